@@ -1,0 +1,28 @@
+// Shared Jest settings: SWC transforms TypeScript (with the decorator metadata NestJS needs),
+// and @store/* imports resolve to the libraries' sources so tests never need a build.
+const path = require('node:path');
+
+const root = __dirname;
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)sx?$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', tsx: true, decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  moduleNameMapper: {
+    '^@store/application/testing$': path.join(root, 'libs/application/src/testing/index.ts'),
+    '^@store/(domain|application|infrastructure|ui)$': path.join(root, 'libs/$1/src/index.ts'),
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+};

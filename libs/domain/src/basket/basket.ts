@@ -1,0 +1,89 @@
+import type { ProductSuite } from '../catalogue/product';
+import { DomainError } from '../errors/error-catalogue';
+import { fingerprint } from '../shared/hash';
+import { err, ok, type Result } from '../shared/result';
+
+export interface BasketLine {
+  readonly reference: string;
+  readonly suiteReference: string;
+  /** The product of the active choice. */
+  readonly productReference: string;
+  readonly quantity: number;
+  readonly quantityLocked: boolean;
+}
+
+export interface Basket {
+  readonly reference: string;
+  /** The country account the basket is priced in (GB, US, ...). */
+  readonly countryAccount: string;
+  readonly lines: readonly BasketLine[];
+  readonly discountCode: string | null;
+  /** Increases with every change; the stale hash is derived from it and the content. */
+  readonly version: number;
+}
+
+export function emptyBasket(reference: string, countryAccount: string): Basket {
+  return { reference, countryAccount, lines: [], discountCode: null, version: 0 };
+}
+
+/** The fingerprint a client sends back to prove it saw the current basket. */
+export function staleHash(basket: Basket): string {
+  const content = [
+    basket.reference,
+    basket.countryAccount,
+    basket.version,
+    basket.discountCode ?? '',
+    ...basket.lines.map((line) => `${line.reference}:${line.productReference}:${line.quantity}`),
+  ].join('|');
+  return fingerprint(content);
+}
+
+export interface AddToBasketRequest {
+  /** The synonym of the wanted choice; the suite's first product when absent. */
+  readonly choice?: string;
+  /** Reference for the line if a new one is needed. */
+  readonly newLineReference: string;
+}
+
+/**
+ * Adds a suite to the basket. A suite already in the basket gains one more (up to its maximum)
+ * rather than a second line; a new line starts at the suite's minimum quantity.
+ */
+export function addToBasket(
+  basket: Basket,
+  suite: ProductSuite,
+  request: AddToBasketRequest,
+): Result<Basket, DomainError> {
+  const product = request.choice
+    ? suite.products.find((candidate) => candidate.choice.synonym === request.choice)
+    : suite.products[0];
+  if (!product) return err(new DomainError('PRODUCT_NOT_FOUND'));
+
+  const existing = basket.lines.find((line) => line.suiteReference === suite.reference);
+  if (existing) {
+    const sameChoice = existing.productReference === product.reference;
+    if (sameChoice && (existing.quantityLocked || suite.quantityMaximum <= 1)) {
+      return ok(basket);
+    }
+    if (sameChoice && existing.quantity >= suite.quantityMaximum) {
+      return err(new DomainError('QUANTITY_NOT_VALID'));
+    }
+    const updated: BasketLine = sameChoice
+      ? { ...existing, quantity: existing.quantity + 1 }
+      : { ...existing, productReference: product.reference };
+    return ok({
+      ...basket,
+      lines: basket.lines.map((line) => (line.reference === existing.reference ? updated : line)),
+      version: basket.version + 1,
+    });
+  }
+
+  const line: BasketLine = {
+    reference: request.newLineReference,
+    suiteReference: suite.reference,
+    productReference: product.reference,
+    quantity: suite.quantityMinimum,
+    quantityLocked: suite.quantityLocked,
+  };
+  return ok({ ...basket, lines: [...basket.lines, line], version: basket.version + 1 });
+}

@@ -1,0 +1,92 @@
+/**
+ * Money is an integer number of minor units (pence, cents) with its ISO 4217 currency.
+ * Floating point never touches an amount: rounding happens once, where a rule says so.
+ */
+export interface Money {
+  readonly amountMinor: number;
+  readonly currency: string;
+}
+
+const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+
+export function money(amountMinor: number, currency: string): Money {
+  if (!Number.isSafeInteger(amountMinor)) {
+    throw new RangeError(`Money needs an integer number of minor units, got ${amountMinor}`);
+  }
+  if (!CURRENCY_PATTERN.test(currency)) {
+    throw new RangeError(`Money needs a three-letter currency code, got "${currency}"`);
+  }
+  return { amountMinor, currency };
+}
+
+export function zero(currency: string): Money {
+  return money(0, currency);
+}
+
+function sameCurrency(a: Money, b: Money): void {
+  if (a.currency !== b.currency) {
+    throw new RangeError(`Cannot combine ${a.currency} with ${b.currency}`);
+  }
+}
+
+export function add(a: Money, b: Money): Money {
+  sameCurrency(a, b);
+  return money(a.amountMinor + b.amountMinor, a.currency);
+}
+
+export function subtract(a: Money, b: Money): Money {
+  sameCurrency(a, b);
+  return money(a.amountMinor - b.amountMinor, a.currency);
+}
+
+export function multiply(a: Money, factor: number): Money {
+  if (!Number.isSafeInteger(factor)) {
+    throw new RangeError(`Money can only be multiplied by an integer, got ${factor}`);
+  }
+  return money(a.amountMinor * factor, a.currency);
+}
+
+export function sum(items: readonly Money[], currency: string): Money {
+  return items.reduce((total, item) => add(total, item), zero(currency));
+}
+
+/**
+ * Divides an integer by another and rounds half away from zero, in integers only,
+ * so that 0.5 of a penny always rounds the same way on every platform.
+ */
+export function divideRounded(numerator: number, denominator: number): number {
+  if (denominator <= 0 || !Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator)) {
+    throw new RangeError('divideRounded needs integers and a positive denominator');
+  }
+  const sign = numerator < 0 ? -1 : 1;
+  const n = Math.abs(numerator);
+  const quotient = Math.floor(n / denominator);
+  const remainder = n - quotient * denominator;
+  return sign * (remainder * 2 >= denominator ? quotient + 1 : quotient);
+}
+
+export function minorUnitDigits(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Formats for people, e.g. £41.99 or $59.00, in the shopper's locale. */
+export function formatMoney(value: Money, locale: string): string {
+  const digits = minorUnitDigits(value.currency);
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: value.currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value.amountMinor / 10 ** digits);
+}
+
+/** Formats as a plain decimal string for payment providers, e.g. "41.99". */
+export function toDecimalString(value: Money): string {
+  const digits = minorUnitDigits(value.currency);
+  const sign = value.amountMinor < 0 ? '-' : '';
+  const abs = Math.abs(value.amountMinor);
+  if (digits === 0) return `${sign}${abs}`;
+  const units = Math.floor(abs / 10 ** digits);
+  const minor = String(abs % 10 ** digits).padStart(digits, '0');
+  return `${sign}${units}.${minor}`;
+}
