@@ -21,7 +21,7 @@ module.exports = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
-    '^@store/application/testing$': path.join(root, 'libs/application/src/testing/index.ts'),
+    '^@store/(domain|application|infrastructure)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),
     '^@store/(domain|application|infrastructure|ui)$': path.join(root, 'libs/$1/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],

@@ -7,3 +7,7 @@ export * from './catalogue/product';
 export * from './basket/quantity';
 export * from './basket/basket-pricing';
 export * from './basket/basket';
+export * from './basket/basket-view';
+export * from './contracts/catalogue.contract';
+export * from './contracts/basket.contract';
+export * from './contracts/api-response.contract';

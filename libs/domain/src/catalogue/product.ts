@@ -39,6 +39,8 @@ export interface ProductSuite {
   readonly description: string;
   readonly isMultiUser: boolean;
   readonly isFreeDownload: boolean;
+  /** A physical item (a printed book, a boxed copy) that has to be shipped. */
+  readonly requiresShipping: boolean;
   readonly quantityMinimum: number;
   readonly quantityMaximum: number;
   readonly quantityLocked: boolean;

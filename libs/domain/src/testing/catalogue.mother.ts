@@ -23,6 +23,7 @@ export function aSuite(overrides: Partial<ProductSuite> = {}): ProductSuite {
     description: 'Professional photo editing',
     isMultiUser: false,
     isFreeDownload: false,
+    requiresShipping: false,
     quantityMinimum: 1,
     quantityMaximum: 100,
     quantityLocked: false,

@@ -1,0 +1,75 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+
+const toBoolean = ({ value }: { value: unknown }) =>
+  value === undefined ? undefined : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+const toInteger = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+
+/** Every setting the API reads, from the environment only; checked once at start. */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsString()
+  @Matches(/^[\w.:-]+$/, { message: 'HOST must be a host name or an IP address' })
+  HOST = '127.0.0.1';
+
+  @Transform(toInteger)
+  @IsInt({ message: 'PORT must be an integer between 0 and 65535' })
+  @Min(0, { message: 'PORT must be an integer between 0 and 65535' })
+  @Max(65535, { message: 'PORT must be an integer between 0 and 65535' })
+  PORT = 3000;
+
+  @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'DATABASE_URL must be a postgres:// connection address' })
+  DATABASE_URL!: string;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: string = 'info';
+
+  /** Folder of the built web app to serve on the same origin; none means API only. */
+  @IsOptional()
+  @IsString()
+  WEB_DIST_DIR?: string;
+
+  /** Send cookies only over HTTPS (set behind TLS in production). */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'COOKIE_SECURE must be true or false' })
+  COOKIE_SECURE = false;
+
+  /** Trust X-Forwarded-* from one proxy in front of the API. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'TRUST_PROXY must be true or false' })
+  TRUST_PROXY = false;
+
+  /** Largest request body accepted, in bytes. */
+  @Transform(toInteger)
+  @IsInt({ message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
+  @Min(1024, { message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
+  @Max(20971520, { message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
+  BODY_LIMIT_BYTES = 102400;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and checks the settings; a missing or malformed one throws a one-line ConfigError naming it. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR');
+  const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
+  const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
+  const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });
+  if (errors.length > 0) {
+    const first = errors[0];
+    const reason = Object.values(first.constraints ?? {})[0] ?? 'is not valid';
+    const given = env[first.property];
+    const detail = given === undefined || given === '' ? 'it is not set' : `got "${given.length > 40 ? `${given.slice(0, 40)}…` : given}"`;
+    const shown = first.property === 'DATABASE_URL' && given ? 'a value that is not a postgres:// address' : detail;
+    throw new ConfigError(`Invalid configuration: ${first.property}: ${reason} (${shown})`);
+  }
+  return config;
+}

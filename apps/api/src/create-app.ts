@@ -1,0 +1,55 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { resolve } from 'node:path';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/app-config';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { createValidationPipe } from './http/validation';
+import { serveWebApp } from './web/serve-web-app';
+
+export const DEFAULT_WEB_DIST_DIR = resolve(__dirname, '../../web/dist');
+
+/** Builds the whole HTTP application from a checked configuration, ready to listen. */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.enableShutdownHooks();
+  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          'img-src': ["'self'", 'data:'],
+          'upgrade-insecure-requests': config.COOKIE_SECURE ? [] : null,
+        },
+      },
+      strictTransportSecurity: config.COOKIE_SECURE,
+    }),
+  );
+  app.use(cookieParser());
+  app.useBodyParser('json', { limit: config.BODY_LIMIT_BYTES });
+  app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT_BYTES, extended: false });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter());
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Software store API')
+    .setDescription('Catalogue, basket and checkout data calls. Data calls need the header X-Requested-With: XMLHttpRequest.')
+    .setVersion('0.1.0')
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs-json' });
+
+  serveWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
+  return app;
+}

@@ -1,0 +1,29 @@
+import { ConfigError, loadConfig } from './config/app-config';
+import { createApp } from './create-app';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await createApp(config);
+  await app.listen(config.PORT, config.HOST);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  // The parent process (tools/start.mjs) waits for this line to learn the port.
+  process.send?.({ type: 'listening', port });
+  // If the parent that started us goes away, stop rather than linger.
+  process.on('disconnect', () => void app.close().then(() => process.exit(0)));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`The API could not start: ${message}\n`);
+  process.exit(1);
+});

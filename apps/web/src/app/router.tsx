@@ -1,0 +1,40 @@
+import { DEFAULT_LOCALE, findLocale } from '@store/domain';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { StorePage } from '../features/catalogue/components/store-page';
+import { CheckoutPage } from '../features/checkout/components/checkout-page';
+import { NotFoundPage } from '../features/layout/not-found-page';
+import { StoreLayout } from '../features/layout/store-layout';
+
+/** Pages live under /{locale}/; an unknown locale is replaced by the default, keeping the rest of the address. */
+function LocaleGuard() {
+  const { locale } = useParams();
+  const { pathname, search, hash } = useLocation();
+  const known = findLocale(locale);
+  if (!known) {
+    const rest = pathname.split('/').slice(2).join('/');
+    return <Navigate to={`/${DEFAULT_LOCALE.urlFriendly}/${rest}${search}${hash}`} replace />;
+  }
+  if (locale !== known.urlFriendly) {
+    return <Navigate to={pathname.replace(`/${locale}`, `/${known.urlFriendly}`) + search + hash} replace />;
+  }
+  document.documentElement.lang = known.canonical;
+  return <Outlet />;
+}
+
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to={`/${DEFAULT_LOCALE.urlFriendly}/`} replace /> },
+  {
+    path: '/:locale',
+    element: <LocaleGuard />,
+    children: [
+      {
+        element: <StoreLayout />,
+        children: [
+          { index: true, element: <StorePage /> },
+          { path: 'checkout', element: <CheckoutPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,26 @@
+import type { BasketJson } from '@store/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { SessionJson } from './get-session';
+
+export interface AddBasketLineInput {
+  readonly product_suite_reference: string;
+  readonly choice?: string;
+  readonly locale: string;
+}
+
+export const addBasketLine = (input: AddBasketLineInput) => api.post<BasketJson>('/data/basket/lines/', input);
+
+export function useAddBasketLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addBasketLine,
+    onSuccess: (basket) => {
+      queryClient.setQueryData<SessionJson>(['session'], (session) => ({
+        customer: session?.customer ?? null,
+        contact_preferences: session?.contact_preferences ?? null,
+        basket,
+      }));
+    },
+  });
+}

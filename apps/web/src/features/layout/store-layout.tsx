@@ -1,0 +1,47 @@
+import { SUPPORTED_LOCALES } from '@store/domain';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../basket/api/get-session';
+import { useLocale } from '../../lib/locale';
+
+export function StoreLayout() {
+  const locale = useLocale();
+  const { data: session } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const count = session?.basket?.lines.reduce((total, line) => total + line.quantity, 0) ?? 0;
+  const base = `/${locale.urlFriendly}/`;
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="store-header">
+        <Link to={base} className="store-header__brand">
+          Affinity Store
+        </Link>
+        <nav aria-label="Store" className="store-header__nav">
+          <label className="store-header__locale">
+            <span className="visually-hidden">Region</span>
+            <select
+              value={locale.urlFriendly}
+              onChange={(event) => navigate(pathname.replace(base, `/${event.target.value}/`))}
+            >
+              {SUPPORTED_LOCALES.map((option) => (
+                <option key={option.urlFriendly} value={option.urlFriendly}>
+                  {option.regionName}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Link to={`${base}checkout/`} className="store-header__basket">
+            Basket<span className="store-header__count"> ({count})</span>
+          </Link>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

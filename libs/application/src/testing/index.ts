@@ -1,0 +1,3 @@
+export * from './in-memory-basket.repository';
+export * from './in-memory-catalogue';
+export * from './fixed-ports';

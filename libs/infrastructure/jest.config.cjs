@@ -1,0 +1,7 @@
+module.exports = {
+  ...require('../../jest.preset.cjs'),
+  displayName: 'infrastructure',
+  rootDir: __dirname,
+  globalSetup: '<rootDir>/../../tools/test/jest-postgres.setup.mjs',
+  globalTeardown: '<rootDir>/../../tools/test/jest-postgres.teardown.mjs',
+};

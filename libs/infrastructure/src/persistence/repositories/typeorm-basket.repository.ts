@@ -1,0 +1,72 @@
+import type { BasketRepository } from '@store/application';
+import type { Basket } from '@store/domain';
+import type { DataSource } from 'typeorm';
+import { BasketLineRecord, BasketRecord } from '../entities';
+
+export class TypeOrmBasketRepository implements BasketRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async find(reference: string): Promise<Basket | null> {
+    const record = await this.dataSource.getRepository(BasketRecord).findOne({
+      where: { reference },
+      relations: { lines: true },
+      order: { lines: { position: 'ASC' } },
+    });
+    if (!record) return null;
+    return {
+      reference: record.reference,
+      countryAccount: record.countryAccountCode,
+      discountCode: record.discountCode,
+      version: record.version,
+      lines: record.lines.map((line) => ({
+        reference: line.reference,
+        suiteReference: line.suiteReference,
+        productReference: line.productReference,
+        quantity: line.quantity,
+        quantityLocked: line.quantityLocked,
+      })),
+    };
+  }
+
+  /**
+   * Compare-and-set on the version column: the update only matches the version this change
+   * was made from, and a new basket is inserted only if its reference is still free.
+   */
+  async save(basket: Basket): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const updated = await manager
+        .createQueryBuilder()
+        .update(BasketRecord)
+        .set({ version: basket.version, discountCode: basket.discountCode, updatedAt: () => 'now()' })
+        .where('reference = :reference AND version = :previous', {
+          reference: basket.reference,
+          previous: basket.version - 1,
+        })
+        .execute();
+      if (!updated.affected) {
+        const inserted: unknown[] = await manager.query(
+          `INSERT INTO baskets (reference, country_account_code, discount_code, version)
+           VALUES ($1, $2, $3, $4) ON CONFLICT (reference) DO NOTHING RETURNING reference`,
+          [basket.reference, basket.countryAccount, basket.discountCode, basket.version],
+        );
+        if (inserted.length === 0) return false;
+      }
+      await manager.delete(BasketLineRecord, { basketReference: basket.reference });
+      if (basket.lines.length > 0) {
+        await manager.insert(
+          BasketLineRecord,
+          basket.lines.map((line, position) => ({
+            reference: line.reference,
+            basketReference: basket.reference,
+            suiteReference: line.suiteReference,
+            productReference: line.productReference,
+            quantity: line.quantity,
+            quantityLocked: line.quantityLocked,
+            position,
+          })),
+        );
+      }
+      return true;
+    });
+  }
+}

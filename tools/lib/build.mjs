@@ -1,0 +1,22 @@
+// Builds what `npm start` runs: the TypeScript projects (libs and the API, incrementally) and the web app.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${[command, ...args].join(' ')} failed (${signal ?? `exit ${code}`})`)),
+    );
+  });
+}
+
+export async function buildAll({ web = true } = {}) {
+  await run(bin('tsc'), ['-b', 'apps/api/tsconfig.json']);
+  if (web) await run(bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
+}
