@@ -8,7 +8,7 @@ import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
-import { ApiExceptionFilter } from './http/api-exception.filter';
+import { ApiExceptionFilter, catalogueBodyParserErrors } from './http/api-exception.filter';
 import { createValidationPipe } from './http/validation';
 import { serveWebApp } from './web/serve-web-app';
 
@@ -40,6 +40,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use(cookieParser());
   app.useBodyParser('json', { limit: config.BODY_LIMIT_BYTES });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT_BYTES, extended: false });
+  app.use(catalogueBodyParserErrors);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
 

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, ErrorCatalogue, type ApiFailure, type ErrorName } from '@store/domain';
-import type { Request, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { ERROR_STATUS } from './error-status.table';
 
 interface BodyParserError {
@@ -28,6 +28,15 @@ export function toDomainError(exception: unknown): DomainError {
     return new DomainError('BAD_REQUEST');
   }
   return new DomainError('SERVER_ERROR');
+}
+
+/**
+ * Express middleware right after the body parsers: Nest would turn their errors into a bare 400,
+ * losing which one it was, so they are catalogued here and passed on to the exception filter.
+ */
+export function catalogueBodyParserErrors(error: unknown, _request: Request, _response: Response, next: NextFunction): void {
+  const type = (error as BodyParserError)?.type;
+  next(typeof type === 'string' && type.startsWith('entity.') ? toDomainError(error) : error);
 }
 
 export function failureBody(error: DomainError): ApiFailure {

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, findLocale } from '@store/domain';
+import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { StorePage } from '../features/catalogue/components/store-page';
 import { CheckoutPage } from '../features/checkout/components/checkout-page';
@@ -10,6 +11,9 @@ function LocaleGuard() {
   const { locale } = useParams();
   const { pathname, search, hash } = useLocation();
   const known = findLocale(locale);
+  useEffect(() => {
+    if (known) document.documentElement.lang = known.canonical;
+  }, [known]);
   if (!known) {
     const rest = pathname.split('/').slice(2).join('/');
     return <Navigate to={`/${DEFAULT_LOCALE.urlFriendly}/${rest}${search}${hash}`} replace />;
@@ -17,7 +21,6 @@ function LocaleGuard() {
   if (locale !== known.urlFriendly) {
     return <Navigate to={pathname.replace(`/${locale}`, `/${known.urlFriendly}`) + search + hash} replace />;
   }
-  document.documentElement.lang = known.canonical;
   return <Outlet />;
 }
 

@@ -1,0 +1,30 @@
+import { ConfigError, loadConfig } from './app-config';
+
+const url = 'postgres://store:secret@127.0.0.1:5432/store';
+
+describe('loadConfig', () => {
+  it('applies defaults and reads what is set', () => {
+    const config = loadConfig({ DATABASE_URL: url, PORT: '8080', COOKIE_SECURE: 'true' });
+    expect(config).toMatchObject({ DATABASE_URL: url, PORT: 8080, HOST: '127.0.0.1', COOKIE_SECURE: true, NODE_ENV: 'development' });
+  });
+
+  it.each([
+    [{}, /^Invalid configuration: DATABASE_URL: .* \(it is not set\)$/],
+    [{ DATABASE_URL: 'mysql://root:pw@db/x' }, /^Invalid configuration: DATABASE_URL: .* \(a value that is not a postgres:\/\/ address\)$/],
+    [{ DATABASE_URL: url, PORT: 'eighty' }, /^Invalid configuration: PORT: PORT must be an integer between 0 and 65535 \(got "eighty"\)$/],
+    [{ DATABASE_URL: url, PORT: '70000' }, /^Invalid configuration: PORT: /],
+    [{ DATABASE_URL: url, NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV: /],
+    [{ DATABASE_URL: url, COOKIE_SECURE: 'maybe' }, /^Invalid configuration: COOKIE_SECURE: /],
+  ])('stops on %j with one line naming the setting', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+    expect((error as Error).message).not.toContain('secret');
+  });
+});
