@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// `npm test`: lint (module boundaries included), typecheck, build, unit and integration tests
+// (Jest, on a real embedded PostgreSQL) and end-to-end tests (Playwright in Debian's Chromium).
+// Every stage runs even when one fails; the last line totals them all as "N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from '../lib/build.mjs';
+
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: 'true' };
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const reports = join(ROOT, 'reports');
+const results = [];
+
+function runStage(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: options.input ? ['pipe', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (options.input) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.stdin.end(options.input);
+    }
+    child.on('error', (error) => resolve({ code: 1, output: error.message }));
+    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+function record(stage, passed, failed, note = '') {
+  results.push({ stage, passed, failed, note });
+  process.stdout.write(`\n== ${stage}: ${passed} passed, ${failed} failed${note ? ` (${note})` : ''}\n\n`);
+}
+
+/** Chromium comes from Debian; the test command installs it when it can, and says how when it cannot. */
+function ensureChromium() {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(path)) return true;
+  const canInstall = userInfo().uid === 0 && spawnSync('which', ['apt-get']).status === 0;
+  if (!canInstall) {
+    process.stderr.write(`Chromium is missing: install Debian's chromium (sudo apt-get install -y chromium) or set CHROMIUM_PATH, then run npm test again.\n`);
+    return false;
+  }
+  process.stdout.write('Installing Chromium from Debian (apt-get install chromium)…\n');
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env: aptEnv });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: aptEnv });
+  if (install.status !== 0 || !existsSync(path)) {
+    process.stderr.write(`Chromium could not be installed: run apt-get install -y chromium as root, then npm test again.\n`);
+    return false;
+  }
+  return true;
+}
+
+async function main() {
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  const chromium = ensureChromium();
+
+  // The boundary rule reads Nx's project graph; build it first so the rule never skips.
+  const graph = await runStage(bin('nx'), ['show', 'projects'], { input: '' });
+  const lint = await runStage(bin('eslint'), ['--max-warnings=0', '.']);
+  record('lint', lint.code === 0 && graph.code === 0 ? 1 : 0, lint.code === 0 && graph.code === 0 ? 0 : 1);
+
+  // Prove the boundaries bite: a domain file importing infrastructure or an npm package must fail lint.
+  const probes = [
+    ['libs/domain/src/boundary-probe.ts', "import { createDataSource } from '@store/infrastructure';\nexport const probe = createDataSource;\n"],
+    ['libs/application/src/boundary-probe.ts', "import { DataSource } from 'typeorm';\nexport const probe = DataSource;\n"],
+    ['libs/ui/src/boundary-probe.ts', "import { TypeOrmBasketRepository } from '@store/infrastructure';\nexport const probe = TypeOrmBasketRepository;\n"],
+  ];
+  let probesPassed = 0;
+  for (const [file, source] of probes) {
+    const probe = await runStage(bin('eslint'), ['--stdin', '--stdin-filename', file], { input: source });
+    const refused = probe.code !== 0 && probe.output.includes('@nx/enforce-module-boundaries');
+    if (refused) probesPassed += 1;
+    else process.stdout.write(`Boundary probe ${file} was not refused:\n${probe.output}\n`);
+  }
+  record('module boundaries', probesPassed, probes.length - probesPassed);
+
+  const typecheck = await runStage(bin('tsc'), ['-b', 'tsconfig.json']);
+  record('typecheck', typecheck.code === 0 ? 1 : 0, typecheck.code === 0 ? 0 : 1);
+
+  const build = await runStage(process.execPath, ['tools/build.mjs']);
+  record('build', build.code === 0 ? 1 : 0, build.code === 0 ? 0 : 1);
+
+  const jestReport = join(reports, 'jest.json');
+  const jest = await runStage(bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+  if (existsSync(jestReport)) {
+    const report = JSON.parse(readFileSync(jestReport, 'utf8'));
+    const brokenSuites = report.numRuntimeErrorTestSuites ?? 0;
+    record('unit and integration (jest)', report.numPassedTests, report.numFailedTests + brokenSuites, brokenSuites ? `${brokenSuites} suites did not run` : '');
+  } else {
+    record('unit and integration (jest)', 0, 1, `jest exited ${jest.code} without a report`);
+  }
+
+  if (!chromium || build.code !== 0) {
+    record('end-to-end (playwright)', 0, 1, chromium ? 'not run: the build failed' : 'not run: Chromium is missing');
+  } else {
+    const e2eReport = join(reports, 'e2e.json');
+    const e2e = await runStage(bin('playwright'), ['test', '-c', 'apps/web-e2e/playwright.config.ts']);
+    if (existsSync(e2eReport)) {
+      const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+      const failed = stats.unexpected + stats.flaky + (e2e.code !== 0 && stats.unexpected === 0 ? 1 : 0);
+      record('end-to-end (playwright)', stats.expected, failed);
+    } else {
+      record('end-to-end (playwright)', 0, 1, `playwright exited ${e2e.code} without a report`);
+    }
+  }
+
+  const passed = results.reduce((sum, result) => sum + result.passed, 0);
+  const failed = results.reduce((sum, result) => sum + result.failed, 0);
+  process.stdout.write('Summary:\n');
+  for (const result of results) process.stdout.write(`  ${result.stage}: ${result.passed} passed, ${result.failed} failed\n`);
+  process.stdout.write(`${passed} passed, ${failed} failed\n`);
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.stdout.write('0 passed, 1 failed\n');
+  process.exitCode = 1;
+});
