@@ -1,12 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { BasketModule } from './basket/basket.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
-import { ApiExceptionFilter } from './http/api-exception.filter';
 import { RequestedWithGuard } from './http/requested-with.guard';
 import { loggerOptions } from './http/logging';
 
@@ -25,7 +24,6 @@ export class AppModule {
       ],
       providers: [
         { provide: AppConfig, useValue: config },
-        { provide: APP_FILTER, useClass: ApiExceptionFilter },
         { provide: APP_GUARD, useClass: RequestedWithGuard },
       ],
       exports: [AppConfig],

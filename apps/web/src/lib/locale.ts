@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, findLocale, type Locale } from '@store/domain';
+import { DEFAULT_LOCALE, findLocale, stockNote, type Locale, type ProductJson } from '@store/domain';
 import { useParams } from 'react-router';
 
 /** The storefront locale from the address; routes under an unknown one are redirected before this runs. */
@@ -11,5 +11,17 @@ export function formatIsoDate(isoDate: string, locale: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+/** The stock or pre-order note of a product, with its date written for the shopper. */
+export function productStockNote(product: ProductJson, locale: string): string | null {
+  return stockNote(
+    {
+      outOfStock: product.stock.out_of_stock,
+      expectedDate: product.stock.expected_date,
+      preorderDate: product.stock.date_available_for_download,
+    },
+    (iso) => formatIsoDate(iso, locale),
   );
 }

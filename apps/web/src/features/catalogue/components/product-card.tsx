@@ -1,7 +1,7 @@
-import { stockNote, type ProductSuiteJson } from '@store/domain';
+import type { ProductSuiteJson } from '@store/domain';
 import { Button, Price } from '@store/ui';
 import { useId, useState } from 'react';
-import { formatIsoDate } from '../../../lib/locale';
+import { productStockNote } from '../../../lib/locale';
 import { useAddBasketLine } from '../../basket/api/add-basket-line';
 
 export interface ProductCardProps {
@@ -17,14 +17,7 @@ export function ProductCard({ suite, locale, canonicalLocale, onAdded }: Product
   const addLine = useAddBasketLine();
   const titleId = useId();
   if (!product) return null;
-  const note = stockNote(
-    {
-      outOfStock: product.stock.out_of_stock,
-      expectedDate: product.stock.expected_date,
-      preorderDate: product.stock.date_available_for_download,
-    },
-    (iso) => formatIsoDate(iso, canonicalLocale),
-  );
+  const note = productStockNote(product, canonicalLocale);
 
   const add = () =>
     addLine.mutate(

@@ -1,6 +1,6 @@
-import { displayedTotal, money, stockNote, type BasketJson } from '@store/domain';
+import { displayedTotal, money, type BasketJson } from '@store/domain';
 import { Amount, Price } from '@store/ui';
-import { formatIsoDate } from '../../../lib/locale';
+import { productStockNote } from '../../../lib/locale';
 
 export function BasketSummary({ basket, locale }: { readonly basket: BasketJson; readonly locale: string }) {
   const total = displayedTotal({
@@ -19,16 +19,7 @@ export function BasketSummary({ basket, locale }: { readonly basket: BasketJson;
         {basket.lines.map((line) => {
           const active = line.product_choices.find((option) => option.choice.synonym === line.active_product_choice);
           const product = active?.product;
-          const note = product
-            ? stockNote(
-                {
-                  outOfStock: product.stock.out_of_stock,
-                  expectedDate: product.stock.expected_date,
-                  preorderDate: product.stock.date_available_for_download,
-                },
-                (iso) => formatIsoDate(iso, locale),
-              )
-            : null;
+          const note = product ? productStockNote(product, locale) : null;
           return (
             <li key={line.reference} className="basket-line" data-line={line.reference}>
               {product && <img className="basket-line__media" src={product.media.src} alt="" width={48} height={48} />}
