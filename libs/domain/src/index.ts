@@ -1,7 +1,7 @@
 export * from './shared/result';
 export * from './shared/money';
 export * from './shared/hash';
-export * from './errors/error-catalogue';
+export * from './errors';
 export * from './reference/locales';
 export * from './catalogue/product';
 export * from './basket/quantity';
@@ -11,3 +11,5 @@ export * from './basket/basket-view';
 export * from './contracts/catalogue.contract';
 export * from './contracts/basket.contract';
 export * from './contracts/api-response.contract';
+export * from './shared/prorate';
+export * from './basket/basket-display';

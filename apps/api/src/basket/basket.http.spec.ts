@@ -110,7 +110,7 @@ describe('basket', () => {
     const succeeded = responses.filter((response) => response.status === 200).length;
     for (const response of responses.filter((r) => r.status !== 200)) {
       expect(response.status).toBe(409);
-      expect(response.body.code).toBe(210);
+      expect(response.body.code).toBe(200001);
     }
     expect(succeeded).toBeGreaterThan(0);
     const session = await t.http().get('/data/session/').set(XHR).set('Cookie', cookie);

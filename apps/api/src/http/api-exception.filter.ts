@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { DomainError, ErrorCatalogue, type ApiFailure, type ErrorName } from '@store/domain';
+import { DomainError, ErrorCatalogue, type ApiFailure } from '@store/domain';
 import type { NextFunction, Request, Response } from 'express';
-import { ERROR_STATUS } from './error-status.table';
+import { statusOf } from './error-status.table';
 
 interface BodyParserError {
   type?: string;
@@ -46,10 +46,6 @@ export function failureBody(error: DomainError): ApiFailure {
     message: error.message,
     ...(error.fields ? { fields: error.fields } : {}),
   };
-}
-
-export function statusOf(error: DomainError): number {
-  return ERROR_STATUS[error.errorName as ErrorName] ?? 500;
 }
 
 /** Every failure leaves the API as `{ success: false, code, message }`; never a stack trace. */

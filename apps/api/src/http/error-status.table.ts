@@ -1,21 +1,21 @@
-import type { ErrorName } from '@store/domain';
+import type { DomainError, ErrorKind } from '@store/domain';
 
-/** The one table from catalogued errors to HTTP statuses. */
-export const ERROR_STATUS: Record<ErrorName, number> = {
-  BAD_REQUEST: 400,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  TOO_MANY_REQUESTS: 429,
-  SERVER_ERROR: 500,
-  SERVICE_UNAVAILABLE: 503,
-  VALIDATION_FAILED: 400,
-  BASKET_NOT_FOUND: 404,
-  PRODUCT_NOT_FOUND: 404,
-  PRODUCT_NOT_AVAILABLE_IN_COUNTRY: 422,
-  BASKET_STALE: 409,
-  QUANTITY_NOT_VALID: 422,
-  PASSWORD_COMPROMISED: 422,
-  MALFORMED_JSON: 400,
-  PAYLOAD_TOO_LARGE: 413,
-  MISSING_REQUESTED_WITH: 403,
+/** The one table from kinds of catalogued error to HTTP statuses. */
+export const ERROR_STATUS: Record<ErrorKind, number> = {
+  'success-notice': 200,
+  'invalid-input': 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'payload-too-large': 413,
+  unprocessable: 422,
+  'payment-failed': 402,
+  'rate-limited': 429,
+  server: 500,
+  unavailable: 503,
 };
+
+export function statusOf(error: DomainError): number {
+  return ERROR_STATUS[error.kind] ?? 500;
+}

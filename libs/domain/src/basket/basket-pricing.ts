@@ -1,4 +1,5 @@
 import { divideRounded, money, multiply, sum, type Money } from '../shared/money';
+import { prorate } from '../shared/prorate';
 
 export interface PricedLineInput {
   readonly reference: string;
@@ -13,11 +14,29 @@ export interface Totals {
   readonly isZeroVat: boolean;
 }
 
+export interface PricedLine {
+  readonly reference: string;
+  /** Unit price times quantity, before any discount. */
+  readonly total: Money;
+  /** This line's share of the basket discount (zero without one). */
+  readonly discount: Money;
+}
+
+export interface AppliedDiscount {
+  readonly code: string;
+  readonly percentOff: number;
+  /** The amount taken off, split into net and tax like the totals. */
+  readonly amount: Totals;
+}
+
 export interface BasketPricing {
   readonly currency: string;
   readonly taxInclusive: boolean;
-  readonly lines: readonly { readonly reference: string; readonly total: Money }[];
+  readonly lines: readonly PricedLine[];
   readonly total: Totals;
+  readonly appliedDiscount: AppliedDiscount | null;
+  /** What the shopper pays: the total less the discount (equal to the total without one). */
+  readonly totalWithDiscount: Totals;
 }
 
 export interface PricingContext {
@@ -28,28 +47,75 @@ export interface PricingContext {
   readonly taxRateBasisPoints: number;
 }
 
+export interface DiscountInput {
+  readonly code: string;
+  /** Whole percent, 1 to 100. */
+  readonly percentOff: number;
+}
+
+function totalsOf(grossMinor: number, context: PricingContext): Totals {
+  let taxMinor = 0;
+  if (context.taxInclusive && context.taxRateBasisPoints > 0) {
+    taxMinor = grossMinor - divideRounded(grossMinor * 10000, 10000 + context.taxRateBasisPoints);
+  }
+  return {
+    net: money(grossMinor - taxMinor, context.currency),
+    tax: money(taxMinor, context.currency),
+    gross: money(grossMinor, context.currency),
+    isZeroVat: taxMinor === 0,
+  };
+}
+
+/** The amount a whole-percent discount takes off, rounded half up to the minor unit. */
+export function discountOff(totalMinor: number, percentOff: number): number {
+  if (!Number.isInteger(percentOff) || percentOff < 1 || percentOff > 100) {
+    throw new RangeError(`A discount is a whole percent from 1 to 100, got ${percentOff}`);
+  }
+  return divideRounded(totalMinor * percentOff, 100);
+}
+
 /**
  * Prices a basket. In a tax-inclusive account the gross is what the shopper sees and the tax is
  * the part of it that is VAT; in a tax-exclusive account (US) no tax is known before the address.
+ * A discount comes off the whole and is split across the lines by largest remainder, so the
+ * lines' shares always add up to it exactly.
  */
-export function priceBasket(lines: readonly PricedLineInput[], context: PricingContext): BasketPricing {
-  const pricedLines = lines.map((line) => ({ reference: line.reference, total: multiply(line.unitPrice, line.quantity) }));
-  const linesTotal = sum(
-    pricedLines.map((line) => line.total),
-    context.currency,
+export function priceBasket(
+  lines: readonly PricedLineInput[],
+  context: PricingContext,
+  discount: DiscountInput | null = null,
+): BasketPricing {
+  const lineTotals = lines.map((line) => multiply(line.unitPrice, line.quantity));
+  const grossMinor = sum(lineTotals, context.currency).amountMinor;
+  const offMinor = discount ? discountOff(grossMinor, discount.percentOff) : 0;
+  const shares = prorate(
+    lineTotals.map((total) => total.amountMinor),
+    offMinor,
   );
-  let tax = money(0, context.currency);
-  if (context.taxInclusive && context.taxRateBasisPoints > 0) {
-    const net = divideRounded(linesTotal.amountMinor * 10000, 10000 + context.taxRateBasisPoints);
-    tax = money(linesTotal.amountMinor - net, context.currency);
-  }
-  const gross = linesTotal;
-  const net = money(gross.amountMinor - tax.amountMinor, context.currency);
+  const total = totalsOf(grossMinor, context);
+  const totalWithDiscount = totalsOf(grossMinor - offMinor, context);
   return {
     currency: context.currency,
     taxInclusive: context.taxInclusive,
-    lines: pricedLines,
-    total: { net, tax, gross, isZeroVat: tax.amountMinor === 0 },
+    lines: lines.map((line, index) => ({
+      reference: line.reference,
+      total: lineTotals[index],
+      discount: money(shares[index], context.currency),
+    })),
+    total,
+    appliedDiscount: discount
+      ? {
+          code: discount.code,
+          percentOff: discount.percentOff,
+          amount: {
+            net: money(total.net.amountMinor - totalWithDiscount.net.amountMinor, context.currency),
+            tax: money(total.tax.amountMinor - totalWithDiscount.tax.amountMinor, context.currency),
+            gross: money(offMinor, context.currency),
+            isZeroVat: total.tax.amountMinor === totalWithDiscount.tax.amountMinor,
+          },
+        }
+      : null,
+    totalWithDiscount,
   };
 }
 

@@ -51,7 +51,7 @@ describe('addToBasket', () => {
     const full = added(added(basket, suite, { newLineReference: 'l1' }), suite, { newLineReference: 'l2' });
     const over = addToBasket(full, suite, { newLineReference: 'l3' });
     expect(over.ok).toBe(false);
-    expect(!over.ok && over.error.code).toBe(200407);
+    expect(!over.ok && over.error.code).toBe(200002);
     const unknown = addToBasket(basket, suite, { newLineReference: 'l1', choice: 'linux' });
     expect(!unknown.ok && unknown.error.errorName).toBe('PRODUCT_NOT_FOUND');
   });

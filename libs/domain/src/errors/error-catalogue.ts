@@ -1,49 +1,259 @@
 /**
- * The one catalogue of error codes. A code is stable: it travels from the domain
- * through the HTTP body to the browser, which maps it to a message or a field.
- * Codes follow the groups the spec declares (HTTP codes, 1001xx account, 2xxxxx basket
- * and payment, 7000xx password, 8000xx request); docs/decisions.md records the choices.
+ * The one catalogue of error codes. A code is stable: it travels from the domain through the
+ * HTTP body to the browser, which shows its message (a snackbar, or a field error).
+ *
+ * Groups (spec 1 §8): the HTTP codes; 1001xx-1011xx account and sign-in; 2000xx-2013xx basket,
+ * discount and voucher; 3000xx-3014xx payment; 3100xx card gateway; 7000xx passwords; 710xxx
+ * merchant of record; 8000xx the request itself. Spec 2 §9 fixes 210 (basket updated), 300
+ * (lines removed) and 999 (generic). Entries marked `ours` carry wording or numbers the spec
+ * does not show; docs/decisions.md lists them.
  */
+
+/** What kind of failure an entry is; the API maps each kind to one HTTP status. */
+export type ErrorKind =
+  | 'success-notice'
+  | 'invalid-input'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'payload-too-large'
+  | 'rate-limited'
+  | 'payment-failed'
+  | 'unavailable'
+  | 'server';
+
+export interface CatalogueEntry {
+  readonly code: number;
+  readonly message: string;
+  readonly kind: ErrorKind;
+  /** Basket notices show at the top of the page; everything else at the bottom (spec 2 §8). */
+  readonly position?: 'top';
+  /** The spec does not show this wording or number: it is our choice. */
+  readonly ours?: true;
+}
+
+const entry = <K extends ErrorKind>(code: number, message: string, kind: K, extra: Partial<CatalogueEntry> = {}) =>
+  ({ code, message, kind, ...extra }) as const;
+const GENERIC_ORDER_FAILURE = "We're sorry but something went wrong while placing your order";
+
 export const ErrorCatalogue = {
-  BAD_REQUEST: { code: 400, message: 'The request is not valid' },
-  FORBIDDEN: { code: 403, message: 'You are not allowed to do that' },
-  NOT_FOUND: { code: 404, message: 'The page or resource you asked for does not exist' },
-  TOO_MANY_REQUESTS: {
-    code: 429,
-    message: "Too many failed attempts. You can't access this page right now. Please try again later.",
-  },
-  SERVER_ERROR: { code: 500, message: 'Something went wrong' },
-  SERVICE_UNAVAILABLE: { code: 503, message: 'The store is unavailable right now. Please try again shortly.' },
+  // ---- The request and the HTTP codes the spec declares ----
+  BAD_REQUEST: entry(400, 'The request is not valid', 'invalid-input', { ours: true }),
+  FORBIDDEN: entry(403, 'You are not allowed to do that', 'forbidden', { ours: true }),
+  NOT_FOUND: entry(404, 'The page or resource you asked for does not exist', 'not-found', { ours: true }),
+  TOO_MANY_REQUESTS: entry(429, "Too many failed attempts. You can't access this page right now. Please try again later.", 'rate-limited'),
+  SERVER_ERROR: entry(500, 'Something went wrong', 'server'),
+  SERVICE_UNAVAILABLE: entry(503, 'The store is unavailable right now. Please try again shortly.', 'unavailable', { ours: true }),
+  MALFORMED_JSON: entry(800001, 'The request body is not valid JSON', 'invalid-input', { ours: true }),
+  PAYLOAD_TOO_LARGE: entry(800002, 'The request body is too large', 'payload-too-large', { ours: true }),
+  MISSING_REQUESTED_WITH: entry(800003, 'Data requests must carry the header X-Requested-With: XMLHttpRequest', 'forbidden', { ours: true }),
+  GENERIC: entry(999, 'Something went wrong. Please try again.', 'server', { ours: true }),
 
-  VALIDATION_FAILED: { code: 100100, message: 'One or more fields are not valid' },
+  // ---- Account and sign-in (spec 2 §8) ----
+  VALIDATION_FAILED: entry(100100, 'One or more fields are not valid', 'invalid-input', { ours: true }),
+  SIGN_IN_DETAILS_INCORRECT: entry(100101, 'The sign-in details you have entered are incorrect.', 'unauthenticated'),
+  ACCOUNT_NOT_FOUND: entry(100102, 'We cannot find an Affinity Store account with the email address you entered.', 'unauthenticated'),
+  PASSWORD_INCORRECT: entry(100103, 'The password you have entered is incorrect.', 'unauthenticated'),
+  SECURITY_CODE_INVALID: entry(100104, 'The security code you entered is invalid.', 'unauthenticated'),
+  ACCOUNT_LOCKED: entry(100105, 'This account is locked. Please reset your password to continue.', 'forbidden'),
+  ACCOUNT_SUSPENDED: entry(100106, 'This account is suspended. Please contact our customer support operatives.', 'forbidden'),
+  ACCOUNT_UPDATE_FAILED: entry(100107, 'There was a problem updating your account details. Please try again.', 'server'),
+  SESSION_EXPIRED: entry(100108, 'Your session has expired. Please sign in and try again.', 'unauthenticated'),
+  ALREADY_SIGNED_IN: entry(
+    100109,
+    'We are unable to create a new account as you are already signed in to the Affinity Store. Please sign out and try again.',
+    'conflict',
+  ),
+  NAME_INVALID: entry(100110, 'The name you have entered contains invalid characters.', 'invalid-input'),
+  EMAIL_INVALID: entry(100111, 'The email address you entered is not valid.', 'invalid-input'),
+  PASSWORD_TOO_SHORT: entry(100112, 'Your password must be at least six characters.', 'invalid-input'),
+  EMAIL_NOT_SUPPORTED_BY_PROVIDER: entry(
+    100113,
+    'Your email address is not supported by our payment provider. Please update it in Account details and try again.',
+    'unprocessable',
+    { ours: true },
+  ),
+  SECURITY_CODE_REQUIRED: entry(100114, 'Enter the security code from your authenticator app.', 'unauthenticated', { ours: true }),
+  CURRENT_PASSWORD_INCORRECT: entry(100115, 'The current password you have entered is incorrect.', 'unauthenticated', { ours: true }),
+  ACCOUNT_STATE_UNSUPPORTED: entry(
+    100116,
+    'This account cannot be used to sign in right now. Please contact our customer support operatives.',
+    'forbidden',
+    { ours: true },
+  ),
+  ACCESS_BLOCKED: entry(100117, "You can't access this page right now. Please try again later.", 'forbidden', { ours: true }),
+  ACCOUNT_EXISTS: entry(
+    100200,
+    'This account already exists. Please enter a different email address or sign in to your existing account.',
+    'conflict',
+  ),
+  PASSWORD_COMPROMISED: entry(
+    700001,
+    'You have chosen a popular password. To help keep your account secure, please choose one that is more unique',
+    'unprocessable',
+  ),
+  PASSWORD_POPULAR_WARNING: entry(
+    700002,
+    'This password appears in lists of leaked passwords. We recommend choosing a different one.',
+    'unprocessable',
+    { ours: true },
+  ),
 
-  BASKET_NOT_FOUND: {
-    code: 200404,
-    message: 'We could not find your basket. Please refresh the page and try again.',
-  },
-  PRODUCT_NOT_FOUND: { code: 200405, message: 'This product is not available' },
-  PRODUCT_NOT_AVAILABLE_IN_COUNTRY: {
-    code: 200406,
-    message: 'This product is not available in your country',
-  },
-  BASKET_STALE: {
-    code: 210,
-    message: "This basket has been updated while you've been using the checkout. Please refresh the page and try again.",
-  },
-  QUANTITY_NOT_VALID: { code: 200407, message: 'The quantity you have chosen is not available' },
+  // ---- Basket (spec 2 §8, §9) ----
+  BASKET_UPDATED: entry(210, 'Your basket has been updated', 'success-notice', { position: 'top' }),
+  BASKET_LINES_REMOVED: entry(
+    300,
+    "One or more items have been removed from your basket as they're no longer available for purchase",
+    'success-notice',
+    { position: 'top' },
+  ),
+  BASKET_STALE: entry(
+    200001,
+    "This basket has been updated while you've been using the checkout. Please refresh the page and try again.",
+    'conflict',
+    { position: 'top' },
+  ),
+  QUANTITY_NOT_VALID: entry(200002, 'You have reached the maximum quantity of this product for one order.', 'unprocessable', {
+    position: 'top',
+    ours: true,
+  }),
+  BASKET_LINE_NOT_FOUND: entry(200003, 'This item is no longer in your basket. Please refresh the page.', 'not-found', {
+    position: 'top',
+    ours: true,
+  }),
+  BASKET_NOT_FOUND: entry(200404, 'We could not find your basket. Please refresh the page and try again.', 'not-found', {
+    position: 'top',
+    ours: true,
+  }),
+  PRODUCT_NOT_FOUND: entry(200405, 'This product is not available', 'not-found', { position: 'top', ours: true }),
+  PRODUCT_NOT_AVAILABLE_IN_COUNTRY: entry(200406, 'This product is not available in your country', 'unprocessable', {
+    position: 'top',
+    ours: true,
+  }),
 
-  PASSWORD_COMPROMISED: {
-    code: 700001,
-    message:
-      'You have chosen a popular password. To help keep your account secure, please choose one that is more unique',
-  },
+  // ---- Discount codes (spec 2 §8: meaning shown, wording ours) ----
+  DISCOUNT_NOT_APPLIED: entry(201001, 'Your discount code could not be applied.', 'unprocessable', { ours: true }),
+  DISCOUNT_NOT_FOUND: entry(201002, 'This discount code does not exist.', 'unprocessable', { ours: true }),
+  DISCOUNT_PURCHASE_LIMIT: entry(201003, 'You have exceeded the purchase limit for this discount code.', 'unprocessable', { ours: true }),
+  DISCOUNT_USAGE_LIMIT: entry(201004, 'This discount code has reached its usage limit.', 'unprocessable', { ours: true }),
+  DISCOUNT_EMAIL_MISMATCH: entry(
+    201005,
+    'Your email address does not match the one attached to this discount code.',
+    'unprocessable',
+    { ours: true },
+  ),
+  DISCOUNT_PROBLEM: entry(
+    201006,
+    'There is a problem with your discount code. Please remove it and apply it again.',
+    'unprocessable',
+    { ours: true },
+  ),
+  DISCOUNT_EXPIRED: entry(201007, 'This discount code has expired.', 'unprocessable', { ours: true }),
 
-  MALFORMED_JSON: { code: 800001, message: 'The request body is not valid JSON' },
-  PAYLOAD_TOO_LARGE: { code: 800002, message: 'The request body is too large' },
-  MISSING_REQUESTED_WITH: {
-    code: 800003,
-    message: 'Data requests must carry the header X-Requested-With: XMLHttpRequest',
-  },
+  // ---- Voucher codes (spec 2 §8: meaning shown, wording ours) ----
+  VOUCHER_NOT_FOUND: entry(201101, 'This voucher code does not exist.', 'unprocessable', { ours: true }),
+  VOUCHER_EXPIRED: entry(201102, 'This voucher code has expired.', 'unprocessable', { ours: true }),
+  VOUCHER_PURCHASE_LIMIT: entry(201103, 'You have exceeded the purchase limit for this voucher code.', 'unprocessable', { ours: true }),
+  VOUCHER_REGION: entry(201104, 'This voucher code is not available in your region.', 'unprocessable', { ours: true }),
+  VOUCHER_EMAIL_MISMATCH: entry(
+    201105,
+    'Your email address does not match the one attached to this voucher code.',
+    'unprocessable',
+    { ours: true },
+  ),
+  VOUCHER_NEW_CUSTOMERS_ONLY: entry(201106, 'This voucher code is for new customers only.', 'unprocessable', { ours: true }),
+
+  // ---- Payment (spec 2 §8: quoted where the spec quotes, otherwise ours) ----
+  BILLING_POSTCODE_INVALID: entry(300001, 'The postal code of your billing address is not valid.', 'payment-failed', { ours: true }),
+  BILLING_ZIP_INVALID: entry(300002, 'The Zip Code of your billing address is not valid.', 'payment-failed', { ours: true }),
+  CARD_NOT_SUPPORTED: entry(300003, 'This card is not supported. Please use a different card.', 'payment-failed', { ours: true }),
+  CURRENCY_NOT_SUPPORTED: entry(300004, 'Your card does not support payments in this currency.', 'payment-failed', { ours: true }),
+  AMOUNT_NOT_ACCEPTED: entry(300005, 'The card network did not accept the amount of this payment.', 'payment-failed', { ours: true }),
+  CARD_RESTRICTED: entry(300006, 'Your card has been restricted by the card network.', 'payment-failed', { ours: true }),
+  PAYMENT_QUANTITY_NOT_VALID: entry(300007, 'The quantity of an item in your basket is not valid.', 'payment-failed', { ours: true }),
+  CARD_NUMBER_INCORRECT: entry(300008, 'The card number you have entered is incorrect.', 'payment-failed', { ours: true }),
+  CARD_SECURITY_CODE_INCORRECT: entry(300009, 'The security code you have entered is incorrect.', 'payment-failed', { ours: true }),
+  CARD_EXPIRY_INCORRECT: entry(300010, 'The expiry date you have entered is incorrect.', 'payment-failed', { ours: true }),
+  PAYMENT_DECLINED_CHANGE_METHOD: entry(
+    300011,
+    'Your payment was declined by your payment provider. Please change your payment method.',
+    'payment-failed',
+    { ours: true },
+  ),
+  PAYMENT_UNSUCCESSFUL_CHANGE_METHOD: entry(
+    300012,
+    'Your payment was unsuccessful. Please change your payment method and try again.',
+    'payment-failed',
+    { ours: true },
+  ),
+  PAYMENT_UNSUCCESSFUL_SPEAK_TO_BANK: entry(
+    300013,
+    'Your payment was unsuccessful. Please speak to your bank or use a different payment method.',
+    'payment-failed',
+    { ours: true },
+  ),
+  ORDER_ALREADY_COMPLETE: entry(300014, 'Order is already complete', 'conflict'),
+  CARD_EXPIRED: entry(300015, 'Your card has expired. Please use a different card.', 'payment-failed', { ours: true }),
+  RECURRING_STOPPED: entry(300016, 'The cardholder has stopped recurring payments on this card.', 'payment-failed', { ours: true }),
+  THREE_D_SECURE_REQUIRED: entry(300017, 'Your bank needs you to authorise this payment with 3-D Secure.', 'payment-failed', { ours: true }),
+  PAYPAL_ALREADY_PROCESSED: entry(300018, 'This PayPal payment has already been processed.', 'conflict', { ours: true }),
+  PAYPAL_CANCELLED: entry(300019, 'The payment was cancelled on PayPal.', 'payment-failed', { ours: true }),
+  SUPPORT_NOTIFIED: entry(
+    300020,
+    'Something went wrong with your payment and our support team has been notified. Please try again later.',
+    'server',
+    { ours: true },
+  ),
+  ADDRESS_MISMATCH: entry(300021, 'Your billing address does not match the address of your card.', 'payment-failed', { ours: true }),
+  TAX_ID_ADDRESS_MISMATCH: entry(
+    300022,
+    'Your tax identifier is not valid. The billing address must match the address registered for the tax identifier.',
+    'payment-failed',
+    { ours: true },
+  ),
+  REQUIRED_FIELDS_MISSING: entry(300023, 'One or more required fields were missing', 'invalid-input'),
+  CARD_UPDATE_FAILED: entry(300024, 'Your card could not be updated. Please contact support', 'payment-failed', { ours: true }),
+  ORDER_FAILED: entry(300100, GENERIC_ORDER_FAILURE, 'server'),
+  ORDER_FAILED_UNEXPECTEDLY: entry(
+    300101,
+    'Something unexpected happened while placing your order. Please try again.',
+    'server',
+    { ours: true },
+  ),
+
+  // ---- Card gateway (spec 2 §8: numbers not shown) ----
+  PAYMENT_METHODS_UNAVAILABLE: entry(310001, 'There was a problem obtaining payment methods', 'unavailable'),
+  CARD_TOKENIZATION_FAILED: entry(310002, 'We could not check your card details. Please check them and try again.', 'payment-failed', {
+    ours: true,
+  }),
+  CARD_CVV_VERIFICATION_FAILED: entry(310003, 'The security code you have entered is incorrect.', 'payment-failed', { ours: true }),
+  THREE_D_SECURE_FAILED: entry(
+    310004,
+    'Your bank could not confirm this payment. Please try again or use a different card.',
+    'payment-failed',
+    { ours: true },
+  ),
+  CARD_TYPE_NOT_SUPPORTED: entry(310005, 'This type of card is not supported. Please use a different card.', 'payment-failed', {
+    ours: true,
+  }),
+  SAVED_CARD_INVALID: entry(310006, 'Your saved card can no longer be used. Please enter your card details.', 'payment-failed', {
+    ours: true,
+  }),
+  WALLET_CANCELLED: entry(310007, 'The payment was cancelled.', 'payment-failed', { ours: true }),
+  PAYPAL_BROWSER_UNSUPPORTED: entry(310008, 'PayPal is not supported in this browser. Please use a different payment method.', 'payment-failed', {
+    ours: true,
+  }),
+
+  // ---- Merchant of record (710xxx) ----
+  MOR_SOURCE_CREATION_FAILED: entry(710001, 'Your payment details could not be saved. Please check them and try again.', 'payment-failed', {
+    ours: true,
+  }),
+  MOR_DROP_IN_TIMEOUT: entry(710002, 'The payment form took too long to load. Please refresh the page and try again.', 'unavailable', {
+    ours: true,
+  }),
+  MOR_TAX_ID_INVALID: entry(710003, 'The tax identifier you have entered is not valid.', 'payment-failed', { ours: true }),
 } as const;
 
 export type ErrorName = keyof typeof ErrorCatalogue;
@@ -56,6 +266,7 @@ export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly errorName: ErrorName;
+  readonly kind: ErrorKind;
   readonly fields?: FieldErrors;
 
   constructor(name: ErrorName, options: { message?: string; fields?: FieldErrors } = {}) {
@@ -63,10 +274,21 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.errorName = name;
     this.code = ErrorCatalogue[name].code;
+    this.kind = ErrorCatalogue[name].kind;
     this.fields = options.fields;
   }
 }
 
+const BY_CODE = new Map<number, ErrorName>(
+  (Object.keys(ErrorCatalogue) as ErrorName[]).map((name) => [ErrorCatalogue[name].code, name]),
+);
+
 export function errorNameForCode(code: number): ErrorName | undefined {
-  return (Object.keys(ErrorCatalogue) as ErrorName[]).find((name) => ErrorCatalogue[name].code === code);
+  return BY_CODE.get(code);
+}
+
+/** The entry a browser shows for a response code; unknown codes show the generic message (999). */
+export function catalogueEntryFor(code: number): CatalogueEntry {
+  const name = BY_CODE.get(code);
+  return name ? ErrorCatalogue[name] : ErrorCatalogue.GENERIC;
 }
