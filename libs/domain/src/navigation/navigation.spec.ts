@@ -35,7 +35,7 @@ describe('the full-screen menu', () => {
       fc.property(fc.array(events, { maxLength: 30 }), (sequence) => {
         let state: MenuState = 'closed';
         for (const event of sequence) {
-          const next = menuTransition(state, event).state;
+          const next: MenuState = menuTransition(state, event).state;
           if (event.type === 'ESCAPE') expect(['closing', 'closed']).toContain(next);
           state = next;
           expect(['opening', 'open', 'closing', 'closed']).toContain(state);
