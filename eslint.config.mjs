@@ -42,7 +42,7 @@ const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'crypto', 'os', 'child_pr
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/out-tsc/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'playwright-report/**', 'reports/**'],
+    ignores: ['**/dist/**', '**/coverage/**', '**/out-tsc/**', '**/node_modules/**', '.data/**', '.nx/**', 'test-results/**', 'playwright-report/**', 'reports/**'],
   },
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,10 @@
 // One Jest run over every project; integration suites share one throwaway Postgres.
 module.exports = {
   projects: ['<rootDir>/libs/*/jest.config.cjs', '<rootDir>/apps/*/jest.config.cjs'],
+  coverageDirectory: '<rootDir>/reports/coverage',
+  coverageReporters: ['text-summary', 'json-summary'],
+  // The pure rules shared by API and web must stay thoroughly tested (issue 3).
+  coverageThreshold: {
+    './libs/domain/src/': { lines: 95, branches: 95 },
+  },
 };

@@ -84,11 +84,14 @@ async function main() {
   record('build', build.code === 0 ? 1 : 0, build.code === 0 ? 0 : 1);
 
   const jestReport = join(reports, 'jest.json');
-  const jest = await runStage(bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`]);
+  const jest = await runStage(bin('jest'), ['--ci', '--coverage', '--json', `--outputFile=${jestReport}`]);
   if (existsSync(jestReport)) {
     const report = JSON.parse(readFileSync(jestReport, 'utf8'));
     const brokenSuites = report.numRuntimeErrorTestSuites ?? 0;
     record('unit and integration (jest)', report.numPassedTests, report.numFailedTests + brokenSuites, brokenSuites ? `${brokenSuites} suites did not run` : '');
+    // A coverage threshold missed makes jest fail with every test green: count it as a failed check.
+    const thresholdMissed = jest.code !== 0 && report.numFailedTests === 0 && brokenSuites === 0;
+    record('coverage thresholds', thresholdMissed ? 0 : 1, thresholdMissed ? 1 : 0);
   } else {
     record('unit and integration (jest)', 0, 1, `jest exited ${jest.code} without a report`);
   }

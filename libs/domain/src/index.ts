@@ -2,7 +2,7 @@ export * from './shared/result';
 export * from './shared/money';
 export * from './shared/hash';
 export * from './errors';
-export * from './reference/locales';
+export * from './reference';
 export * from './catalogue/product';
 export * from './basket/quantity';
 export * from './basket/basket-pricing';

@@ -47,6 +47,8 @@ describe('tax IDs', () => {
     expect(showsTaxIdField('education', 'FR', ['DE', 'FR'])).toBe(true);
     expect(showsTaxIdField('personal', 'DE', ['DE'])).toBe(false);
     expect(showsTaxIdField('business', 'US', ['DE'])).toBe(false);
+    expect(showsTaxIdField('business', 'JP')).toBe(true);
+    expect(showsTaxIdField('business', 'US')).toBe(false);
   });
 
   it('shows the Mexican statement only for MX with no tax', () => {

@@ -1,5 +1,6 @@
 import type { AccountType } from '../accounts/account-types';
 import type { Gateway } from '../journey/journey';
+import { VAT_ID_FIELD_COUNTRIES } from '../reference/vat-id-countries';
 
 /** The US and the territories where a sales-tax exemption certificate applies (spec 2 §4, §9). */
 export const TAX_EXEMPTION_COUNTRIES: readonly string[] = ['US', 'PR', 'AS', 'FM', 'GU', 'MH', 'MP', 'PW', 'VI'];
@@ -33,7 +34,11 @@ export function shouldCheckTaxId(input: { readonly vatId: string | null; readonl
 }
 
 /** The Tax ID field shows only for business or education accounts in the listed countries (spec 1 §5). */
-export function showsTaxIdField(accountType: AccountType, country: string, vatIdFieldCountries: readonly string[]): boolean {
+export function showsTaxIdField(
+  accountType: AccountType,
+  country: string,
+  vatIdFieldCountries: readonly string[] = VAT_ID_FIELD_COUNTRIES,
+): boolean {
   return accountType !== 'personal' && vatIdFieldCountries.includes(country);
 }
 
