@@ -5,3 +5,4 @@ export * from './basket/basket.ports';
 export * from './basket/basket-reader';
 export * from './basket/get-basket.use-case';
 export * from './basket/add-to-basket.use-case';
+export * from './identity';

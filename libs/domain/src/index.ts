@@ -20,3 +20,5 @@ export * from './tax';
 export * from './payments';
 export * from './consent';
 export * from './navigation';
+export * from './identity';
+export * from './contracts/identity.contract';

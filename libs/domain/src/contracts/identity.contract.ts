@@ -1,0 +1,65 @@
+import type { AccountType } from '../accounts/account-types';
+import type { BasketJson } from './basket.contract';
+
+/** The customer as the checkout page holds it (spec 1 §3, spec 2 §3). */
+export interface CustomerJson {
+  readonly public_id: string;
+  readonly email: string;
+  readonly email_verified: boolean;
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly full_name: string;
+  readonly signed_in: true;
+  readonly country: string | null;
+  readonly account: {
+    readonly type: AccountType;
+    readonly customer_category: string;
+    readonly account_name: string | null;
+    readonly has_confirmed_account_type: boolean;
+  };
+}
+
+export interface ContactPreferencesJson {
+  readonly available_in_provider: boolean;
+  /** Identifies the preferences in OPT_IN_ALL / OPT_OUT_ALL links without the customer signing in. */
+  readonly hash: string;
+  readonly marketing_opt_in: boolean;
+  readonly terms_and_conditions_accepted: boolean;
+}
+
+export interface CustomerCategoryJson {
+  readonly name: string;
+  readonly fqn: string;
+}
+
+export interface SessionJson {
+  readonly customer: CustomerJson | null;
+  readonly basket: BasketJson | null;
+  readonly contact_preferences: ContactPreferencesJson | null;
+  readonly customer_categories: {
+    readonly business_categories: readonly CustomerCategoryJson[];
+    readonly education_categories: readonly CustomerCategoryJson[];
+  };
+}
+
+/** The checkout data API's actions (spec 2 §7) this store answers. */
+export const CHECKOUT_ACTIONS = [
+  'CREATE_CUSTOMER',
+  'CHECKOUT_UPDATE_CUSTOMER_CATEGORY',
+  'PREREGISTER_EMAIL',
+  'UNREGISTER_EMAIL',
+  'VALIDATE_EMAIL',
+  'SIGN_OUT',
+  'OPT_IN_ALL',
+  'OPT_OUT_ALL',
+] as const;
+export type CheckoutAction = (typeof CHECKOUT_ACTIONS)[number];
+
+/** The checkout data API's envelope: the request's timestamp comes back so stale answers can be dropped. */
+export interface CheckoutActionResponse<T> {
+  readonly success: boolean;
+  readonly code: number;
+  readonly data: T;
+  readonly timestamp: string;
+  readonly message?: string;
+}
