@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import { createDataSource, migrate, seedCatalogue } from '@store/infrastructure';
+import { createDataSource, migrate, seedCatalogue, seedCustomerCategories } from '@store/infrastructure';
 import { ConfigError, loadConfig } from './config/app-config';
 
-/** `node cli.js migrate [--seed]`: applies pending migrations, then optionally the demo catalogue. */
+/** `node cli.js migrate [--seed]`: applies pending migrations and reference data, then optionally the demo catalogue. */
 async function main(argv: string[]): Promise<void> {
   const [command, ...flags] = argv;
   if (command !== 'migrate') {
@@ -15,6 +15,8 @@ async function main(argv: string[]): Promise<void> {
   try {
     const applied = await migrate(dataSource);
     process.stdout.write(applied.length ? `Applied migrations: ${applied.join(', ')}\n` : 'Database schema is up to date\n');
+    // Reference data the store cannot work without, demo or not.
+    await seedCustomerCategories(dataSource);
     if (flags.includes('--seed')) {
       await seedCatalogue(dataSource);
       process.stdout.write('Demo catalogue seeded\n');

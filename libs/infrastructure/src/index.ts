@@ -5,3 +5,8 @@ export * from './persistence/repositories/typeorm-catalogue.repository';
 export * from './persistence/repositories/typeorm-basket.repository';
 export * from './persistence/seed/seed-catalogue';
 export * from './system/system-ports';
+export * from './persistence/repositories/typeorm-identity.repositories';
+export * from './security/argon2-password-hasher';
+export * from './security/popular-password-screen';
+export * from './security/crypto-secret-generator';
+export * from './persistence/seed/seed-categories';

@@ -1,5 +1,5 @@
 import type { Clock, IdGenerator } from '@store/application';
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 export class SystemClock implements Clock {
   now(): Date {
@@ -7,9 +7,9 @@ export class SystemClock implements Clock {
   }
 }
 
-/** 128 random bits, base64url: unguessable, safe in addresses and cookies. */
+/** Random (version 4) UUIDs: unguessable, safe in addresses and cookies, and Postgres uuid values. */
 export class RandomIdGenerator implements IdGenerator {
   next(): string {
-    return randomBytes(16).toString('base64url');
+    return randomUUID();
   }
 }

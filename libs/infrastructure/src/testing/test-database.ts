@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { createDataSource, migrate } from '../persistence/data-source';
 import { seedCatalogue } from '../persistence/seed/seed-catalogue';
+import { seedCustomerCategories } from '../persistence/seed/seed-categories';
 
 export interface TestDatabase {
   readonly url: string;
@@ -35,7 +36,10 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const dataSource = createDataSource(url.toString());
   await dataSource.initialize();
   await migrate(dataSource);
-  if (options.seed ?? true) await seedCatalogue(dataSource);
+  if (options.seed ?? true) {
+    await seedCustomerCategories(dataSource);
+    await seedCatalogue(dataSource);
+  }
   return {
     url: url.toString(),
     dataSource,

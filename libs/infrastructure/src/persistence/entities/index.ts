@@ -6,8 +6,10 @@ import {
   ProductSuiteRecord,
   SuiteIncludedProductRecord,
 } from './catalogue.records';
+import { CustomerCategoryRecord, CustomerRecord, SessionRecord } from './identity.records';
 
 export * from './basket.records';
+export * from './identity.records';
 export * from './catalogue.records';
 
 export const entities = [
@@ -19,4 +21,7 @@ export const entities = [
   BasketRecord,
   BasketLineRecord,
   DiscountCodeRecord,
+  CustomerRecord,
+  CustomerCategoryRecord,
+  SessionRecord,
 ];

@@ -1,4 +1,5 @@
 import { CatalogueAndBaskets1700000000000 } from './1700000000000-catalogue-and-baskets';
+import { Identity1700000000001 } from './1700000000001-identity';
 
 /** Every migration, in order. Listed explicitly so that built and test runs load the same set. */
-export const migrations = [CatalogueAndBaskets1700000000000];
+export const migrations = [CatalogueAndBaskets1700000000000, Identity1700000000001];

@@ -1,0 +1,195 @@
+import type {
+  ContactPreferences,
+  CustomerCategoryRepository,
+  CustomerRepository,
+  NewCustomer,
+  ReservedEmailRepository,
+  SessionRepository,
+} from '@store/application';
+import { isAccountType, normaliseEmail, type Customer, type CustomerCategory, type CustomerStatus } from '@store/domain';
+import type { DataSource } from 'typeorm';
+import { CustomerCategoryRecord, CustomerRecord } from '../entities';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** TypeORM answers UPDATE/DELETE ... RETURNING on Postgres as [rows, affected]; other queries as rows. */
+export function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
+}
+
+/** Whitelists what leaves the table: never the password hash or the failure counter. */
+export function toCustomer(record: CustomerRecord): Customer {
+  if (!isAccountType(record.accountType)) throw new Error(`Customer ${record.id} has an unknown account type`);
+  return {
+    id: record.id,
+    publicId: record.publicId,
+    email: record.email,
+    emailVerified: record.emailVerified,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    country: record.country,
+    accountType: record.accountType,
+    customerCategory: record.customerCategory,
+    accountName: record.accountName,
+    hasConfirmedAccountType: record.hasConfirmedAccountType,
+    status: record.status as CustomerStatus,
+  };
+}
+
+export class TypeOrmCustomerRepository implements CustomerRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findById(id: string): Promise<Customer | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+    const record = await this.dataSource.getRepository(CustomerRecord).findOneBy({ id });
+    return record ? toCustomer(record) : null;
+  }
+
+  async findByEmail(email: string): Promise<Customer | null> {
+    const record = await this.dataSource.getRepository(CustomerRecord).findOneBy({ emailNormalised: normaliseEmail(email) });
+    return record ? toCustomer(record) : null;
+  }
+
+  /** One transaction; the unique index on the normalised email decides a race between two sign-ups. */
+  async create(input: NewCustomer): Promise<'created' | 'email-taken'> {
+    const { customer } = input;
+    try {
+      await this.dataSource.transaction(async (db) => {
+        await db.query(
+          `INSERT INTO customers (id, public_id, email, email_normalised, email_verified, first_name, last_name, country,
+             account_type, customer_category, account_name, has_confirmed_account_type, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          [
+            customer.id,
+            customer.publicId,
+            customer.email,
+            normaliseEmail(customer.email),
+            customer.emailVerified,
+            customer.firstName,
+            customer.lastName,
+            customer.country,
+            customer.accountType,
+            customer.customerCategory,
+            customer.accountName,
+            customer.hasConfirmedAccountType,
+            customer.status,
+          ],
+        );
+        await db.query(`INSERT INTO credentials (customer_id, password_hash) VALUES ($1, $2)`, [customer.id, input.passwordHash]);
+        await db.query(
+          `INSERT INTO contact_preferences (customer_id, marketing_opt_in, terms_accepted_at, hash) VALUES ($1, $2, now(), $3)`,
+          [customer.id, input.contactPreferences.marketingOptIn, input.contactPreferences.hash],
+        );
+      });
+      return 'created';
+    } catch (error) {
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === UNIQUE_VIOLATION && constraint === 'customers_email_normalised_key') return 'email-taken';
+      throw error;
+    }
+  }
+
+  async passwordHashOf(customerId: string): Promise<string | null> {
+    const rows: { password_hash: string }[] = await this.dataSource.query(`SELECT password_hash FROM credentials WHERE customer_id = $1`, [customerId]);
+    return rows[0]?.password_hash ?? null;
+  }
+
+  async updateAccount(
+    customerId: string,
+    account: Pick<Customer, 'accountType' | 'customerCategory' | 'accountName' | 'hasConfirmedAccountType'>,
+  ): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE customers SET account_type = $2, customer_category = $3, account_name = $4, has_confirmed_account_type = $5, updated_at = now()
+       WHERE id = $1`,
+      [customerId, account.accountType, account.customerCategory, account.accountName, account.hasConfirmedAccountType],
+    );
+  }
+
+  async recordFailedSignIn(customerId: string): Promise<number> {
+    const rows = returnedRows<{ failed_sign_ins: number }>(
+      await this.dataSource.query(`UPDATE customers SET failed_sign_ins = failed_sign_ins + 1 WHERE id = $1 RETURNING failed_sign_ins`, [customerId]),
+    );
+    return rows[0]?.failed_sign_ins ?? 0;
+  }
+
+  async resetFailedSignIns(customerId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE customers SET failed_sign_ins = 0 WHERE id = $1 AND failed_sign_ins <> 0`, [customerId]);
+  }
+
+  async setStatus(customerId: string, status: CustomerStatus): Promise<void> {
+    await this.dataSource.query(`UPDATE customers SET status = $2, updated_at = now() WHERE id = $1`, [customerId, status]);
+  }
+
+  async contactPreferences(customerId: string): Promise<ContactPreferences | null> {
+    const rows: { marketing_opt_in: boolean; hash: string }[] = await this.dataSource.query(
+      `SELECT marketing_opt_in, hash FROM contact_preferences WHERE customer_id = $1`,
+      [customerId],
+    );
+    return rows[0] ? { customerId, marketingOptIn: rows[0].marketing_opt_in, termsAccepted: true, hash: rows[0].hash } : null;
+  }
+
+  async setMarketingOptInByHash(hash: string, optIn: boolean): Promise<boolean> {
+    const rows = returnedRows(
+      await this.dataSource.query(`UPDATE contact_preferences SET marketing_opt_in = $2, updated_at = now() WHERE hash = $1 RETURNING customer_id`, [
+        hash,
+        optIn,
+      ]),
+    );
+    return rows.length > 0;
+  }
+}
+
+export class TypeOrmReservedEmailRepository implements ReservedEmailRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async reserve(email: string): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO reserved_emails (email_normalised) VALUES ($1) ON CONFLICT (email_normalised) DO UPDATE SET reserved_at = now()`,
+      [normaliseEmail(email)],
+    );
+  }
+
+  async release(email: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM reserved_emails WHERE email_normalised = $1`, [normaliseEmail(email)]);
+  }
+
+  async isReserved(email: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM reserved_emails WHERE email_normalised = $1`, [normaliseEmail(email)]);
+    return rows.length > 0;
+  }
+}
+
+export class TypeOrmCustomerCategoryRepository implements CustomerCategoryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async list(): Promise<{ business: CustomerCategory[]; education: CustomerCategory[] }> {
+    const records = await this.dataSource.getRepository(CustomerCategoryRecord).find({ order: { sortOrder: 'ASC', fqn: 'ASC' } });
+    const of = (kind: string) => records.filter((record) => record.fqn.startsWith(`${kind}.`)).map(({ name, fqn }) => ({ name, fqn }));
+    return { business: of('business'), education: of('education') };
+  }
+}
+
+export class TypeOrmSessionRepository implements SessionRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async create(session: { idDigest: string; customerId: string; expiresAt: Date }): Promise<void> {
+    await this.dataSource.query(`INSERT INTO sessions (id_digest, customer_id, expires_at) VALUES ($1, $2, $3)`, [
+      session.idDigest,
+      session.customerId,
+      session.expiresAt,
+    ]);
+  }
+
+  async customerIdOf(idDigest: string, now: Date): Promise<string | null> {
+    const rows: { customer_id: string }[] = await this.dataSource.query(
+      `SELECT customer_id FROM sessions WHERE id_digest = $1 AND expires_at > $2`,
+      [idDigest, now],
+    );
+    return rows[0]?.customer_id ?? null;
+  }
+
+  async delete(idDigest: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM sessions WHERE id_digest = $1`, [idDigest]);
+  }
+}
