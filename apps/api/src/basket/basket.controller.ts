@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { AddToBasket, GetBasket } from '@store/application';
-import { findLocale, type BasketJson } from '@store/domain';
+import { findLocale } from '@store/domain';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import { success, unwrap } from '../http/result';
-import { AddBasketLineDto, BasketReferenceParams, SessionQuery } from './basket.dto';
+import { AddBasketLineDto, BasketReferenceParams } from './basket.dto';
 import { readBasketCookie, writeBasketCookie } from './basket-cookie';
 import { basketJson } from './basket.presenter';
 
@@ -18,19 +18,6 @@ export class BasketController {
     private readonly getBasket: GetBasket,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
-
-  /** The checkout session: the customer (none until sign-in exists) and the basket. */
-  @Get('session')
-  async session(@Query() query: SessionQuery, @Req() request: Request) {
-    const reference = query.basket_ref ?? readBasketCookie(request);
-    let basket: BasketJson | null = null;
-    if (reference) {
-      const result = await this.getBasket.execute(reference);
-      if (result.ok) basket = basketJson(result.value);
-      else if (query.basket_ref) throw result.error;
-    }
-    return success({ customer: null, basket, contact_preferences: null });
-  }
 
   @Get('baskets/:reference')
   async basket(@Param() params: BasketReferenceParams) {

@@ -34,5 +34,6 @@ import { BasketController } from './basket.controller';
       inject: [BASKET_REPOSITORY, CATALOGUE_REPOSITORY, BasketReader, ID_GENERATOR],
     },
   ],
+  exports: [GetBasket, BasketReader],
 })
 export class BasketModule {}

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, ErrorCatalogue, type ApiFailure } from '@store/domain';
 import type { NextFunction, Request, Response } from 'express';
+import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from './request-context';
 import { statusOf } from './error-status.table';
 
 interface BodyParserError {
@@ -64,6 +65,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (response.headersSent) return;
     // A failed health check keeps its details (which dependency is down) for operators.
     const details = exception instanceof HttpException && request.path.startsWith('/health/') ? exception.getResponse() : undefined;
-    response.status(statusOf(error)).json({ ...failureBody(error), ...(details ? { data: details } : {}) });
+    // Checkout data calls echo their timestamp on failures too, so stale answers can be dropped.
+    const timestamp = (request as TimestampedRequest)[CHECKOUT_TIMESTAMP];
+    response
+      .status(statusOf(error))
+      .json({ ...failureBody(error), ...(details ? { data: details } : {}), ...(timestamp !== undefined ? { timestamp } : {}) });
   }
 }

@@ -1,7 +1,9 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validateSync } from 'class-validator';
 import { DomainError } from '@store/domain';
 
-function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
+export function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
   for (const error of errors) {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
     const messages = Object.values(error.constraints ?? {});
@@ -21,4 +23,15 @@ export function createValidationPipe(): ValidationPipe {
     stopAtFirstError: false,
     exceptionFactory: (errors) => new DomainError('VALIDATION_FAILED', { fields: collect(errors) }),
   });
+}
+
+/** Checks a payload that did not come through a Nest pipe (the checkout API's JSON body) the same way. */
+export function validatePayload<T extends object>(type: ClassConstructor<T>, plain: unknown): T {
+  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
+    throw new DomainError('VALIDATION_FAILED', { fields: { body: ['The body must be a JSON object'] } });
+  }
+  const instance = plainToInstance(type, plain);
+  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
+  if (errors.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: collect(errors) });
+  return instance;
 }

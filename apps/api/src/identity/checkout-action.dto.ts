@@ -1,0 +1,84 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  emailCaptureRules,
+  firstError,
+  nameRules,
+  organisationNameRules,
+  passwordRules,
+  type Rule,
+} from '@store/domain';
+import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { SatisfiesRule } from '../http/domain-rule.decorator';
+
+const all =
+  (rules: readonly Rule[]) =>
+  (value: unknown): string | null =>
+    firstError(value, rules);
+
+/** The form-encoded envelope of every checkout data call (spec 2 §7). */
+export class CheckoutActionForm {
+  @ApiProperty({ example: 'PREREGISTER_EMAIL' })
+  @IsString()
+  @MaxLength(64)
+  action!: string;
+
+  @ApiPropertyOptional({ description: 'Echoed back so the browser can ignore superseded answers', example: '1795374018387' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[0-9A-Za-z:.+-]{1,40}$/, { message: 'timestamp is not a timestamp' })
+  timestamp?: string;
+
+  @ApiPropertyOptional({ description: 'The action payload as JSON text', example: '{"email":"ada@example.com"}' })
+  @IsOptional()
+  @IsString()
+  body?: string;
+}
+
+export class EmailPayload {
+  @IsString()
+  @SatisfiesRule(all(emailCaptureRules))
+  email!: string;
+}
+
+export class CreateCustomerPayload {
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'basketReference is not a basket reference' })
+  basketReference?: string;
+
+  @IsString()
+  @SatisfiesRule(all(emailCaptureRules))
+  email!: string;
+
+  @IsString()
+  @SatisfiesRule(all(nameRules))
+  firstName!: string;
+
+  @IsString()
+  @SatisfiesRule(all(nameRules))
+  lastName!: string;
+
+  @IsString()
+  @SatisfiesRule(all(passwordRules))
+  password!: string;
+
+  @IsString()
+  @Matches(/^[A-Z]{2}$/, { message: 'Choose a country from the list' })
+  country!: string;
+
+  @IsBoolean({ message: 'Choose a marketing preference' })
+  marketingSignUp!: boolean;
+
+  @IsOptional()
+  @IsString()
+  @SatisfiesRule(all(organisationNameRules))
+  accountName?: string | null;
+
+  @IsString()
+  @Matches(/^(personal|(business|education)\.[a-z0-9-]{1,50})$/, { message: 'Choose an account type' })
+  customerCategory!: string;
+
+  /** Our choice: the server records the acceptance too, so it must be sent. */
+  @IsBoolean()
+  termsAndConditions!: boolean;
+}

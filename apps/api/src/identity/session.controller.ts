@@ -1,0 +1,45 @@
+import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { CUSTOMER_CATEGORY_REPOSITORY, CUSTOMER_REPOSITORY, GetBasket, SessionService, type CustomerCategoryRepository, type CustomerRepository } from '@store/application';
+import type { BasketJson, SessionJson } from '@store/domain';
+import type { Request } from 'express';
+import { readBasketCookie } from '../basket/basket-cookie';
+import { SessionQuery } from '../basket/basket.dto';
+import { basketJson } from '../basket/basket.presenter';
+import { success } from '../http/result';
+import { contactPreferencesJson, customerJson } from './identity.presenter';
+import { readSessionCookie } from './session-cookie';
+
+@ApiTags('session')
+@ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
+@Controller('data/session')
+export class SessionController {
+  constructor(
+    private readonly sessions: SessionService,
+    private readonly getBasket: GetBasket,
+    @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
+    @Inject(CUSTOMER_CATEGORY_REPOSITORY) private readonly categories: CustomerCategoryRepository,
+  ) {}
+
+  /** The checkout session (spec 2 §7): the signed-in customer, the basket and contact preferences. */
+  @Get()
+  async session(@Query() query: SessionQuery, @Req() request: Request) {
+    const reference = query.basket_ref ?? readBasketCookie(request);
+    let basket: BasketJson | null = null;
+    if (reference) {
+      const result = await this.getBasket.execute(reference);
+      if (result.ok) basket = basketJson(result.value);
+      else if (query.basket_ref) throw result.error;
+    }
+    const customer = await this.sessions.customerOf(readSessionCookie(request));
+    const preferences = customer ? await this.customers.contactPreferences(customer.id) : null;
+    const categories = await this.categories.list();
+    const data: SessionJson = {
+      customer: customer ? customerJson(customer) : null,
+      basket,
+      contact_preferences: preferences ? contactPreferencesJson(preferences) : null,
+      customer_categories: { business_categories: categories.business, education_categories: categories.education },
+    };
+    return success(data);
+  }
+}
