@@ -1,4 +1,11 @@
-import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE, type ApiFailure, type ApiResponse } from '@store/domain';
+import {
+  REQUESTED_WITH_HEADER,
+  REQUESTED_WITH_VALUE,
+  type ApiFailure,
+  type ApiResponse,
+  type CheckoutAction,
+  type CheckoutActionResponse,
+} from '@store/domain';
 
 /** A failed data call, with the catalogued code the server sent (or 0 when none could be read). */
 export class ApiError extends Error {
@@ -43,4 +50,44 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  action: <T>(action: CheckoutAction, body?: unknown) => checkoutAction<T>(action, body),
 };
+
+/** A newer call of the same action was made before this one answered; its answer is ignored. */
+export class SupersededError extends Error {
+  constructor() {
+    super('superseded');
+    this.name = 'SupersededError';
+  }
+}
+
+const lastTimestamp = new Map<string, string>();
+let sequence = 0;
+
+/**
+ * The checkout data API (spec 2 §7): a form-encoded POST with the action, a timestamp and a JSON
+ * body. The answer echoes the timestamp; an answer to an older call of the same action is dropped.
+ */
+async function checkoutAction<T>(action: CheckoutAction, body?: unknown): Promise<T> {
+  sequence += 1;
+  const timestamp = `${Date.now()}.${sequence}`;
+  lastTimestamp.set(action, timestamp);
+  const form = new URLSearchParams({ action, timestamp });
+  if (body !== undefined) form.set('body', JSON.stringify(body));
+  let response: Response;
+  try {
+    response = await fetch('/data/checkout/', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
+      body: form,
+    });
+  } catch {
+    throw new ApiError(0, 'We could not reach the store. Check your connection and try again.', 0);
+  }
+  const payload = (await response.json().catch(() => null)) as (CheckoutActionResponse<T> & Partial<ApiFailure>) | null;
+  if (payload?.timestamp !== undefined && payload.timestamp !== lastTimestamp.get(action)) throw new SupersededError();
+  if (!payload) throw new ApiError(response.status, 'Something went wrong', response.status);
+  if (!payload.success) throw new ApiError(payload.code, payload.message ?? 'Something went wrong', response.status, payload.fields);
+  return payload.data;
+}

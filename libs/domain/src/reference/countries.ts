@@ -5,10 +5,12 @@ export interface Country {
   readonly name: string;
 }
 
+// Our choice: XK (Kosovo) is listed too; it is not ISO-assigned, but customers there have no
+// other code to pick and card and merchant-of-record gateways accept it.
 /**
  * Every ISO 3166-1 country and territory with its English short name, sorted by name (spec 1 §9).
- * Generated once from the Unicode CLDR names (Intl.DisplayNames) and kept here as data, so the
- * list does not change with the runtime's ICU version.
+ * Generated once from the Unicode CLDR 48 names (Intl.DisplayNames) and kept here as data, so the
+ * list does not change with the runtime's ICU version yet reads like the names browsers show.
  */
 export const COUNTRIES: readonly Country[] = [
   { code: 'AF', name: 'Afghanistan' },
@@ -263,13 +265,14 @@ export const COUNTRIES: readonly Country[] = [
   { code: 'ZW', name: 'Zimbabwe' },
 ];
 
-const BY_CODE = new Map(COUNTRIES.map((country) => [country.code, country]));
+const BY_CODE: ReadonlyMap<string, Country> = new Map(COUNTRIES.map((country) => [country.code, country]));
 
+/** The name to show for a stored code; null for anything else, so callers decide how to show an unknown code. */
 export function countryName(code: string): string | null {
   return BY_CODE.get(code)?.name ?? null;
 }
 
-/** Two upper-case letters naming a country of the list. */
+/** Guards submitted countries: exactly two upper-case letters naming a country of the list (no case folding). */
 export function isCountryCode(value: unknown): value is string {
   return typeof value === 'string' && BY_CODE.has(value);
 }

@@ -1,6 +1,5 @@
+import type { SectionState } from '@store/domain';
 import type { ReactNode } from 'react';
-
-export type SectionState = 'active' | 'complete' | 'read-only';
 
 export interface CheckoutSectionProps {
   readonly id: string;

@@ -1,7 +1,6 @@
-import type { BasketJson } from '@store/domain';
+import type { BasketJson, SessionJson } from '@store/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { SessionJson } from './get-session';
 
 export interface AddBasketLineInput {
   readonly product_suite_reference: string;
@@ -16,11 +15,8 @@ export function useAddBasketLine() {
   return useMutation({
     mutationFn: addBasketLine,
     onSuccess: (basket) => {
-      queryClient.setQueryData<SessionJson>(['session'], (session) => ({
-        customer: session?.customer ?? null,
-        contact_preferences: session?.contact_preferences ?? null,
-        basket,
-      }));
+      queryClient.setQueryData<SessionJson>(['session'], (session) => (session ? { ...session, basket } : session));
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
     },
   });
 }

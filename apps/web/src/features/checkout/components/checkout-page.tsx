@@ -1,25 +1,46 @@
+import { accountTypeConfirmedFor, chooseStep, findLocale, sectionState, Step } from '@store/domain';
 import { CheckoutSection } from '@store/ui';
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../lib/locale';
 import { useSession } from '../../basket/api/get-session';
+import { AccountSelector } from '../../identity/components/account-selector';
+import { AccountSummary } from '../../identity/components/account-summary';
+import { CreateAccountForm } from '../../identity/components/create-account-form';
+import { CheckoutUiProvider } from '../checkout-ui';
 import { BasketSummary } from './basket-summary';
 
-/** The sections that follow the basket, in the order of spec 2 §2; later issues make them work. */
+/** The sections after the account, in the order of spec 2 §2; later issues make them work. */
 const LATER_SECTIONS = [
-  { id: 'account', title: 'Your account' },
-  { id: 'account-details', title: 'Account details' },
-  { id: 'billing-address', title: 'Billing address' },
-  { id: 'tax-exemption', title: 'Sales tax exemption' },
-  { id: 'payment-details', title: 'Payment details' },
-  { id: 'place-order', title: 'Place order' },
+  { id: 'billing-address', title: 'Billing address', index: Step.BILLING_ADDRESS },
+  { id: 'tax-exemption', title: 'Sales tax exemption', index: Step.TAX_EXEMPTION },
+  { id: 'payment-details', title: 'Payment details', index: Step.PAYMENT_DETAILS },
+  { id: 'place-order', title: 'Place order', index: Step.COMPLETE_ORDER },
 ] as const;
 
+const RESERVED_EMAIL_KEY = 'afs_reserved_email';
+
 export function CheckoutPage() {
+  return (
+    <CheckoutUiProvider>
+      <Checkout />
+    </CheckoutUiProvider>
+  );
+}
+
+function Checkout() {
   const locale = useLocale();
   const session = useSession();
+  const [search] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
+  const [reservedEmail, setReservedEmailState] = useState<string | null>(() => sessionStorage.getItem(RESERVED_EMAIL_KEY));
+  const setReservedEmail = (email: string | null) => {
+    if (email) sessionStorage.setItem(RESERVED_EMAIL_KEY, email);
+    else sessionStorage.removeItem(RESERVED_EMAIL_KEY);
+    setReservedEmailState(email);
+  };
   const basket = session.data?.basket ?? null;
+  const customer = session.data?.customer ?? null;
   const isEmpty = session.isSuccess && (!basket || basket.lines.length === 0);
 
   useEffect(() => {
@@ -48,16 +69,57 @@ export function CheckoutPage() {
     );
   }
 
+  const journey = chooseStep({
+    override: null,
+    gateway: null,
+    hasClientToken: false,
+    hasEnvironment: false,
+    signedIn: customer !== null,
+    emailReserved: customer === null && reservedEmail !== null,
+    accountTypeConfirmed: accountTypeConfirmedFor(search.get('stage'), customer?.account.has_confirmed_account_type ?? false),
+    hasPaymentSession: false,
+    orderIsComplimentary: basket.order_is_complimentary,
+    billingLine1Present: false,
+    taxExemptionFormShown: false,
+    hasPaymentSource: false,
+  });
+  const detailsState = journey === Step.CREATE_ACCOUNT || journey === Step.ACCOUNT_TYPE ? 'active' : sectionState(Step.ACCOUNT_TYPE, journey);
+  const categories = session.data.customer_categories;
+
   return (
-    <div className="page checkout">
+    <div className="page checkout" data-journey={journey}>
       <h1 ref={heading} tabIndex={-1}>
         {basket.flags.is_free_download ? 'Your free download' : 'Your order summary'}
       </h1>
       <CheckoutSection id="basket" title="Basket" state="active">
         <BasketSummary basket={basket} locale={locale.canonical} />
       </CheckoutSection>
+      <CheckoutSection id="account" title="Your account" state={sectionState(Step.ACCOUNT_SELECTION, journey)}>
+        <AccountSelector
+          active={journey === Step.ACCOUNT_SELECTION}
+          customer={customer}
+          reservedEmail={customer ? null : reservedEmail}
+          onReserved={setReservedEmail}
+        />
+      </CheckoutSection>
+      <CheckoutSection id="account-details" title="Account details" state={detailsState}>
+        {journey === Step.CREATE_ACCOUNT && reservedEmail ? (
+          <CreateAccountForm
+            email={reservedEmail}
+            basketReference={basket.reference}
+            basketHasMultiUserProduct={basket.lines.some((line) => line.is_multi_user)}
+            detectedCountry={findLocale(locale.urlFriendly)?.region ?? null}
+            categories={{ business: categories.business_categories, education: categories.education_categories }}
+            onCreated={() => setReservedEmail(null)}
+          />
+        ) : customer ? (
+          <AccountSummary customer={customer} categories={categories} />
+        ) : (
+          <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
+        )}
+      </CheckoutSection>
       {LATER_SECTIONS.map((section) => (
-        <CheckoutSection key={section.id} id={section.id} title={section.title} state="read-only">
+        <CheckoutSection key={section.id} id={section.id} title={section.title} state={sectionState(section.index, journey)}>
           <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
         </CheckoutSection>
       ))}

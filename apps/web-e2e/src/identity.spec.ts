@@ -1,0 +1,145 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function basketWith(page: Page, suite: string) {
+  await page.goto('/en-gb/');
+  await page.getByRole('article', { name: suite, exact: true }).getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByRole('link', { name: /Basket \([1-9]/ })).toBeVisible();
+  await page.goto('/en-gb/checkout/');
+}
+
+async function captureEmail(page: Page, email: string) {
+  const account = page.locator('section[data-section="account"]');
+  await account.getByRole('tab', { name: 'New customer' }).click();
+  await account.getByLabel('Email address').fill(email);
+  await account.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+for (const [type, extra] of [
+  ['Personal', async () => undefined],
+  [
+    'Business',
+    async (form: ReturnType<Page['locator']>) => {
+      await form.getByLabel('Company name').fill('Serif (Europe) Ltd');
+      await form.getByLabel('Business sector').selectOption({ label: 'Design or creative agency' });
+    },
+  ],
+  [
+    'Education',
+    async (form: ReturnType<Page['locator']>) => {
+      await form.getByLabel('Institution name').fill('University of Nottingham');
+      await form.getByLabel('Institution type').selectOption({ label: 'University or college' });
+    },
+  ],
+] as const) {
+  test(`a new shopper creates a ${type.toLowerCase()} account`, async ({ page }) => {
+    const email = uniqueEmail(type.toLowerCase());
+    await basketWith(page, 'Affinity Photo 2');
+    await captureEmail(page, email);
+
+    const form = page.getByRole('form', { name: 'Create your account' });
+    await expect(form).toContainText(email);
+    await form.getByRole('radio', { name: type }).check();
+    await form.getByLabel('First name').fill('Ada');
+    await form.getByLabel('Last name').fill('Lovelace');
+    await extra(form);
+    await form.getByLabel('Password').fill('analytical engine 1843');
+    await form.getByRole('radio', { name: 'No thanks' }).check();
+    await form.getByLabel('I agree to the terms and conditions').check();
+    if (type === 'Personal') await expectNoSeriousAxeViolations(page);
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    const account = page.locator('section[data-section="account"]');
+    await expect(account).toContainText(`Signed in as ${email}`);
+    const details = page.locator('section[data-section="account-details"]');
+    await expect(details).toContainText('Ada Lovelace');
+    await expect(details).toContainText(`${type} account`);
+    await expect(page.locator('section[data-section="billing-address"]')).toHaveAttribute('data-state', 'active');
+
+    // Signed in for real: a reload finds the session; signing out ends it.
+    await page.reload();
+    await expect(account).toContainText(`Signed in as ${email}`);
+    await account.getByRole('button', { name: 'Sign out' }).click();
+    await expect(account.getByRole('tab', { name: 'New customer' })).toBeVisible();
+  });
+}
+
+test('the account form refuses bad input with the spec messages before calling the server', async ({ page }) => {
+  await basketWith(page, 'Affinity Photo 2');
+  await captureEmail(page, uniqueEmail('invalid'));
+  const form = page.getByRole('form', { name: 'Create your account' });
+  await form.getByLabel('First name').fill('Ada!');
+  await form.getByLabel('Password').fill('abc');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('Field contains invalid characters')).toBeVisible();
+  await expect(form.getByText('Last name is required')).toBeVisible();
+  await expect(form.getByText('Your password must be at least six characters')).toBeVisible();
+  await expect(form.getByText('Choose a marketing preference')).toBeVisible();
+  await expect(form.getByText('You must agree to the terms and conditions before you can continue')).toBeVisible();
+  await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('a popular password is refused by the server with its message', async ({ page }) => {
+  await basketWith(page, 'Affinity Photo 2');
+  await captureEmail(page, uniqueEmail('popular'));
+  const form = page.getByRole('form', { name: 'Create your account' });
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Lovelace');
+  await form.getByLabel('Password').fill('football');
+  await form.getByRole('radio', { name: 'Yes please' }).check();
+  await form.getByLabel('I agree to the terms and conditions').check();
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(form.getByText('You have chosen a popular password. To help keep your account secure, please choose one that is more unique')).toBeVisible();
+  await expect(page.locator('section[data-section="account"]')).not.toContainText('Signed in');
+});
+
+test('an existing email is caught at capture and the shopper is offered sign-in', async ({ page, request }) => {
+  const email = uniqueEmail('existing');
+  const created = await request.post('/data/checkout/', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    form: {
+      action: 'CREATE_CUSTOMER',
+      body: JSON.stringify({
+        email,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        password: 'compiler pioneer 1952',
+        country: 'US',
+        marketingSignUp: false,
+        customerCategory: 'personal',
+        termsAndConditions: true,
+      }),
+    },
+  });
+  expect((await created.json()).success).toBe(true);
+
+  await basketWith(page, 'Affinity Photo 2');
+  await captureEmail(page, email.toUpperCase());
+  const modal = page.getByRole('dialog', { name: 'Already registered?' });
+  await expect(modal).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+  await expect(page.getByLabel('Email address')).toBeFocused();
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await modal.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('tab', { name: 'Existing customer' })).toHaveAttribute('aria-selected', 'true');
+});
+
+test('a mistyped email domain gets a suggestion that can be accepted', async ({ page }) => {
+  await basketWith(page, 'Affinity Photo 2');
+  const account = page.locator('section[data-section="account"]');
+  await account.getByLabel('Email address').fill('ada@gmial.com');
+  await expect(account.getByText('Did you mean ada@gmail.com?')).toBeVisible();
+  await account.getByRole('button', { name: 'Use ada@gmail.com' }).click();
+  await expect(account.getByLabel('Email address')).toHaveValue('ada@gmail.com');
+});

@@ -1,0 +1,65 @@
+import { enqueueSnackbar, snackbarFor, waitingClosingText, waitingMessage, type SnackbarMessage, type WaitingState } from '@store/domain';
+import { Snackbar, WaitingOverlay } from '@store/ui';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError, SupersededError } from '../../lib/api-client';
+
+interface CheckoutUi {
+  /** Queues a snackbar message for a response code (spec 2 §8). */
+  readonly notify: (code: number, text?: string) => void;
+  /** Shows the error of a failed call: its catalogued message, or nothing for a superseded call. */
+  readonly notifyError: (error: unknown) => void;
+  /** Runs a blocking step under the waiting overlay with its message (spec 2 §4). */
+  readonly wait: <T>(state: WaitingState, work: () => Promise<T>) => Promise<T>;
+}
+
+const CheckoutUiContext = createContext<CheckoutUi | null>(null);
+const CLOSING_TEXT_MS = 900;
+
+export function CheckoutUiProvider({ children }: { readonly children: ReactNode }) {
+  const [queue, setQueue] = useState<readonly SnackbarMessage[]>([]);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  const [closing, setClosing] = useState<string | null>(null);
+  const closingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const notify = useCallback((code: number, text?: string) => setQueue((current) => enqueueSnackbar(current, snackbarFor(code, text))), []);
+  const notifyError = useCallback(
+    (error: unknown) => {
+      if (error instanceof SupersededError) return;
+      if (error instanceof ApiError) notify(error.code, error.message);
+      else notify(999);
+    },
+    [notify],
+  );
+  const wait = useCallback(async <T,>(state: WaitingState, work: () => Promise<T>): Promise<T> => {
+    clearTimeout(closingTimer.current);
+    setClosing(null);
+    setWaiting(waitingMessage(state));
+    let code = 200;
+    try {
+      return await work();
+    } catch (error) {
+      code = error instanceof ApiError ? error.code : 999;
+      throw error;
+    } finally {
+      setWaiting(null);
+      setClosing(waitingClosingText(code));
+      closingTimer.current = setTimeout(() => setClosing(null), CLOSING_TEXT_MS);
+    }
+  }, []);
+  const dismiss = useCallback(() => setQueue((current) => current.slice(1)), []);
+  const value = useMemo(() => ({ notify, notifyError, wait }), [notify, notifyError, wait]);
+
+  return (
+    <CheckoutUiContext.Provider value={value}>
+      {children}
+      <Snackbar message={queue[0] ?? null} onDismiss={dismiss} />
+      <WaitingOverlay message={waiting} closingText={closing} />
+    </CheckoutUiContext.Provider>
+  );
+}
+
+export function useCheckoutUi(): CheckoutUi {
+  const ui = useContext(CheckoutUiContext);
+  if (!ui) throw new Error('useCheckoutUi needs a CheckoutUiProvider');
+  return ui;
+}

@@ -1,0 +1,64 @@
+import { emailCaptureRules, Messages } from '@store/domain';
+import { Button, TextField } from '@store/ui';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { ApiError } from '../../../lib/api-client';
+import { validateWith } from '../../../lib/form-rules';
+import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { preregisterEmail } from '../api/identity-actions';
+import { useEmailSuggestion } from './email-suggestion';
+
+export interface EmailCaptureFormProps {
+  readonly onReserved: (email: string) => void;
+  readonly onAccountExists: (email: string) => void;
+  /** Changes when the field should take focus again with its text selected ('Use a different email'). */
+  readonly focusRequest?: number;
+}
+
+/** Step 1 for new customers: an email, checked and reserved, or the 'Already registered?' path. */
+export function EmailCaptureForm({ onReserved, onAccountExists, focusRequest = 0 }: EmailCaptureFormProps) {
+  const { notifyError } = useCheckoutUi();
+  const { register, handleSubmit, watch, setValue, setError, setFocus, formState } = useForm<{ email: string }>({
+    defaultValues: { email: '' },
+  });
+  useEffect(() => {
+    if (focusRequest > 0) setFocus('email', { shouldSelect: true });
+  }, [focusRequest, setFocus]);
+  const suggestion = useEmailSuggestion(watch('email'));
+
+  const submit = handleSubmit(async ({ email }) => {
+    try {
+      const reserved = await preregisterEmail(email);
+      onReserved(reserved.email);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 100200) onAccountExists(email.trim());
+      else if (error instanceof ApiError && error.fields?.email) setError('email', { message: error.fields.email[0] });
+      else notifyError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="New customer">
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        error={formState.errors.email?.message}
+        hint={
+          suggestion ? (
+            <span className="email-suggestion" role="status">
+              {Messages.emailSuggestion(suggestion)}{' '}
+              <button type="button" className="button button--link" onClick={() => setValue('email', suggestion, { shouldValidate: true })}>
+                Use {suggestion}
+              </button>
+            </span>
+          ) : undefined
+        }
+        {...register('email', { validate: validateWith(...emailCaptureRules) })}
+      />
+      <Button type="submit" busy={formState.isSubmitting}>
+        Continue
+      </Button>
+    </form>
+  );
+}
