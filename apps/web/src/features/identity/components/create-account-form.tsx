@@ -12,7 +12,7 @@ import {
   type CustomerCategoryJson,
 } from '@store/domain';
 import { Button, ChoiceGroup, SelectField, TextField } from '@store/ui';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
@@ -50,7 +50,7 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
   const { wait, notifyError } = useCheckoutUi();
   const create = useIdentityMutation(createCustomer);
   const schema = accountFormSchema({ countryDetected: detectedCountry !== null, basketHasMultiUserProduct });
-  const { register, handleSubmit, watch, setError, clearErrors, formState } = useForm<FormValues>({
+  const { register, handleSubmit, control, setError, clearErrors, formState } = useForm<FormValues>({
     defaultValues: {
       accountType: defaultAccountType(basketHasMultiUserProduct),
       firstName: '',
@@ -65,7 +65,7 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
       educationInstitution: '',
     },
   });
-  const accountType = watch('accountType');
+  const accountType = useWatch({ control, name: 'accountType' });
   const rule = <K extends keyof FormValues>(field: K) => {
     const rules = (schema[field as keyof AccountForm] ?? []) as Parameters<typeof validateWith>;
     return validateWith(...rules);

@@ -1,7 +1,7 @@
 import { emailCaptureRules, Messages } from '@store/domain';
 import { Button, TextField } from '@store/ui';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
@@ -18,13 +18,13 @@ export interface EmailCaptureFormProps {
 /** Step 1 for new customers: an email, checked and reserved, or the 'Already registered?' path. */
 export function EmailCaptureForm({ onReserved, onAccountExists, focusRequest = 0 }: EmailCaptureFormProps) {
   const { notifyError } = useCheckoutUi();
-  const { register, handleSubmit, watch, setValue, setError, setFocus, formState } = useForm<{ email: string }>({
+  const { register, handleSubmit, control, setValue, setError, setFocus, formState } = useForm<{ email: string }>({
     defaultValues: { email: '' },
   });
   useEffect(() => {
     if (focusRequest > 0) setFocus('email', { shouldSelect: true });
   }, [focusRequest, setFocus]);
-  const suggestion = useEmailSuggestion(watch('email'));
+  const suggestion = useEmailSuggestion(useWatch({ control, name: 'email' }));
 
   const submit = handleSubmit(async ({ email }) => {
     try {
