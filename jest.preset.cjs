@@ -19,6 +19,9 @@ module.exports = {
       },
     ],
   },
+  // otplib's cryptography (@noble, @scure) ships as ES modules only; Node runs them natively
+  // (require(esm)), Jest needs them compiled to CommonJS like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(@noble|@scure|@otplib|otplib)/)'],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     '^@store/(domain|application|infrastructure)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),

@@ -10,3 +10,6 @@ export * from './security/argon2-password-hasher';
 export * from './security/popular-password-screen';
 export * from './security/crypto-secret-generator';
 export * from './persistence/seed/seed-categories';
+export * from './persistence/repositories/typeorm-sign-in.repositories';
+export * from './security/totp-second-factor';
+export * from './mail/smtp-outbox-dispatcher';

@@ -42,6 +42,20 @@ export class AppConfig {
   @IsBoolean({ message: 'TRUST_PROXY must be true or false' })
   TRUST_PROXY = false;
 
+  /** The store's public address, used in links sent by mail (password reset). */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'PUBLIC_URL must be an http(s) address' })
+  PUBLIC_URL?: string;
+
+  /** Where mail is delivered; no setting keeps mail in the outbox (nothing is sent). */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be an smtp:// or smtps:// address' })
+  SMTP_URL?: string;
+
+  @IsString()
+  @Matches(/^[^\r\n]{3,200}$/, { message: 'MAIL_FROM must be a sender address' })
+  MAIL_FROM = 'Affinity Store <no-reply@store.localhost>';
+
   /** Largest request body accepted, in bytes. */
   @Transform(toInteger)
   @IsInt({ message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
@@ -59,7 +73,7 @@ export class ConfigError extends Error {
 
 /** Reads and checks the settings; a missing or malformed one throws a one-line ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR');
+  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL');
   const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });
@@ -68,7 +82,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const reason = Object.values(first.constraints ?? {})[0] ?? 'is not valid';
     const given = env[first.property];
     const detail = given === undefined || given === '' ? 'it is not set' : `got "${given.length > 40 ? `${given.slice(0, 40)}…` : given}"`;
-    const shown = first.property === 'DATABASE_URL' && given ? 'a value that is not a postgres:// address' : detail;
+    const secret = first.property === 'DATABASE_URL' || first.property === 'SMTP_URL';
+    const shown = secret && given ? 'a value that is not shown, as it may hold a password' : detail;
     throw new ConfigError(`Invalid configuration: ${first.property}: ${reason} (${shown})`);
   }
   return config;

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, ErrorCatalogue, type ApiFailure } from '@store/domain';
+import { authProblemType } from './auth-problem-types';
 import type { NextFunction, Request, Response } from 'express';
 import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from './request-context';
 import { statusOf } from './error-status.table';
@@ -67,8 +68,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const details = exception instanceof HttpException && request.path.startsWith('/health/') ? exception.getResponse() : undefined;
     // Checkout data calls echo their timestamp on failures too, so stale answers can be dropped.
     const timestamp = (request as TimestampedRequest)[CHECKOUT_TIMESTAMP];
-    response
-      .status(statusOf(error))
-      .json({ ...failureBody(error), ...(details ? { data: details } : {}), ...(timestamp !== undefined ? { timestamp } : {}) });
+    // Auth service problems also name the spec's problem type (spec 2 §8).
+    const type = request.path.startsWith('/auth/') ? authProblemType(error.code) : undefined;
+    response.status(statusOf(error)).json({
+      ...failureBody(error),
+      ...(type ? { type } : {}),
+      ...(details ? { data: details } : {}),
+      ...(timestamp !== undefined ? { timestamp } : {}),
+    });
   }
 }

@@ -1,7 +1,20 @@
 import { Module, type Provider } from '@nestjs/common';
 import {
+  AccountSecurity,
   CLOCK,
+  CredentialCheck,
   CreateCustomer,
+  MAIL_OUTBOX,
+  ONE_TIME_TOKEN_REPOSITORY,
+  OpenSession,
+  PasswordRecovery,
+  RATE_LIMITER,
+  SECOND_FACTOR,
+  SignIn,
+  type MailOutbox,
+  type OneTimeTokenRepository,
+  type RateLimiter,
+  type SecondFactor,
   CUSTOMER_CATEGORY_REPOSITORY,
   CUSTOMER_REPOSITORY,
   ID_GENERATOR,
@@ -26,6 +39,10 @@ import {
   Argon2PasswordHasher,
   CryptoSecretGenerator,
   PopularPasswordScreen,
+  PostgresMailOutbox,
+  PostgresRateLimiter,
+  TotpSecondFactor,
+  TypeOrmOneTimeTokenRepository,
   TypeOrmCustomerCategoryRepository,
   TypeOrmCustomerRepository,
   TypeOrmReservedEmailRepository,
@@ -33,6 +50,9 @@ import {
 } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
 import { BasketModule } from '../basket/basket.module';
+import { AppConfig } from '../config/app-config';
+import { AuthController } from './auth.controller';
+import { MailDeliveryService } from './mail-delivery.service';
 import { CheckoutActionsController } from './checkout-actions.controller';
 import { SessionController } from './session.controller';
 
@@ -44,6 +64,14 @@ const adapters: Provider[] = [
   { provide: PASSWORD_HASHER, useClass: Argon2PasswordHasher },
   { provide: PASSWORD_SCREEN, useFactory: () => new PopularPasswordScreen() },
   { provide: SECRET_GENERATOR, useClass: CryptoSecretGenerator },
+  { provide: ONE_TIME_TOKEN_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOneTimeTokenRepository(ds), inject: [DataSource] },
+  { provide: RATE_LIMITER, useFactory: (ds: DataSource) => new PostgresRateLimiter(ds), inject: [DataSource] },
+  { provide: MAIL_OUTBOX, useFactory: (ds: DataSource) => new PostgresMailOutbox(ds), inject: [DataSource] },
+  {
+    provide: SECOND_FACTOR,
+    useFactory: (ds: DataSource, secrets: SecretGenerator) => new TotpSecondFactor(ds, secrets),
+    inject: [DataSource, SECRET_GENERATOR],
+  },
 ];
 
 const useCases: Provider[] = [
@@ -81,12 +109,73 @@ const useCases: Provider[] = [
     useFactory: (customers: CustomerRepository, reserved: ReservedEmailRepository) => new PreregisterEmail(customers, reserved),
     inject: [CUSTOMER_REPOSITORY, RESERVED_EMAIL_REPOSITORY],
   },
+  {
+    provide: CredentialCheck,
+    useFactory: (customers: CustomerRepository, hasher: PasswordHasher, secondFactor: SecondFactor, limiter: RateLimiter, clock: Clock) =>
+      new CredentialCheck(customers, hasher, secondFactor, limiter, clock),
+    inject: [CUSTOMER_REPOSITORY, PASSWORD_HASHER, SECOND_FACTOR, RATE_LIMITER, CLOCK],
+  },
+  {
+    provide: SignIn,
+    useFactory: (check: CredentialCheck, tokens: OneTimeTokenRepository, secrets: SecretGenerator, clock: Clock) =>
+      new SignIn(check, tokens, secrets, clock),
+    inject: [CredentialCheck, ONE_TIME_TOKEN_REPOSITORY, SECRET_GENERATOR, CLOCK],
+  },
+  {
+    provide: OpenSession,
+    useFactory: (tokens: OneTimeTokenRepository, secrets: SecretGenerator, sessions: SessionService, clock: Clock) =>
+      new OpenSession(tokens, secrets, sessions, clock),
+    inject: [ONE_TIME_TOKEN_REPOSITORY, SECRET_GENERATOR, SessionService, CLOCK],
+  },
+  {
+    provide: PasswordRecovery,
+    useFactory: (
+      customers: CustomerRepository,
+      tokens: OneTimeTokenRepository,
+      secrets: SecretGenerator,
+      hasher: PasswordHasher,
+      screen: PasswordScreen,
+      sessions: SessionRepository,
+      outbox: MailOutbox,
+      limiter: RateLimiter,
+      clock: Clock,
+      config: AppConfig,
+    ) =>
+      new PasswordRecovery(customers, tokens, secrets, hasher, screen, sessions, outbox, limiter, clock, {
+        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      }),
+    inject: [
+      CUSTOMER_REPOSITORY,
+      ONE_TIME_TOKEN_REPOSITORY,
+      SECRET_GENERATOR,
+      PASSWORD_HASHER,
+      PASSWORD_SCREEN,
+      SESSION_REPOSITORY,
+      MAIL_OUTBOX,
+      RATE_LIMITER,
+      CLOCK,
+      AppConfig,
+    ],
+  },
+  {
+    provide: AccountSecurity,
+    useFactory: (
+      check: CredentialCheck,
+      customers: CustomerRepository,
+      hasher: PasswordHasher,
+      screen: PasswordScreen,
+      sessions: SessionRepository,
+      secondFactor: SecondFactor,
+      clock: Clock,
+    ) => new AccountSecurity(check, customers, hasher, screen, sessions, secondFactor, clock),
+    inject: [CredentialCheck, CUSTOMER_REPOSITORY, PASSWORD_HASHER, PASSWORD_SCREEN, SESSION_REPOSITORY, SECOND_FACTOR, CLOCK],
+  },
 ];
 
 @Module({
   imports: [BasketModule],
-  controllers: [CheckoutActionsController, SessionController],
-  providers: [...adapters, ...useCases],
+  controllers: [CheckoutActionsController, SessionController, AuthController],
+  providers: [...adapters, ...useCases, MailDeliveryService],
   exports: [SessionService],
 })
 export class IdentityModule {}

@@ -1,14 +1,25 @@
-import { Controller, Get, Inject, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { CUSTOMER_CATEGORY_REPOSITORY, CUSTOMER_REPOSITORY, GetBasket, SessionService, type CustomerCategoryRepository, type CustomerRepository } from '@store/application';
+import {
+  CUSTOMER_CATEGORY_REPOSITORY,
+  CUSTOMER_REPOSITORY,
+  GetBasket,
+  OpenSession,
+  SessionService,
+  type CustomerCategoryRepository,
+  type CustomerRepository,
+} from '@store/application';
 import type { BasketJson, SessionJson } from '@store/domain';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { AppConfig } from '../config/app-config';
+import { unwrap } from '../http/result';
+import { OpenSessionDto } from './auth.dto';
 import { readBasketCookie } from '../basket/basket-cookie';
 import { SessionQuery } from '../basket/basket.dto';
 import { basketJson } from '../basket/basket.presenter';
 import { success } from '../http/result';
 import { contactPreferencesJson, customerJson } from './identity.presenter';
-import { readSessionCookie } from './session-cookie';
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 
 @ApiTags('session')
 @ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
@@ -17,6 +28,8 @@ export class SessionController {
   constructor(
     private readonly sessions: SessionService,
     private readonly getBasket: GetBasket,
+    private readonly openSession: OpenSession,
+    @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @Inject(CUSTOMER_CATEGORY_REPOSITORY) private readonly categories: CustomerCategoryRepository,
   ) {}
@@ -41,5 +54,23 @@ export class SessionController {
       customer_categories: { business_categories: categories.business, education_categories: categories.education },
     };
     return success(data);
+  }
+
+  /** Exchanges a sign-in token for a session cookie (a new session id), ending the previous session. */
+  @Post()
+  @HttpCode(200)
+  async open(@Body() body: OpenSessionDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const opened = unwrap(await this.openSession.execute(body.token, body.redirect_to ?? null));
+    await this.sessions.end(readSessionCookie(request));
+    writeSessionCookie(response, opened.session.id, opened.session.expiresAt, this.config.COOKIE_SECURE);
+    return success({ redirect_to: opened.redirectTo });
+  }
+
+  @Delete()
+  @HttpCode(200)
+  async close(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    await this.sessions.end(readSessionCookie(request));
+    clearSessionCookie(response, this.config.COOKIE_SECURE);
+    return success({ customer: null });
   }
 }

@@ -23,7 +23,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mig
   }
   const webDir = mkdtempSync(join(tmpdir(), 'store-web-'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Affinity Store</title><div id="root"></div>');
-  const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', WEB_DIST_DIR: webDir, ...options.env });
+  const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', WEB_DIST_DIR: webDir, TRUST_PROXY: 'true', ...options.env });
   const app = await createApp(config);
   await app.init();
   return {

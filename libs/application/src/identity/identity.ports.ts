@@ -19,6 +19,8 @@ export interface CustomerRepository {
   /** Stores a new customer with credentials and preferences; 'email-taken' when the email is already an account. */
   create(input: NewCustomer): Promise<'created' | 'email-taken'>;
   passwordHashOf(customerId: string): Promise<string | null>;
+  /** Replaces the password; a locked account is unlocked and its failure count cleared. */
+  setPassword(customerId: string, passwordHash: string): Promise<void>;
   updateAccount(
     customerId: string,
     account: Pick<Customer, 'accountType' | 'customerCategory' | 'accountName' | 'hasConfirmedAccountType'>,
@@ -68,5 +70,7 @@ export interface SessionRepository {
   /** The customer of a live session, or null when the session is unknown or expired. */
   customerIdOf(idDigest: string, now: Date): Promise<string | null>;
   delete(idDigest: string): Promise<void>;
+  /** Ends every session of a customer (after a password change). */
+  deleteAllFor(customerId: string): Promise<void>;
 }
 export const SESSION_REPOSITORY = Symbol('SessionRepository');

@@ -2,3 +2,8 @@ export * from './identity.ports';
 export * from './session.service';
 export * from './create-customer.use-case';
 export * from './preregister-email.use-case';
+export * from './sign-in.ports';
+export * from './sign-in.use-case';
+export * from './open-session.use-case';
+export * from './password-recovery.use-case';
+export * from './account-security.use-case';

@@ -38,6 +38,12 @@ export class InMemoryCustomers implements CustomerRepository {
   async passwordHashOf(customerId: string) {
     return this.hashes.get(customerId) ?? null;
   }
+  async setPassword(customerId: string, passwordHash: string) {
+    this.hashes.set(customerId, passwordHash);
+    this.failures.set(customerId, 0);
+    const customer = this.customers.get(customerId);
+    if (customer?.status === 'locked') this.customers.set(customerId, { ...customer, status: 'active' });
+  }
   async updateAccount(customerId: string, account: Pick<Customer, 'accountType' | 'customerCategory' | 'accountName' | 'hasConfirmedAccountType'>) {
     const customer = this.customers.get(customerId);
     if (customer) this.customers.set(customerId, { ...customer, ...account });
@@ -129,5 +135,8 @@ export class InMemorySessions implements SessionRepository {
   }
   async delete(idDigest: string) {
     this.sessions.delete(idDigest);
+  }
+  async deleteAllFor(customerId: string) {
+    for (const [digest, session] of this.sessions) if (session.customerId === customerId) this.sessions.delete(digest);
   }
 }

@@ -84,6 +84,12 @@ export const ErrorCatalogue = {
     { ours: true },
   ),
   ACCESS_BLOCKED: entry(100117, "You can't access this page right now. Please try again later.", 'forbidden', { ours: true }),
+  RECOVERY_LINK_INVALID: entry(
+    100118,
+    'This password reset link has expired or has already been used. Please ask for a new one.',
+    'unprocessable',
+    { ours: true },
+  ),
   ACCOUNT_EXISTS: entry(
     100200,
     'This account already exists. Please enter a different email address or sign in to your existing account.',

@@ -51,3 +51,6 @@ export const RECOVERY_RATE_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as co
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 /** A sign-in token is exchanged for a session at once; it is single use and short-lived. */
 export const LOGIN_TOKEN_LIFETIME_SECONDS = 120;
+
+/** A password reset link works once, for an hour. */
+export const RECOVERY_TOKEN_LIFETIME_SECONDS = 60 * 60;

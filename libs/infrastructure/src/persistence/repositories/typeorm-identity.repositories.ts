@@ -95,6 +95,16 @@ export class TypeOrmCustomerRepository implements CustomerRepository {
     return rows[0]?.password_hash ?? null;
   }
 
+  async setPassword(customerId: string, passwordHash: string): Promise<void> {
+    await this.dataSource.transaction(async (db) => {
+      await db.query(`UPDATE credentials SET password_hash = $2, password_changed_at = now() WHERE customer_id = $1`, [customerId, passwordHash]);
+      await db.query(
+        `UPDATE customers SET failed_sign_ins = 0, status = CASE WHEN status = 'locked' THEN 'active' ELSE status END, updated_at = now() WHERE id = $1`,
+        [customerId],
+      );
+    });
+  }
+
   async updateAccount(
     customerId: string,
     account: Pick<Customer, 'accountType' | 'customerCategory' | 'accountName' | 'hasConfirmedAccountType'>,
@@ -191,5 +201,9 @@ export class TypeOrmSessionRepository implements SessionRepository {
 
   async delete(idDigest: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM sessions WHERE id_digest = $1`, [idDigest]);
+  }
+
+  async deleteAllFor(customerId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM sessions WHERE customer_id = $1`, [customerId]);
   }
 }
