@@ -1,48 +1,48 @@
-import {
-  accountFieldsToClear,
-  allowedAccountTypes,
-  canChangeEmail,
-  canEnterTaxId,
-  customerCategoryFor,
-  defaultAccountType,
-  isAccountType,
-  PERSONAL_CATEGORY,
-} from './account-types';
+import fc from 'fast-check';
+import { ACCOUNT_TYPES, accountFieldsToClear, allowedAccountTypes, defaultAccountType, isAccountType, type AccountType } from './account-types';
 
 describe('account types', () => {
-  it('defaults to business with a multi-user product and forbids personal then', () => {
-    expect(defaultAccountType(true)).toBe('business');
-    expect(defaultAccountType(false)).toBe('personal');
-    expect(allowedAccountTypes(true)).toEqual(['business', 'education']);
-    expect(allowedAccountTypes(false)).toEqual(['personal', 'business', 'education']);
-    expect(isAccountType('education')).toBe(true);
-    expect(isAccountType('charity')).toBe(false);
-    expect(isAccountType(undefined)).toBe(false);
+  it('are personal, business and education', () => {
+    expect(ACCOUNT_TYPES).toEqual(['personal', 'business', 'education']);
   });
 
-  it('lets organisations enter a tax ID and visitors change the email', () => {
-    expect(canEnterTaxId('personal')).toBe(false);
-    expect(canEnterTaxId('business')).toBe(true);
-    expect(canEnterTaxId('education')).toBe(true);
-    expect(canChangeEmail(false)).toBe(true);
-    expect(canChangeEmail(true)).toBe(false);
+  it.each<[unknown, boolean]>([
+    ['personal', true],
+    ['business', true],
+    ['education', true],
+    ['charity', false],
+    ['Business', false],
+    ['', false],
+    [undefined, false],
+    [1, false],
+  ])('isAccountType(%p) is %s', (value, expected) => {
+    expect(isAccountType(value)).toBe(expected);
   });
 
-  it('clears the other types’ fields on submit', () => {
-    expect(accountFieldsToClear('personal')).toEqual(['businessSector', 'companyName', 'educationName', 'educationInstitution']);
-    expect(accountFieldsToClear('business')).toEqual(['educationName', 'educationInstitution']);
-    expect(accountFieldsToClear('education')).toEqual(['businessSector', 'companyName']);
+  it.each<[boolean, AccountType, readonly AccountType[]]>([
+    [true, 'business', ['business', 'education']],
+    [false, 'personal', ['personal', 'business', 'education']],
+  ])('a basket with a multi-user product (%s) defaults to %s and allows %j', (multiUser, type, allowed) => {
+    expect(defaultAccountType(multiUser)).toBe(type);
+    expect(allowedAccountTypes(multiUser)).toEqual(allowed);
   });
 
-  it('files a customer under a category of their type, or the personal default', () => {
-    const categories = {
-      business: [{ name: 'Design agency', fqn: 'business.design-agency' }],
-      education: [{ name: 'University', fqn: 'education.university' }],
-    };
-    expect(customerCategoryFor('personal', null, categories)).toBe(PERSONAL_CATEGORY);
-    expect(customerCategoryFor('business', 'business.design-agency', categories)?.name).toBe('Design agency');
-    expect(customerCategoryFor('business', 'education.university', categories)).toBeNull();
-    expect(customerCategoryFor('education', 'education.university', categories)?.fqn).toBe('education.university');
-    expect(customerCategoryFor('education', undefined, categories)).toBeNull();
+  it('always defaults to an allowed type, and allows personal only without a multi-user product', () => {
+    fc.assert(
+      fc.property(fc.boolean(), (multiUser) => {
+        expect(allowedAccountTypes(multiUser)).toContain(defaultAccountType(multiUser));
+        expect(allowedAccountTypes(multiUser).includes('personal')).toBe(!multiUser);
+      }),
+    );
+  });
+});
+
+describe('accountFieldsToClear', () => {
+  it.each<[AccountType, string[]]>([
+    ['personal', ['businessSector', 'companyName', 'educationName', 'educationInstitution']],
+    ['business', ['educationName', 'educationInstitution']],
+    ['education', ['businessSector', 'companyName']],
+  ])('%s clears %j', (type, fields) => {
+    expect(accountFieldsToClear(type)).toEqual(fields);
   });
 });

@@ -1,1 +1,3 @@
 export * from './account-types';
+export * from './account-permissions';
+export * from './customer-category';

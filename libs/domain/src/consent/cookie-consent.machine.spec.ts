@@ -1,95 +1,145 @@
 import fc from 'fast-check';
 import {
   ALLOW_ANALYTICS_COOKIE,
-  consentReducer,
-  initialConsent,
+  consentEffectsOnLoad,
+  cookieConsentReducer,
+  initialCookieConsent,
   MANAGE_COOKIES_VIEWED_COOKIE,
-  noticeVisible,
-  shouldSendAnalyticsEvent,
-  type ConsentEvent,
-  type ConsentState,
+  readConsentCookies,
+  type ConsentEffect,
+  type CookieConsentEvent,
+  type CookieConsentState,
 } from './cookie-consent.machine';
 
-const fresh = initialConsent({ allowAnalytics: false, viewed: false });
-const urls = (effects: { url: string }[]) => effects.map((effect) => effect.url);
+const ALLOW = '/cookie-allow-analytics/';
+const DISALLOW = '/cookie-disallow-analytics/';
+const VIEWED = '/cookie-settings-viewed/';
+const SCRIPTS = '/cookie-analytics-scripts/';
 
-describe('cookie consent', () => {
-  it('shows the notice until a choice is made', () => {
-    expect(noticeVisible(fresh)).toBe(true);
-    expect(noticeVisible(initialConsent({ allowAnalytics: false, viewed: true }))).toBe(false);
+const fresh = initialCookieConsent({ allowAnalytics: null, viewed: false });
+const allowed = initialCookieConsent({ allowAnalytics: true, viewed: true });
+const refused = initialCookieConsent({ allowAnalytics: false, viewed: true });
+const managingFresh: CookieConsentState = { ...fresh, manageOpen: true };
+const managingFreshOn: CookieConsentState = { ...fresh, manageOpen: true, analyticsSwitch: true };
+const managingAllowedOff: CookieConsentState = { ...allowed, manageOpen: true, analyticsSwitch: false };
+
+const paths = (effects: readonly ConsentEffect[]) => effects.map((effect) => `${effect.type === 'PUT' ? 'PUT' : 'GET'} ${effect.path}`);
+
+describe('cookie names and cookies', () => {
+  it('carry the store prefix', () => {
     expect(ALLOW_ANALYTICS_COOKIE).toBe('afs_allow_analytics');
     expect(MANAGE_COOKIES_VIEWED_COOKIE).toBe('afs_manage_cookies_viewed');
   });
 
-  it('Accept all allows analytics, marks the choice and loads the scripts', () => {
-    const { state, effects } = consentReducer(fresh, { type: 'ACCEPT_ALL' });
-    expect(state).toMatchObject({ analytics: true, viewed: true });
-    expect(urls(effects)).toEqual(['/cookie-allow-analytics/', '/cookie-settings-viewed/', '/cookie-analytics-scripts/']);
-    expect(noticeVisible(state)).toBe(false);
+  it.each<[Record<string, string | undefined>, { allowAnalytics: boolean | null; viewed: boolean }]>([
+    [{}, { allowAnalytics: null, viewed: false }],
+    [{ afs_allow_analytics: 'true', afs_manage_cookies_viewed: 'true' }, { allowAnalytics: true, viewed: true }],
+    [{ afs_allow_analytics: 'false', afs_manage_cookies_viewed: 'true' }, { allowAnalytics: false, viewed: true }],
+    [{ afs_allow_analytics: 'yes', afs_manage_cookies_viewed: '1' }, { allowAnalytics: null, viewed: false }],
+    [{ allow_analytics: 'true' }, { allowAnalytics: null, viewed: false }],
+  ])('reads %j as %j', (cookies, read) => {
+    expect(readConsentCookies(cookies)).toEqual(read);
   });
 
-  it('Reject non-essential pings disallow and marks the choice only if unmarked', () => {
-    const first = consentReducer(fresh, { type: 'REJECT_NON_ESSENTIAL' });
-    expect(urls(first.effects)).toEqual(['/cookie-disallow-analytics/', '/cookie-settings-viewed/']);
-    expect(first.state).toMatchObject({ analytics: false, viewed: true });
-    const again = consentReducer(first.state, { type: 'REJECT_NON_ESSENTIAL' });
-    expect(urls(again.effects)).toEqual(['/cookie-disallow-analytics/']);
+  it('starts with the notice shown until a choice was made, the switch off without consent', () => {
+    expect(fresh).toEqual({ analytics: null, viewed: false, noticeVisible: true, manageOpen: false, analyticsSwitch: false });
+    expect(allowed).toEqual({ analytics: true, viewed: true, noticeVisible: false, manageOpen: false, analyticsSwitch: true });
+    expect(refused).toEqual({ analytics: false, viewed: true, noticeVisible: false, manageOpen: false, analyticsSwitch: false });
   });
 
-  it('saves the switch from the manage modal, the first save marking the choice', () => {
-    let step = consentReducer(fresh, { type: 'OPEN_MANAGE' });
-    expect(step.state.manageOpen).toBe(true);
-    step = consentReducer(step.state, { type: 'SET_ANALYTICS_SWITCH', on: true });
-    expect(step.state.analytics).toBe(false);
-    step = consentReducer(step.state, { type: 'SAVE_PREFERENCE' });
-    expect(step.state).toMatchObject({ analytics: true, viewed: true, manageOpen: false });
-    expect(urls(step.effects)).toEqual(['/cookie-allow-analytics/', '/cookie-settings-viewed/', '/cookie-analytics-scripts/']);
-    step = consentReducer(consentReducer(step.state, { type: 'OPEN_MANAGE' }).state, { type: 'SET_ANALYTICS_SWITCH', on: false });
-    step = consentReducer(step.state, { type: 'SAVE_PREFERENCE' });
-    expect(step.state.analytics).toBe(false);
-    expect(urls(step.effects)).toEqual(['/cookie-disallow-analytics/']);
+  it('loads the analytics scripts on a page load only with consent', () => {
+    expect(paths(consentEffectsOnLoad(allowed))).toEqual([`GET ${SCRIPTS}`]);
+    expect(consentEffectsOnLoad(refused)).toEqual([]);
+    expect(consentEffectsOnLoad(fresh)).toEqual([]);
   });
+});
 
-  it('closing the modal drops an unsaved switch', () => {
-    const opened = consentReducer(fresh, { type: 'OPEN_MANAGE' }).state;
-    const switched = consentReducer(opened, { type: 'SET_ANALYTICS_SWITCH', on: true }).state;
-    const closed = consentReducer(switched, { type: 'CLOSE_MANAGE' });
-    expect(closed.state).toEqual(fresh);
-    expect(closed.effects).toEqual([]);
+describe('cookieConsentReducer: every transition', () => {
+  it.each<[string, CookieConsentState, CookieConsentEvent, CookieConsentState, string[]]>([
+    // Accept all
+    ['notice: Accept all', fresh, { type: 'ACCEPT_ALL' }, allowed, [`PUT ${ALLOW}`, `PUT ${VIEWED}`, `GET ${SCRIPTS}`]],
+    ['modal: Accept all closes it', managingFresh, { type: 'ACCEPT_ALL' }, allowed, [`PUT ${ALLOW}`, `PUT ${VIEWED}`, `GET ${SCRIPTS}`]],
+    ['Accept all after refusing: no second viewed call', { ...refused, manageOpen: true }, { type: 'ACCEPT_ALL' }, allowed, [`PUT ${ALLOW}`, `GET ${SCRIPTS}`]],
+    ['Accept all when already allowed: scripts not loaded twice', allowed, { type: 'ACCEPT_ALL' }, allowed, [`PUT ${ALLOW}`]],
+    // Reject non-essential
+    ['notice: Reject non-essential', fresh, { type: 'REJECT_NON_ESSENTIAL' }, refused, [`PUT ${DISALLOW}`, `PUT ${VIEWED}`]],
+    ['modal: Reject non-essential turns analytics off', { ...allowed, manageOpen: true }, { type: 'REJECT_NON_ESSENTIAL' }, refused, [`PUT ${DISALLOW}`]],
+    ['Reject again still pings disallow', refused, { type: 'REJECT_NON_ESSENTIAL' }, refused, [`PUT ${DISALLOW}`]],
+    // Open and close the modal
+    ['Manage cookies opens the modal, switch off', fresh, { type: 'OPEN_MANAGE' }, managingFresh, []],
+    ['the switch opens showing the saved consent', allowed, { type: 'OPEN_MANAGE' }, { ...allowed, manageOpen: true }, []],
+    ['closing drops an unsaved switch', managingAllowedOff, { type: 'CLOSE_MANAGE' }, allowed, []],
+    ['closing before any choice keeps the notice', managingFreshOn, { type: 'CLOSE_MANAGE' }, fresh, []],
+    // The switch
+    ['the switch changes only the switch', managingFresh, { type: 'SET_ANALYTICS', on: true }, managingFreshOn, []],
+    ['the switch is ignored while the modal is closed', fresh, { type: 'SET_ANALYTICS', on: true }, fresh, []],
+    // Save preference
+    ['first save with the switch on', managingFreshOn, { type: 'SAVE_PREFERENCE' }, allowed, [`PUT ${ALLOW}`, `PUT ${VIEWED}`, `GET ${SCRIPTS}`]],
+    ['first save with the switch off', managingFresh, { type: 'SAVE_PREFERENCE' }, refused, [`PUT ${DISALLOW}`, `PUT ${VIEWED}`]],
+    ['a later save turning analytics off', managingAllowedOff, { type: 'SAVE_PREFERENCE' }, refused, [`PUT ${DISALLOW}`]],
+    ['save is ignored while the modal is closed', fresh, { type: 'SAVE_PREFERENCE' }, fresh, []],
+  ])('%s', (_name, state, event, next, effects) => {
+    const transition = cookieConsentReducer(state, event);
+    expect(transition.state).toEqual(next);
+    expect(paths(transition.effects)).toEqual(effects);
   });
+});
 
-  it('after any sequence: the notice is hidden iff a choice was made, and analytics only with a put to allow', () => {
-    const events = fc.constantFrom<ConsentEvent>(
-      { type: 'ACCEPT_ALL' },
-      { type: 'REJECT_NON_ESSENTIAL' },
-      { type: 'OPEN_MANAGE' },
-      { type: 'CLOSE_MANAGE' },
-      { type: 'SET_ANALYTICS_SWITCH', on: true },
-      { type: 'SET_ANALYTICS_SWITCH', on: false },
-      { type: 'SAVE_PREFERENCE' },
-    );
+describe('cookieConsentReducer: properties', () => {
+  const events = fc.constantFrom<CookieConsentEvent>(
+    { type: 'ACCEPT_ALL' },
+    { type: 'REJECT_NON_ESSENTIAL' },
+    { type: 'OPEN_MANAGE' },
+    { type: 'CLOSE_MANAGE' },
+    { type: 'SET_ANALYTICS', on: true },
+    { type: 'SET_ANALYTICS', on: false },
+    { type: 'SAVE_PREFERENCE' },
+  );
+  const starts = fc.constantFrom(fresh, allowed, refused, initialCookieConsent({ allowAnalytics: true, viewed: false }));
+
+  it('hides the notice exactly when the choice was viewed, after any sequence', () => {
     fc.assert(
-      fc.property(fc.array(events, { maxLength: 20 }), (sequence) => {
-        let state: ConsentState = fresh;
-        let chose = false;
-        let lastPut: string | null = null;
+      fc.property(starts, fc.array(events, { maxLength: 25 }), (start, sequence) => {
+        let state = start;
         for (const event of sequence) {
-          const next = consentReducer(state, event);
-          if (['ACCEPT_ALL', 'REJECT_NON_ESSENTIAL', 'SAVE_PREFERENCE'].includes(event.type)) chose = true;
-          for (const effect of next.effects) if (effect.url !== '/cookie-settings-viewed/' && effect.type === 'put') lastPut = effect.url;
-          state = next.state;
+          state = cookieConsentReducer(state, event).state;
+          expect(state.noticeVisible).toBe(!state.viewed);
         }
-        expect(noticeVisible(state)).toBe(!chose);
-        expect(state.analytics).toBe(lastPut === '/cookie-allow-analytics/');
       }),
     );
   });
 
-  it('sends only whitelisted analytics events, only with consent', () => {
-    for (const name of ['view_cart', 'login', 'begin_checkout', 'add_shipping_info', 'add_payment_info']) {
-      expect(shouldSendAnalyticsEvent(name, true)).toBe(true);
-      expect(shouldSendAnalyticsEvent(name, false)).toBe(false);
-    }
-    expect(shouldSendAnalyticsEvent('purchase', true)).toBe(false);
+  it('marks the choice viewed at most once and never unmarks it', () => {
+    fc.assert(
+      fc.property(starts, fc.array(events, { maxLength: 25 }), (start, sequence) => {
+        let state = start;
+        let viewedCalls = 0;
+        for (const event of sequence) {
+          const { state: next, effects } = cookieConsentReducer(state, event);
+          viewedCalls += effects.filter((effect) => effect.path === VIEWED).length;
+          if (state.viewed) expect(next.viewed).toBe(true);
+          state = next;
+        }
+        expect(viewedCalls).toBe(!start.viewed && state.viewed ? 1 : 0);
+      }),
+    );
+  });
+
+  it('holds analytics as the last allow or disallow call said, and calls only on a choice', () => {
+    fc.assert(
+      fc.property(starts, fc.array(events, { maxLength: 25 }), (start, sequence) => {
+        let state = start;
+        for (const event of sequence) {
+          const { state: next, effects } = cookieConsentReducer(state, event);
+          const last = [...effects].reverse().find((effect) => effect.path === ALLOW || effect.path === DISALLOW);
+          if (last) expect(next.analytics).toBe(last.path === ALLOW);
+          else {
+            expect(next.analytics).toBe(state.analytics);
+            expect(effects).toEqual([]);
+          }
+          state = next;
+        }
+      }),
+    );
   });
 });

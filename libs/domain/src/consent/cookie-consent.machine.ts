@@ -1,94 +1,122 @@
-/** Cookies carry the store's short prefix (spec 1 §9). Our choice: the prefix and the names. */
+// Our choice: the store's short cookie prefix and the two names (spec 1 §9 says only that both carry it).
 export const COOKIE_PREFIX = 'afs_';
 export const ALLOW_ANALYTICS_COOKIE = `${COOKIE_PREFIX}allow_analytics`;
 export const MANAGE_COOKIES_VIEWED_COOKIE = `${COOKIE_PREFIX}manage_cookies_viewed`;
 
-/** The calls the web app makes for a consent decision (spec 1 §7). */
+/** The consent calls of spec 1 §7; their payloads are not shown, so none is sent. */
 export const CONSENT_CALLS = {
-  allow: '/cookie-allow-analytics/',
-  disallow: '/cookie-disallow-analytics/',
-  viewed: '/cookie-settings-viewed/',
-  scripts: '/cookie-analytics-scripts/',
+  allowAnalytics: '/cookie-allow-analytics/',
+  disallowAnalytics: '/cookie-disallow-analytics/',
+  settingsViewed: '/cookie-settings-viewed/',
+  analyticsScripts: '/cookie-analytics-scripts/',
 } as const;
 
+/** A call the web app makes for a transition; the machine itself does no I/O. */
 export type ConsentEffect =
-  | { readonly type: 'put'; readonly url: (typeof CONSENT_CALLS)['allow' | 'disallow' | 'viewed'] }
-  /** Fetch the analytics markup and append it to the page head. */
-  | { readonly type: 'load-analytics-scripts'; readonly url: (typeof CONSENT_CALLS)['scripts'] };
+  | {
+      readonly type: 'PUT';
+      readonly path: (typeof CONSENT_CALLS)['allowAnalytics' | 'disallowAnalytics' | 'settingsViewed'];
+    }
+  /** GET the analytics markup and append it to the page head (spec 1 §7). */
+  | { readonly type: 'LOAD_ANALYTICS_SCRIPTS'; readonly path: (typeof CONSENT_CALLS)['analyticsScripts'] };
 
-export interface ConsentState {
-  /** Analytics cookies allowed. */
-  readonly analytics: boolean;
-  /** The manage-cookies-viewed marker: a choice was made, so the notice stays hidden. */
+export interface CookieConsentState {
+  /** The saved analytics choice: null until the shopper has made one. */
+  readonly analytics: boolean | null;
+  /** The manage-cookies-viewed marker: a choice was made. */
   readonly viewed: boolean;
+  /** The cookie notice bar; it shows until a choice is made (spec 1 §4). */
+  readonly noticeVisible: boolean;
+  /** The manage-cookies modal. */
   readonly manageOpen: boolean;
-  /** The analytics switch in the manage-cookies modal, before it is saved. */
+  /** The analytics switch in the modal, not saved until Save preference. */
   readonly analyticsSwitch: boolean;
 }
 
-export type ConsentEvent =
+export type CookieConsentEvent =
   | { readonly type: 'ACCEPT_ALL' }
   | { readonly type: 'REJECT_NON_ESSENTIAL' }
   | { readonly type: 'OPEN_MANAGE' }
   | { readonly type: 'CLOSE_MANAGE' }
-  | { readonly type: 'SET_ANALYTICS_SWITCH'; readonly on: boolean }
+  | { readonly type: 'SET_ANALYTICS'; readonly on: boolean }
   | { readonly type: 'SAVE_PREFERENCE' };
 
-/** The state a visit starts in, from the two cookies. */
-export function initialConsent(cookies: { readonly allowAnalytics: boolean; readonly viewed: boolean }): ConsentState {
-  return { analytics: cookies.allowAnalytics, viewed: cookies.viewed, manageOpen: false, analyticsSwitch: cookies.allowAnalytics };
+export interface CookieConsentTransition {
+  readonly state: CookieConsentState;
+  readonly effects: readonly ConsentEffect[];
 }
 
-/** The notice shows until a choice has been made (spec 1 §4). */
-export function noticeVisible(state: ConsentState): boolean {
-  return !state.viewed;
-}
+const put = (path: Extract<ConsentEffect, { type: 'PUT' }>['path']): ConsentEffect => ({ type: 'PUT', path });
+const loadScripts: ConsentEffect = { type: 'LOAD_ANALYTICS_SCRIPTS', path: CONSENT_CALLS.analyticsScripts };
 
-const put = (url: (typeof CONSENT_CALLS)['allow' | 'disallow' | 'viewed']): ConsentEffect => ({ type: 'put', url });
-const markViewed = (state: ConsentState): ConsentEffect[] => (state.viewed ? [] : [put(CONSENT_CALLS.viewed)]);
-
-function allow(state: ConsentState): { state: ConsentState; effects: ConsentEffect[] } {
+/** The consent a visit starts with, from the two cookies as the server read them. */
+export function initialCookieConsent(cookies: { readonly allowAnalytics: boolean | null; readonly viewed: boolean }): CookieConsentState {
   return {
-    state: { analytics: true, viewed: true, manageOpen: false, analyticsSwitch: true },
-    effects: [put(CONSENT_CALLS.allow), ...markViewed(state), ...(state.analytics ? [] : [{ type: 'load-analytics-scripts', url: CONSENT_CALLS.scripts } as const])],
+    analytics: cookies.allowAnalytics,
+    viewed: cookies.viewed,
+    noticeVisible: !cookies.viewed,
+    manageOpen: false,
+    // Our choice: with no saved choice the switch starts off, so nothing non-essential is on by default.
+    analyticsSwitch: cookies.allowAnalytics === true,
   };
 }
 
-function disallow(state: ConsentState): { state: ConsentState; effects: ConsentEffect[] } {
+// Our choice: the cookie values 'true' and 'false'; any other value counts as no choice.
+/** Reads the two consent cookies, so the server and the browser agree on what their values mean. */
+export function readConsentCookies(cookies: Readonly<Record<string, string | undefined>>): {
+  allowAnalytics: boolean | null;
+  viewed: boolean;
+} {
+  const allow = cookies[ALLOW_ANALYTICS_COOKIE];
   return {
-    state: { analytics: false, viewed: true, manageOpen: false, analyticsSwitch: false },
-    effects: [put(CONSENT_CALLS.disallow), ...markViewed(state)],
+    allowAnalytics: allow === 'true' ? true : allow === 'false' ? false : null,
+    viewed: cookies[MANAGE_COOKIES_VIEWED_COOKIE] === 'true',
   };
+}
+
+/** The calls a page load needs: analytics scripts are loaded only when analytics was allowed before. */
+export function consentEffectsOnLoad(state: CookieConsentState): readonly ConsentEffect[] {
+  return state.analytics === true ? [loadScripts] : [];
 }
 
 /**
- * Cookie consent as a pure state machine (spec 1 §4): the next state and the calls the browser
- * must make. Accepting allows analytics and marks the choice; rejecting pings the disallow call and
- * marks the choice if it was not; in the modal, Save stores the switch and the first save marks
- * the choice. Our choice: the modal's own Accept all and Reject non-essential also close it.
+ * Stores a choice: the allow or disallow call, the viewed marker the first time only, and the
+ * scripts when analytics has just been switched on. Any choice hides the notice.
  */
-export function consentReducer(state: ConsentState, event: ConsentEvent): { state: ConsentState; effects: ConsentEffect[] } {
-  switch (event.type) {
-    case 'ACCEPT_ALL':
-      return allow(state);
-    case 'REJECT_NON_ESSENTIAL':
-      return disallow(state);
-    case 'OPEN_MANAGE':
-      return { state: { ...state, manageOpen: true, analyticsSwitch: state.analytics }, effects: [] };
-    case 'CLOSE_MANAGE':
-      return { state: { ...state, manageOpen: false, analyticsSwitch: state.analytics }, effects: [] };
-    case 'SET_ANALYTICS_SWITCH':
-      return { state: { ...state, analyticsSwitch: event.on }, effects: [] };
-    case 'SAVE_PREFERENCE':
-      return state.analyticsSwitch ? allow(state) : disallow(state);
-  }
+// Our choice: a choice also closes the modal, since the modal's job is done.
+function choose(state: CookieConsentState, analytics: boolean): CookieConsentTransition {
+  const effects: ConsentEffect[] = [put(analytics ? CONSENT_CALLS.allowAnalytics : CONSENT_CALLS.disallowAnalytics)];
+  if (!state.viewed) effects.push(put(CONSENT_CALLS.settingsViewed));
+  if (analytics && state.analytics !== true) effects.push(loadScripts);
+  return {
+    state: { analytics, viewed: true, noticeVisible: false, manageOpen: false, analyticsSwitch: analytics },
+    effects,
+  };
 }
 
-/** The analytics events the store may send (spec 1 §7). */
-export const ANALYTICS_EVENTS = ['view_cart', 'login', 'begin_checkout', 'add_shipping_info', 'add_payment_info'] as const;
-export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
+const unchanged = (state: CookieConsentState): CookieConsentTransition => ({ state, effects: [] });
 
-/** Only whitelisted events, and only with consent. */
-export function shouldSendAnalyticsEvent(name: string, analyticsAllowed: boolean): name is AnalyticsEvent {
-  return analyticsAllowed && (ANALYTICS_EVENTS as readonly string[]).includes(name);
+/**
+ * Cookie consent as a pure state machine (spec 1 §4): the next state and the calls the web app
+ * must make. Accept all allows analytics; Reject non-essential pings the disallow call; Save
+ * preference stores the modal's switch. Each marks the choice as viewed the first time, which
+ * hides the notice.
+ */
+export function cookieConsentReducer(state: CookieConsentState, event: CookieConsentEvent): CookieConsentTransition {
+  switch (event.type) {
+    case 'ACCEPT_ALL':
+      return choose(state, true);
+    case 'REJECT_NON_ESSENTIAL':
+      return choose(state, false);
+    case 'OPEN_MANAGE':
+      return { state: { ...state, manageOpen: true, analyticsSwitch: state.analytics === true }, effects: [] };
+    case 'CLOSE_MANAGE':
+      // Our choice: closing without saving drops the switch, as a cancelled dialog does.
+      return { state: { ...state, manageOpen: false, analyticsSwitch: state.analytics === true }, effects: [] };
+    case 'SET_ANALYTICS':
+      // Our choice: the switch exists only in the open modal; elsewhere the event is ignored.
+      return state.manageOpen ? { state: { ...state, analyticsSwitch: event.on }, effects: [] } : unchanged(state);
+    case 'SAVE_PREFERENCE':
+      return state.manageOpen ? choose(state, state.analyticsSwitch) : unchanged(state);
+  }
 }

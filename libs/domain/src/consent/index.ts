@@ -1,1 +1,2 @@
 export * from './cookie-consent.machine';
+export * from './analytics-events';

@@ -1,1 +1,3 @@
-export * from './journey';
+export * from './journey-steps';
+export * from './step-choice';
+export * from './section-state';

@@ -1,1 +1,3 @@
-export * from './navigation';
+export * from './full-screen-menu.machine';
+export * from './link-target';
+export * from './account-links';

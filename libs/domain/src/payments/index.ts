@@ -1,1 +1,4 @@
+export * from './payment-gateways';
 export * from './payment-methods';
+export * from './wallet-availability';
+export * from './card-brands';

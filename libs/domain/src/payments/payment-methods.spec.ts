@@ -1,89 +1,115 @@
 import fc from 'fast-check';
+import { ErrorCatalogue } from '../errors/error-catalogue';
 import {
+  availableCardGatewayOptions,
+  CARD_GATEWAY_OPTION_LABELS,
+  CARD_GATEWAY_OPTION_METHOD,
   CARD_GATEWAY_OPTION_ORDER,
-  cardBrandIcon,
-  cardGatewayOptions,
-  gatewayDecision,
-  isApplePayEnabled,
-  isGooglePayEnabled,
-  isPayPalEnabled,
   offersSavedCard,
   parsePaymentMethodType,
   PAYMENT_METHOD_TYPES,
   savedCardLabel,
+  type CardGatewayOptionsInput,
+  type SavedCardOfferInput,
 } from './payment-methods';
 
-describe('payment method types', () => {
-  it('accepts the five types and refuses anything else', () => {
-    for (const type of PAYMENT_METHOD_TYPES) expect(parsePaymentMethodType(type)).toEqual({ ok: true, value: type });
-    for (const value of ['bitcoin', 'Card', '', null, 3]) {
-      const result = parsePaymentMethodType(value);
-      expect(result.ok).toBe(false);
-      expect(!result.ok && result.error.code).toBe(100100);
+describe('parsePaymentMethodType', () => {
+  it.each(['apple-pay', 'card', 'google-pay', 'merchant-of-record', 'paypal'])('accepts %s', (type) => {
+    expect(parsePaymentMethodType(type)).toEqual({ ok: true, value: type });
+  });
+
+  it.each<unknown>(['bitcoin', 'Card', 'CARD', ' card', 'saved-card', '', null, undefined, 3, {}])('rejects %p as a validation failure', (value) => {
+    const result = parsePaymentMethodType(value);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe(ErrorCatalogue.VALIDATION_FAILED.code);
+      expect(result.error.fields).toEqual({ payment_method_type: ['This payment method is not available'] });
     }
   });
-});
 
-describe('wallet enablement', () => {
-  const on = { featureOn: true, country: 'GB', disabledCountries: ['IN'] };
-
-  it('needs the feature, a supported country and the browser or library', () => {
-    expect(isApplePayEnabled({ ...on, canMakePayments: true })).toBe(true);
-    expect(isApplePayEnabled({ ...on, canMakePayments: false })).toBe(false);
-    expect(isApplePayEnabled({ ...on, featureOn: false, canMakePayments: true })).toBe(false);
-    expect(isApplePayEnabled({ ...on, country: 'IN', canMakePayments: true })).toBe(false);
-    expect(isGooglePayEnabled({ ...on, libraryPresent: true })).toBe(true);
-    expect(isGooglePayEnabled({ ...on, libraryPresent: false })).toBe(false);
-    expect(isGooglePayEnabled({ ...on, country: 'IN', libraryPresent: true })).toBe(false);
-    expect(isPayPalEnabled(on)).toBe(true);
-    expect(isPayPalEnabled({ ...on, featureOn: false })).toBe(false);
-    expect(isPayPalEnabled({ ...on, country: 'IN' })).toBe(false);
-  });
-});
-
-describe('saved cards and options', () => {
-  it('offers a saved card only when it can be used', () => {
-    expect(offersSavedCard({ token: 'tok', expired: false }, 200, 310006)).toBe(true);
-    expect(offersSavedCard(null, 200, 310006)).toBe(false);
-    expect(offersSavedCard({ token: null, expired: false }, 200, 310006)).toBe(false);
-    expect(offersSavedCard({ token: 'tok', expired: true }, 200, 310006)).toBe(false);
-    expect(offersSavedCard({ token: 'tok', expired: false }, 310006, 310006)).toBe(false);
-    expect(offersSavedCard({ token: 'tok', expired: false }, null, 310006)).toBe(true);
-  });
-
-  it('lists the options in the spec order, always with a new card', () => {
-    expect(cardGatewayOptions({ savedCard: true, applePay: true, payPal: true, googlePay: true })).toEqual([
-      'saved-card',
-      'card',
-      'apple-pay',
-      'paypal',
-      'google-pay',
-    ]);
+  it('accepts exactly the five types', () => {
+    expect(PAYMENT_METHOD_TYPES).toEqual(['apple-pay', 'card', 'google-pay', 'merchant-of-record', 'paypal']);
     fc.assert(
-      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (savedCard, applePay, payPal, googlePay) => {
-        const options = cardGatewayOptions({ savedCard, applePay, payPal, googlePay });
-        expect(options).toContain('card');
+      fc.property(fc.string(), (value) => {
+        expect(parsePaymentMethodType(value).ok).toBe((PAYMENT_METHOD_TYPES as readonly string[]).includes(value));
+      }),
+    );
+  });
+});
+
+describe('availableCardGatewayOptions', () => {
+  const none: CardGatewayOptionsInput = { savedCardOffered: false, applePayEnabled: false, payPalEnabled: false, googlePayEnabled: false };
+
+  it.each<[Partial<CardGatewayOptionsInput>, string[]]>([
+    [{}, ['card']],
+    [{ savedCardOffered: true }, ['saved-card', 'card']],
+    [{ applePayEnabled: true }, ['card', 'apple-pay']],
+    [{ payPalEnabled: true }, ['card', 'paypal']],
+    [{ googlePayEnabled: true }, ['card', 'google-pay']],
+    [{ googlePayEnabled: true, payPalEnabled: true }, ['card', 'paypal', 'google-pay']],
+    [{ savedCardOffered: true, applePayEnabled: true, payPalEnabled: true, googlePayEnabled: true }, ['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay']],
+  ])('%j offers %j', (enabled, options) => {
+    expect(availableCardGatewayOptions({ ...none, ...enabled })).toEqual(options);
+  });
+
+  it('always keeps the canonical order, always offers a new card, and offers exactly what is enabled', () => {
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay']);
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (savedCardOffered, applePayEnabled, payPalEnabled, googlePayEnabled) => {
+        const options = availableCardGatewayOptions({ savedCardOffered, applePayEnabled, payPalEnabled, googlePayEnabled });
+        // A subsequence of the canonical order: each option appears later in it than the one before.
         const positions = options.map((option) => CARD_GATEWAY_OPTION_ORDER.indexOf(option));
-        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-        expect(options.includes('saved-card')).toBe(savedCard);
+        positions.forEach((position, n) => {
+          expect(position).toBeGreaterThanOrEqual(0);
+          if (n > 0) expect(position).toBeGreaterThan(positions[n - 1]);
+        });
+        expect(options).toContain('card');
+        expect(options.includes('saved-card')).toBe(savedCardOffered);
+        expect(options.includes('apple-pay')).toBe(applePayEnabled);
+        expect(options.includes('paypal')).toBe(payPalEnabled);
+        expect(options.includes('google-pay')).toBe(googlePayEnabled);
+        if (savedCardOffered) expect(options[0]).toBe('saved-card');
       }),
     );
   });
 
-  it('writes the saved card and picks brand icons', () => {
-    expect(savedCardLabel('Visa', '1111')).toBe('•••• Visa ending in 1111');
-    expect(cardBrandIcon('American Express')).toBe('american-express');
-    expect(cardBrandIcon('Diners Club')).toBe('discover');
-    expect(cardBrandIcon('MasterCard')).toBe('mastercard');
-    expect(cardBrandIcon('JCB')).toBe('jcb');
-    expect(cardBrandIcon('UnionPay')).toBeNull();
-    expect(cardBrandIcon(undefined)).toBeNull();
+  it('labels the options and maps them to payment method types', () => {
+    expect(CARD_GATEWAY_OPTION_LABELS.card).toBe('Credit/debit card');
+    expect(CARD_GATEWAY_OPTION_LABELS['saved-card']).toBe('Saved card');
+    expect(CARD_GATEWAY_OPTION_METHOD['saved-card']).toBe('card');
+    for (const option of CARD_GATEWAY_OPTION_ORDER) expect(PAYMENT_METHOD_TYPES).toContain(CARD_GATEWAY_OPTION_METHOD[option]);
+  });
+});
+
+describe('offersSavedCard', () => {
+  const usable: SavedCardOfferInput = { savedCard: { token: 'tok', expired: false }, lastResponseCode: 200, missingOrInvalidSavedCardCode: 310006 };
+
+  it.each<[string, Partial<SavedCardOfferInput>, boolean]>([
+    ['a usable card', {}, true],
+    ['no earlier response', { lastResponseCode: null }, true],
+    ['another error code', { lastResponseCode: 300001 }, true],
+    ['no saved card', { savedCard: null }, false],
+    ['a card without a token', { savedCard: { token: null, expired: false } }, false],
+    ['a card with an empty token', { savedCard: { token: '', expired: false } }, false],
+    ['an expired card', { savedCard: { token: 'tok', expired: true } }, false],
+    ['after a missing or invalid saved card response', { lastResponseCode: 310006 }, false],
+  ])('%s: %s', (_name, overrides, offered) => {
+    expect(offersSavedCard({ ...usable, ...overrides })).toBe(offered);
   });
 
-  it('decides what a returned gateway means', () => {
-    expect(gatewayDecision('braintree', null)).toBe('unavailable');
-    expect(gatewayDecision('braintree', 'digital-river')).toBe('reload');
-    expect(gatewayDecision('braintree', 'braintree')).toBe('keep');
-    expect(gatewayDecision(null, 'braintree')).toBe('keep');
+  it('defaults the missing-or-invalid code to the catalogue’s saved card code', () => {
+    const code = ErrorCatalogue.SAVED_CARD_INVALID.code;
+    expect(offersSavedCard({ savedCard: { token: 'tok', expired: false }, lastResponseCode: code })).toBe(false);
+    expect(offersSavedCard({ savedCard: { token: 'tok', expired: false }, lastResponseCode: 200 })).toBe(true);
+  });
+});
+
+describe('savedCardLabel', () => {
+  it.each<[string, string, string]>([
+    ['Visa', '1111', '•••• Visa ending in 1111'],
+    ['American Express', '0005', '•••• American Express ending in 0005'],
+    [' Mastercard ', ' 4444', '•••• Mastercard ending in 4444'],
+  ])('%s %s reads %s', (type, digits, label) => {
+    expect(savedCardLabel(type, digits)).toBe(label);
   });
 });

@@ -1,75 +1,33 @@
-import { DomainError } from '../errors/error-catalogue';
-import type { Gateway } from '../journey/journey';
+import { DomainError, ErrorCatalogue } from '../errors/error-catalogue';
 import { err, ok, type Result } from '../shared/result';
 
-/** The payment method types the checkout knows (spec 2 §4); any other is refused. */
+/** The payment method types the checkout knows (spec 2 §4). */
 export const PAYMENT_METHOD_TYPES = ['apple-pay', 'card', 'google-pay', 'merchant-of-record', 'paypal'] as const;
 export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
 
-export function parsePaymentMethodType(value: unknown): Result<PaymentMethodType, DomainError> {
-  return typeof value === 'string' && (PAYMENT_METHOD_TYPES as readonly string[]).includes(value)
-    ? ok(value as PaymentMethodType)
-    : err(new DomainError('VALIDATION_FAILED', { fields: { payment_method_type: ['This payment method is not available'] } }));
-}
-
-export interface WalletAvailability {
-  readonly featureOn: boolean;
-  readonly country: string;
-  readonly disabledCountries: readonly string[];
-}
-
-const countryAllowed = (input: WalletAvailability) => input.featureOn && !input.disabledCountries.includes(input.country);
-
-/** Apple Pay: the feature is on, the browser can make payments, and the country is not disabled (spec 2 §6). */
-export function isApplePayEnabled(input: WalletAvailability & { readonly canMakePayments: boolean }): boolean {
-  return countryAllowed(input) && input.canMakePayments;
-}
-
-/** Google Pay: the feature is on, its library loaded, and the country is not disabled. */
-export function isGooglePayEnabled(input: WalletAvailability & { readonly libraryPresent: boolean }): boolean {
-  return countryAllowed(input) && input.libraryPresent;
-}
-
-/** PayPal: the feature is on and the country is not disabled. */
-export function isPayPalEnabled(input: WalletAvailability): boolean {
-  return countryAllowed(input);
-}
-
-export interface SavedCard {
-  readonly token: string | null;
-  readonly expired: boolean;
-}
+// Our choice: the wording of the refusal, which the spec does not give.
+const UNKNOWN_METHOD_MESSAGE = 'This payment method is not available';
 
 /**
- * A saved card is offered only if it exists, has a token, has not expired, and the last answer
- * was not that the saved card is missing or invalid (spec 2 §6).
+ * Reads a payment method type from the page or a request, refusing anything but the five known
+ * types (spec 2 §4) so that an unknown method never reaches a gateway.
  */
-export function offersSavedCard(savedCard: SavedCard | null, lastResponseCode: number | null, savedCardInvalidCode: number): boolean {
-  return Boolean(savedCard && savedCard.token && !savedCard.expired && lastResponseCode !== savedCardInvalidCode);
+export function parsePaymentMethodType(value: unknown): Result<PaymentMethodType, DomainError> {
+  const known = typeof value === 'string' && (PAYMENT_METHOD_TYPES as readonly string[]).includes(value);
+  return known
+    ? ok(value as PaymentMethodType)
+    : err(new DomainError('VALIDATION_FAILED', { fields: { payment_method_type: [UNKNOWN_METHOD_MESSAGE] } }));
 }
 
+/** The radio options of the card gateway's payment section. */
 export type CardGatewayOption = 'saved-card' | 'card' | 'apple-pay' | 'paypal' | 'google-pay';
-/** Saved card first, then a new card, then the wallets, in this order (spec 2 §2). */
+
+/** Saved card first, then a new card, then the wallets (spec 2 §2). */
 export const CARD_GATEWAY_OPTION_ORDER: readonly CardGatewayOption[] = ['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay'];
 
-export function cardGatewayOptions(enabled: {
-  readonly savedCard: boolean;
-  readonly applePay: boolean;
-  readonly payPal: boolean;
-  readonly googlePay: boolean;
-}): CardGatewayOption[] {
-  const on: Record<CardGatewayOption, boolean> = {
-    'saved-card': enabled.savedCard,
-    card: true,
-    'apple-pay': enabled.applePay,
-    paypal: enabled.payPal,
-    'google-pay': enabled.googlePay,
-  };
-  return CARD_GATEWAY_OPTION_ORDER.filter((option) => on[option]);
-}
-
-// Our choice: option labels where the spec names the options but not their text.
-export const CARD_GATEWAY_OPTION_LABELS: Record<CardGatewayOption, string> = {
+// Our choice: 'Saved card' for the saved-card option, whose label the spec does not give.
+/** The labels of the options; spec 2 §2 words only 'Credit/debit card', the rest are the products' own names. */
+export const CARD_GATEWAY_OPTION_LABELS: Readonly<Record<CardGatewayOption, string>> = {
   'saved-card': 'Saved card',
   card: 'Credit/debit card',
   'apple-pay': 'Apple Pay',
@@ -77,34 +35,65 @@ export const CARD_GATEWAY_OPTION_LABELS: Record<CardGatewayOption, string> = {
   'google-pay': 'Google Pay',
 };
 
-/** A saved card reads as dots, its type, 'ending in' and the last digits (spec 2 §2). */
-export function savedCardLabel(cardType: string, lastDigits: string): string {
-  return `•••• ${cardType} ending in ${lastDigits}`;
-}
+/** Which payment method type each option pays with, for the place-order call. */
+export const CARD_GATEWAY_OPTION_METHOD: Readonly<Record<CardGatewayOption, PaymentMethodType>> = {
+  'saved-card': 'card',
+  card: 'card',
+  'apple-pay': 'apple-pay',
+  paypal: 'paypal',
+  'google-pay': 'google-pay',
+};
 
-/** The card brand icons the checkout has (spec 2 §9); Diners Club shows as Discover, unknown brands get none. */
-export type CardBrandIcon = 'american-express' | 'mastercard' | 'visa' | 'maestro' | 'discover' | 'jcb';
-export function cardBrandIcon(cardType: string | null | undefined): CardBrandIcon | null {
-  const key = (cardType ?? '').toLowerCase().replace(/[\s_-]/g, '');
-  const icons: Record<string, CardBrandIcon> = {
-    americanexpress: 'american-express',
-    amex: 'american-express',
-    mastercard: 'mastercard',
-    visa: 'visa',
-    maestro: 'maestro',
-    discover: 'discover',
-    dinersclub: 'discover',
-    jcb: 'jcb',
-  };
-  return icons[key] ?? null;
+export interface CardGatewayOptionsInput {
+  /** The result of offersSavedCard. */
+  readonly savedCardOffered: boolean;
+  readonly applePayEnabled: boolean;
+  readonly payPalEnabled: boolean;
+  readonly googlePayEnabled: boolean;
 }
 
 /**
- * What to do with the gateway a server call returns (spec 2 §4): nothing means payment gateways
- * are unavailable; a different one from the first loaded means the page must reload.
+ * The options the card gateway offers, in the order the spec gives (spec 2 §2): a usable saved card
+ * first, the new-card form always, then each enabled wallet.
  */
-export function gatewayDecision(firstLoaded: Gateway | null, returned: Gateway | null): 'unavailable' | 'reload' | 'keep' {
-  if (returned === null) return 'unavailable';
-  if (firstLoaded !== null && returned !== firstLoaded) return 'reload';
-  return 'keep';
+export function availableCardGatewayOptions(input: CardGatewayOptionsInput): readonly CardGatewayOption[] {
+  const offered: Readonly<Record<CardGatewayOption, boolean>> = {
+    'saved-card': input.savedCardOffered,
+    card: true,
+    'apple-pay': input.applePayEnabled,
+    paypal: input.payPalEnabled,
+    'google-pay': input.googlePayEnabled,
+  };
+  return CARD_GATEWAY_OPTION_ORDER.filter((option) => offered[option]);
+}
+
+/** The customer's stored card as the card gateway's payload describes it. */
+export interface SavedCard {
+  readonly token: string | null;
+  readonly expired: boolean;
+}
+
+export interface SavedCardOfferInput {
+  readonly savedCard: SavedCard | null;
+  readonly lastResponseCode: number | null;
+  /** The response code meaning the saved card is missing or invalid; defaults to the catalogue's SAVED_CARD_INVALID. */
+  readonly missingOrInvalidSavedCardCode?: number;
+}
+
+/**
+ * Offers the saved card only when paying with it can work (spec 2 §6): it exists, has a token, has
+ * not expired, and the last answer was not that it is missing or invalid.
+ */
+export function offersSavedCard(input: SavedCardOfferInput): boolean {
+  const invalidCode = input.missingOrInvalidSavedCardCode ?? ErrorCatalogue.SAVED_CARD_INVALID.code;
+  const card = input.savedCard;
+  return card !== null && Boolean(card.token) && !card.expired && input.lastResponseCode !== invalidCode;
+}
+
+// Our choice: four dots stand for the hidden digits, as on card statements.
+const HIDDEN_DIGITS = '••••';
+
+/** Names the saved card without showing its number: dots, the card type, 'ending in' and the last digits (spec 2 §2). */
+export function savedCardLabel(cardType: string, lastDigits: string): string {
+  return `${HIDDEN_DIGITS} ${cardType.trim()} ending in ${lastDigits.trim()}`;
 }

@@ -1,1 +1,3 @@
 export * from './tax-rules';
+export * from './payment-state-reset';
+export * from './billing-country-change';

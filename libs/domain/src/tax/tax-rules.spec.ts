@@ -1,86 +1,103 @@
 import fc from 'fast-check';
+import { ACCOUNT_TYPES, type AccountType } from '../accounts/account-types';
+import type { PaymentGateway } from '../payments/payment-gateways';
 import {
-  onBillingCountryChange,
-  paymentSetupAfter,
-  resetPaymentSetup,
-  resetsPaymentSetup,
+  isMexicanZeroTaxStatement,
   shouldCheckTaxId,
-  showsMexicanZeroTaxStatement,
   showsTaxExemption,
   showsTaxIdField,
   skipsTaxIdCheck,
   TAX_EXEMPTION_COUNTRIES,
-  type CheckoutChange,
+  type TaxExemptionInput,
 } from './tax-rules';
 
-describe('the tax exemption block', () => {
-  const shown = { billingCountry: 'US', accountType: 'business' as const, gateway: 'digital-river' as const, orderIsComplimentary: false };
+const eligible: TaxExemptionInput = { billingCountry: 'US', accountType: 'business', gateway: 'digital-river', orderIsComplimentary: false };
 
-  it('shows for organisations in the US list paying the merchant of record', () => {
+describe('showsTaxExemption', () => {
+  it('lists the US and its territories', () => {
     expect(TAX_EXEMPTION_COUNTRIES).toEqual(['US', 'PR', 'AS', 'FM', 'GU', 'MH', 'MP', 'PW', 'VI']);
-    for (const country of TAX_EXEMPTION_COUNTRIES) expect(showsTaxExemption({ ...shown, billingCountry: country })).toBe(true);
-    expect(showsTaxExemption({ ...shown, accountType: 'education' })).toBe(true);
   });
 
-  it('hides for any condition that fails', () => {
-    expect(showsTaxExemption({ ...shown, billingCountry: 'CA' })).toBe(false);
-    expect(showsTaxExemption({ ...shown, accountType: 'personal' })).toBe(false);
-    expect(showsTaxExemption({ ...shown, gateway: 'braintree' })).toBe(false);
-    expect(showsTaxExemption({ ...shown, gateway: null })).toBe(false);
-    expect(showsTaxExemption({ ...shown, orderIsComplimentary: true })).toBe(false);
-  });
-});
-
-describe('tax IDs', () => {
-  it('checks a given ID of an organisation outside JP', () => {
-    expect(skipsTaxIdCheck('JP')).toBe(true);
-    expect(skipsTaxIdCheck('DE')).toBe(false);
-    expect(shouldCheckTaxId({ vatId: 'DE123456789', accountType: 'business', country: 'DE' })).toBe(true);
-    expect(shouldCheckTaxId({ vatId: 'T1234567890123', accountType: 'business', country: 'JP' })).toBe(false);
-    expect(shouldCheckTaxId({ vatId: 'DE123456789', accountType: 'personal', country: 'DE' })).toBe(false);
-    expect(shouldCheckTaxId({ vatId: '  ', accountType: 'education', country: 'DE' })).toBe(false);
-    expect(shouldCheckTaxId({ vatId: null, accountType: 'education', country: 'DE' })).toBe(false);
+  it.each(['US', 'PR', 'AS', 'FM', 'GU', 'MH', 'MP', 'PW', 'VI'])('shows for a business in %s', (country) => {
+    expect(showsTaxExemption({ ...eligible, billingCountry: country })).toBe(true);
   });
 
-  it('shows the field only to organisations in the listed countries', () => {
-    expect(showsTaxIdField('business', 'DE', ['DE', 'FR'])).toBe(true);
-    expect(showsTaxIdField('education', 'FR', ['DE', 'FR'])).toBe(true);
-    expect(showsTaxIdField('personal', 'DE', ['DE'])).toBe(false);
-    expect(showsTaxIdField('business', 'US', ['DE'])).toBe(false);
-    expect(showsTaxIdField('business', 'JP')).toBe(true);
-    expect(showsTaxIdField('business', 'US')).toBe(false);
+  it.each<[string, Partial<TaxExemptionInput>]>([
+    ['a country outside the list', { billingCountry: 'CA' }],
+    ['the UM islands, not in the list', { billingCountry: 'UM' }],
+    ['a personal account', { accountType: 'personal' }],
+    ['the card gateway', { gateway: 'braintree' }],
+    ['a complimentary gateway', { gateway: 'complimentary' }],
+    ['no gateway yet', { gateway: null }],
+    ['a complimentary order', { orderIsComplimentary: true }],
+  ])('does not show for %s', (_name, overrides) => {
+    expect(showsTaxExemption({ ...eligible, ...overrides })).toBe(false);
   });
 
-  it('shows the Mexican statement only for MX with no tax', () => {
-    expect(showsMexicanZeroTaxStatement('MX', true)).toBe(true);
-    expect(showsMexicanZeroTaxStatement('MX', false)).toBe(false);
-    expect(showsMexicanZeroTaxStatement('US', true)).toBe(false);
-  });
-});
-
-describe('payment set-up resets', () => {
-  const ready = { gateway: 'digital-river' as const, session: { id: 's' }, source: { id: 'src' }, clientToken: 't', isMorReady: true };
-
-  it('throws the set-up away after basket and billing changes only', () => {
-    const changes: CheckoutChange[] = ['change-choice', 'change-quantity', 'remove-line', 'apply-discount', 'remove-discount', 'change-billing-address'];
-    for (const change of changes) {
-      expect(resetsPaymentSetup(change)).toBe(true);
-      expect(paymentSetupAfter(change, ready)).toEqual(resetPaymentSetup());
-    }
-    expect(paymentSetupAfter('sign-in', ready)).toBe(ready);
-    expect(resetPaymentSetup()).toEqual({ gateway: null, session: null, source: null, clientToken: null, isMorReady: false });
+  it('shows for education accounts and for lower-case codes too', () => {
+    expect(showsTaxExemption({ ...eligible, accountType: 'education', billingCountry: 'pr' })).toBe(true);
   });
 
-  it('clears the state on a real country change and the tax ID on any', () => {
-    const address = { country: 'US', state: 'CA', vat_id: 'X1', line_1: '1 Main St' };
-    expect(onBillingCountryChange(address, 'CA', 'US')).toEqual({ country: 'CA', state: '', vat_id: '', line_1: '1 Main St' });
-    expect(onBillingCountryChange(address, 'US', 'US')).toEqual({ country: 'US', state: 'CA', vat_id: '', line_1: '1 Main St' });
+  it('shows exactly when all four conditions hold', () => {
     fc.assert(
-      fc.property(fc.constantFrom('US', 'CA', 'GB', 'IT'), fc.option(fc.constantFrom('US', 'CA'), { nil: null }), (next, stored) => {
-        const after = onBillingCountryChange(address, next, stored);
-        expect(after.vat_id).toBe('');
-        expect(after.state === '').toBe(next !== stored);
-      }),
+      fc.property(
+        fc.constantFrom('US', 'PR', 'VI', 'GB', 'CA', 'MX', 'DE'),
+        fc.constantFrom<AccountType>(...ACCOUNT_TYPES),
+        fc.constantFrom<PaymentGateway | null>('braintree', 'digital-river', 'complimentary', null),
+        fc.boolean(),
+        (billingCountry, accountType, gateway, orderIsComplimentary) => {
+          const expected =
+            ['US', 'PR', 'VI'].includes(billingCountry) && accountType !== 'personal' && gateway === 'digital-river' && !orderIsComplimentary;
+          expect(showsTaxExemption({ billingCountry, accountType, gateway, orderIsComplimentary })).toBe(expected);
+        },
+      ),
     );
+  });
+});
+
+describe('tax ID checks', () => {
+  it.each<[string, boolean]>([
+    ['JP', true],
+    ['jp', true],
+    ['DE', false],
+    ['US', false],
+  ])('skipsTaxIdCheck(%s) is %s', (country, skips) => {
+    expect(skipsTaxIdCheck(country)).toBe(skips);
+  });
+
+  it.each<[string | null | undefined, AccountType, string, boolean]>([
+    ['DE123456789', 'business', 'DE', true],
+    ['DE123456789', 'education', 'DE', true],
+    ['T1234567890123', 'business', 'JP', false],
+    ['DE123456789', 'personal', 'DE', false],
+    ['  ', 'education', 'DE', false],
+    ['', 'business', 'DE', false],
+    [null, 'education', 'DE', false],
+    [undefined, 'business', 'GB', false],
+  ])('vat id %p for a %s account in %s: checked %s', (vatId, accountType, country, checked) => {
+    expect(shouldCheckTaxId({ vatId, accountType, country })).toBe(checked);
+  });
+
+  it.each<[AccountType, string, readonly string[] | undefined, boolean]>([
+    ['business', 'DE', ['DE', 'FR'], true],
+    ['education', 'FR', ['DE', 'FR'], true],
+    ['personal', 'DE', ['DE'], false],
+    ['business', 'US', ['DE'], false],
+    ['business', 'JP', undefined, true],
+    ['business', 'US', undefined, false],
+  ])('the Tax ID field for %s in %s (list %j) shows: %s', (type, country, list, shows) => {
+    expect(showsTaxIdField(type, country, list)).toBe(shows);
+  });
+});
+
+describe('isMexicanZeroTaxStatement', () => {
+  it.each<[string, boolean, boolean]>([
+    ['MX', true, true],
+    ['mx', true, true],
+    ['MX', false, false],
+    ['US', true, false],
+    ['ES', true, false],
+  ])('%s with zero tax %s: %s', (country, zero, shows) => {
+    expect(isMexicanZeroTaxStatement(country, zero)).toBe(shows);
   });
 });
