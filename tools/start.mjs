@@ -5,12 +5,15 @@
 //   --ephemeral  a throwaway database, removed on exit (used by the end-to-end tests)
 //   --no-build   use what is already built
 //   --port N     listen on N (default: PORT or 3000)
+//   --mail-port N  the local mail catcher's HTTP port (messages listed at /messages)
+// Without SMTP_URL, mail goes to a local SMTP server (the mail catcher) that keeps it in memory.
 import { fork } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildAll, ROOT, run } from './lib/build.mjs';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db.mjs';
+import { startMailCatcher } from './lib/mail-catcher.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -18,6 +21,7 @@ const { values: flags } = parseArgs({
     ephemeral: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     port: { type: 'string' },
+    'mail-port': { type: 'string' },
   },
 });
 const port = Number(flags.port ?? process.env.PORT ?? 3000);
@@ -25,6 +29,7 @@ const dataDir = join(ROOT, '.data');
 const say = (line) => process.stdout.write(`${line}\n`);
 
 let database = null;
+let mail = null;
 let api = null;
 let vite = null;
 let stopping = false;
@@ -39,6 +44,7 @@ async function stopAll(code) {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
     if (api.exitCode === null && api.signalCode === null) api.kill('SIGKILL');
   }
+  if (mail) await mail.stop().catch(() => undefined);
   if (database) await database.stop();
   process.exit(code);
 }
@@ -56,7 +62,18 @@ async function main() {
     database = await startEmbeddedPostgres(flags.ephemeral ? {} : { dataDir: join(dataDir, 'postgres') });
     databaseUrl = await database.ensureDatabase('store');
   }
-  const env = { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  let smtpUrl = process.env.SMTP_URL;
+  if (!smtpUrl) {
+    mail = await startMailCatcher({ httpPort: flags['mail-port'] ? Number(flags['mail-port']) : undefined });
+    smtpUrl = mail.smtpUrl;
+  }
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
+  };
 
   await run(process.execPath, ['apps/api/dist/cli.js', 'migrate', '--seed'], {
     env,
@@ -97,6 +114,7 @@ async function main() {
   }
   say(`Store running at ${url}`);
   if (!flags.ephemeral) say(`(API logs: ${join('.data', 'logs', 'api.log')}; Ctrl-C stops everything)`);
+  if (mail && !flags.ephemeral) say(`(Mail is caught locally, not sent: ${mail.httpUrl}/messages)`);
 }
 
 main().catch((error) => {

@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 // driven in Debian's Chromium. No browser is downloaded.
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The local SMTP server's message list, for tests that read the mail the store sent. */
+export const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 1);
 
 export default defineConfig({
   testDir: './src',
@@ -34,7 +36,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `node tools/start.mjs --ephemeral --no-build --port ${port}`,
+    command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort}`,
     cwd: '../..',
     url: `${baseURL}/health/ready`,
     timeout: 120_000,

@@ -3,6 +3,9 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { StorePage } from '../features/catalogue/components/store-page';
 import { CheckoutPage } from '../features/checkout/components/checkout-page';
+import { AccountSecurityPage } from '../features/identity/components/account-security-page';
+import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
+import { SignInPage } from '../features/identity/components/sign-in-page';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { StoreLayout } from '../features/layout/store-layout';
 
@@ -35,6 +38,9 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <StorePage /> },
           { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'sign-in', element: <SignInPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'account/security', element: <AccountSecurityPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

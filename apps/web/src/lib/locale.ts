@@ -25,3 +25,9 @@ export function productStockNote(product: ProductJson, locale: string): string |
     (iso) => formatIsoDate(iso, locale),
   );
 }
+
+/** A path of this site to go to next; anything else (another host, a scheme) gives the fallback. */
+export function safeRedirectPath(target: string | null, fallback: string): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return fallback;
+  return target;
+}

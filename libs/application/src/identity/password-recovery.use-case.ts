@@ -6,6 +6,7 @@ import {
   normaliseEmail,
   ok,
   passwordRules,
+  RECOVERY_ADDRESS_RATE_LIMIT,
   RECOVERY_RATE_LIMIT,
   RECOVERY_TOKEN_LIFETIME_SECONDS,
   type Result,
@@ -48,9 +49,9 @@ export class PasswordRecovery {
   async start(email: string, locale: string, clientAddress: string): Promise<Result<Record<string, never>, DomainError>> {
     const normalised = normaliseEmail(email);
     const now = this.clock.now();
-    if (!(await this.limiter.attempt([`recovery:account:${normalised}`, `recovery:address:${clientAddress}`], RECOVERY_RATE_LIMIT, now))) {
-      return err(new DomainError('TOO_MANY_REQUESTS'));
-    }
+    const accountAllowed = await this.limiter.attempt([`recovery:account:${normalised}`], RECOVERY_RATE_LIMIT, now);
+    const addressAllowed = await this.limiter.attempt([`recovery:address:${clientAddress}`], RECOVERY_ADDRESS_RATE_LIMIT, now);
+    if (!accountAllowed || !addressAllowed) return err(new DomainError('TOO_MANY_REQUESTS'));
     const customer = await this.customers.findByEmail(normalised);
     if (!customer) return err(new DomainError('ACCOUNT_NOT_FOUND'));
     if (customer.status === 'suspended') return err(new DomainError('ACCOUNT_SUSPENDED'));

@@ -5,6 +5,7 @@ import {
   LOGIN_TOKEN_LIFETIME_SECONDS,
   normaliseEmail,
   ok,
+  SIGN_IN_ADDRESS_RATE_LIMIT,
   SIGN_IN_RATE_LIMIT,
   type Customer,
   type Result,
@@ -38,8 +39,9 @@ export class CredentialCheck {
   async check(credentials: Credentials, options: { requireSecondFactor: boolean }): Promise<Result<Customer, DomainError>> {
     const email = normaliseEmail(credentials.email);
     const now = this.clock.now();
-    const allowed = await this.limiter.attempt([`sign-in:account:${email}`, `sign-in:address:${credentials.clientAddress}`], SIGN_IN_RATE_LIMIT, now);
-    if (!allowed) return err(new DomainError('TOO_MANY_REQUESTS'));
+    const accountAllowed = await this.limiter.attempt([`sign-in:account:${email}`], SIGN_IN_RATE_LIMIT, now);
+    const addressAllowed = await this.limiter.attempt([`sign-in:address:${credentials.clientAddress}`], SIGN_IN_ADDRESS_RATE_LIMIT, now);
+    if (!accountAllowed || !addressAllowed) return err(new DomainError('TOO_MANY_REQUESTS'));
 
     const customer = await this.customers.findByEmail(email);
     if (!customer) return err(new DomainError('ACCOUNT_NOT_FOUND'));

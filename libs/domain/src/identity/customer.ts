@@ -41,11 +41,14 @@ export function accountTypeOfCategory(fqn: string): AccountType | null {
 export const LOCK_AFTER_FAILED_SIGN_INS = 10;
 
 /**
- * Attempts allowed per window before answering 429, counted per account and per client address in
- * shared storage, so that every API instance enforces the same limit.
+ * Attempts allowed per window before answering 429, counted in shared storage so that every API
+ * instance enforces the same limit: per account, and more loosely per client address (one office
+ * or school network can hold many shoppers).
  */
 export const SIGN_IN_RATE_LIMIT = { attempts: 20, windowSeconds: 15 * 60 } as const;
+export const SIGN_IN_ADDRESS_RATE_LIMIT = { attempts: 100, windowSeconds: 15 * 60 } as const;
 export const RECOVERY_RATE_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
+export const RECOVERY_ADDRESS_RATE_LIMIT = { attempts: 30, windowSeconds: 60 * 60 } as const;
 
 /** How long a signed-in session lasts without a new sign-in. */
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * 60 * 60;

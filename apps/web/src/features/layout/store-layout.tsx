@@ -2,6 +2,7 @@ import { SUPPORTED_LOCALES } from '@store/domain';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../basket/api/get-session';
 import { useLocale } from '../../lib/locale';
+import { CheckoutUiProvider } from '../checkout/checkout-ui';
 
 export function StoreLayout() {
   const locale = useLocale();
@@ -39,9 +40,11 @@ export function StoreLayout() {
           </Link>
         </nav>
       </header>
-      <main id="main" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <CheckoutUiProvider>
+        <main id="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </CheckoutUiProvider>
     </>
   );
 }

@@ -45,32 +45,38 @@ export class TypeOrmOneTimeTokenRepository implements OneTimeTokenRepository {
 }
 
 /**
- * Fixed-window counters in Postgres: every instance of the API counts into the same rows, and the
- * upsert makes concurrent attempts each count exactly once.
+ * Sliding-window counters in Postgres, in one-minute buckets: an attempt counts against every
+ * minute of the window that follows it, so there is no window edge at which the limit doubles.
+ * Every API instance counts into the same rows; the upsert makes concurrent attempts each count once.
  */
 export class PostgresRateLimiter implements RateLimiter {
+  private static readonly BUCKET_MS = 60_000;
+
   constructor(private readonly dataSource: DataSource) {}
 
   async attempt(keys: readonly string[], limit: RateLimit, now: Date): Promise<boolean> {
-    const windowMs = limit.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const bucket = new Date(Math.floor(now.getTime() / PostgresRateLimiter.BUCKET_MS) * PostgresRateLimiter.BUCKET_MS);
+    const since = new Date(bucket.getTime() - limit.windowSeconds * 1000);
     let allowed = true;
-    for (const key of keys) {
-      const rows: { hits: number }[] = await this.dataSource.query(
-        `INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 1)
-         ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-         RETURNING hits`,
-        [key.slice(0, 300), windowStart],
+    for (const key of keys.map((candidate) => candidate.slice(0, 300))) {
+      const rows: { hits: string }[] = await this.dataSource.query(
+        `WITH counted AS (
+           INSERT INTO rate_limit_hits (key, window_start, hits) VALUES ($1, $2, 1)
+           ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+           RETURNING hits
+         )
+         SELECT (SELECT hits FROM counted) + COALESCE(
+           (SELECT sum(hits) FROM rate_limit_hits WHERE key = $1 AND window_start >= $3 AND window_start < $2), 0) AS hits`,
+        [key, bucket, since],
       );
-      if (rows[0].hits > limit.attempts) allowed = false;
+      if (Number(rows[0].hits) > limit.attempts) allowed = false;
     }
     return allowed;
   }
 
-  /** Old windows are worthless; dropped by the maintenance job. */
-  async prune(before: Date): Promise<number> {
-    const result = await this.dataSource.query(`DELETE FROM rate_limit_hits WHERE window_start < $1`, [before]);
-    return Array.isArray(result) ? Number(result[1] ?? 0) : 0;
+  /** Buckets older than any window are worthless; dropped by maintenance. */
+  async prune(before: Date): Promise<void> {
+    await this.dataSource.query(`DELETE FROM rate_limit_hits WHERE window_start < $1`, [before]);
   }
 }
 

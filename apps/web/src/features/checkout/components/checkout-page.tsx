@@ -7,7 +7,6 @@ import { useSession } from '../../basket/api/get-session';
 import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
 import { CreateAccountForm } from '../../identity/components/create-account-form';
-import { CheckoutUiProvider } from '../checkout-ui';
 import { BasketSummary } from './basket-summary';
 
 /** The sections after the account, in the order of spec 2 §2; later issues make them work. */
@@ -21,14 +20,6 @@ const LATER_SECTIONS = [
 const RESERVED_EMAIL_KEY = 'afs_reserved_email';
 
 export function CheckoutPage() {
-  return (
-    <CheckoutUiProvider>
-      <Checkout />
-    </CheckoutUiProvider>
-  );
-}
-
-function Checkout() {
   const locale = useLocale();
   const session = useSession();
   const [search] = useSearchParams();
@@ -100,6 +91,7 @@ function Checkout() {
           customer={customer}
           reservedEmail={customer ? null : reservedEmail}
           onReserved={setReservedEmail}
+          locale={locale.urlFriendly}
         />
       </CheckoutSection>
       <CheckoutSection id="account-details" title="Account details" state={detailsState}>

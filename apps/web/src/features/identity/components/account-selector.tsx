@@ -5,12 +5,14 @@ import { useCheckoutUi } from '../../checkout/checkout-ui';
 import { signOut, unregisterEmail, useIdentityMutation } from '../api/identity-actions';
 import { AlreadyRegisteredModal } from './already-registered-modal';
 import { EmailCaptureForm } from './email-capture-form';
+import { SignInForm } from './sign-in-form';
 
 export interface AccountSelectorProps {
   readonly active: boolean;
   readonly customer: CustomerJson | null;
   readonly reservedEmail: string | null;
   readonly onReserved: (email: string | null) => void;
+  readonly locale: string;
 }
 
 type Tab = 'new' | 'existing';
@@ -19,7 +21,7 @@ type Tab = 'new' | 'existing';
  * Step 1 (spec 1 §2, §4): a new customer gives an email, an existing one signs in. Done, it shows
  * the email with Change (visitor) or Sign out (signed-in customer).
  */
-export function AccountSelector({ active, customer, reservedEmail, onReserved }: AccountSelectorProps) {
+export function AccountSelector({ active, customer, reservedEmail, onReserved, locale }: AccountSelectorProps) {
   const { notifyError } = useCheckoutUi();
   const [tab, setTab] = useState<Tab>('new');
   const [existingEmail, setExistingEmail] = useState<string | null>(null);
@@ -97,9 +99,15 @@ export function AccountSelector({ active, customer, reservedEmail, onReserved }:
         <EmailCaptureForm onReserved={onReserved} onAccountExists={setExistingEmail} focusRequest={focusEmail} />
       </div>
       <div role="tabpanel" id="account-panel-existing" aria-labelledby="account-tab-existing" hidden={tab !== 'existing'}>
-        <p className="field__hint" data-sign-in-email={signInEmail}>
-          Sign in with your Affinity Store account.
-        </p>
+        {tab === 'existing' && (
+          <SignInForm
+            locale={locale}
+            initialEmail={signInEmail}
+            focusPassword={signInEmail !== ''}
+            redirectTo={`/${locale}/checkout/`}
+            onSignedIn={() => undefined}
+          />
+        )}
       </div>
       <AlreadyRegisteredModal
         email={existingEmail}

@@ -1,0 +1,158 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { mailPort } from '../playwright.config';
+
+const PASSWORD = 'compiler pioneer 1952';
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function createAccount(request: APIRequestContext, email: string) {
+  const response = await request.post('/data/checkout/', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    form: {
+      action: 'CREATE_CUSTOMER',
+      body: JSON.stringify({
+        email,
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        password: PASSWORD,
+        country: 'US',
+        marketingSignUp: false,
+        customerCategory: 'personal',
+        termsAndConditions: true,
+      }),
+    },
+  });
+  expect((await response.json()).success).toBe(true);
+  // Creating the account signed this request context in; start the browser signed out.
+  await request.delete('/data/session/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+}
+
+async function checkoutWithBasket(page: Page) {
+  await page.goto('/en-gb/');
+  await page.getByRole('article', { name: 'Affinity Publisher 2' }).getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByRole('link', { name: /Basket \(1\)/ })).toBeVisible();
+  await page.goto('/en-gb/checkout/');
+}
+
+test('an existing customer caught at email capture signs in with the email prefilled', async ({ page, request }) => {
+  const email = uniqueEmail('returning');
+  await createAccount(request, email);
+  await checkoutWithBasket(page);
+  const account = page.locator('section[data-section="account"]');
+  await account.getByLabel('Email address').fill(email);
+  await account.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('dialog', { name: 'Already registered?' }).getByRole('button', { name: 'Sign in' }).click();
+
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await expect(form.getByLabel('Email address')).toHaveValue(email);
+  await expect(form.getByLabel('Password')).toBeFocused();
+  await form.getByLabel('Password').fill('not my password');
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The password you have entered is incorrect.' })).toBeVisible();
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(account).toContainText(`Signed in as ${email}`);
+  await expect(page.locator('section[data-section="account-details"]')).toContainText('Grace Hopper');
+});
+
+test('a shopper with two-step verification turns it on and signs in with a TOTP code', async ({ page, request }) => {
+  const email = uniqueEmail('mfa');
+  await createAccount(request, email);
+
+  await page.goto('/en-gb/account/security/');
+  const prove = page.getByRole('form', { name: 'Confirm it is you' });
+  await prove.getByLabel('Email address').fill(email);
+  await prove.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await prove.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Turn on two-step verification' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent()) as string;
+  const activate = page.getByRole('form', { name: 'Activate two-step verification' });
+  await activate.getByLabel('Security code').fill(await generate({ secret }));
+  await activate.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+
+  await checkoutWithBasket(page);
+  const account = page.locator('section[data-section="account"]');
+  await account.getByRole('tab', { name: 'Existing customer' }).click();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(form.getByLabel('Security code')).toBeFocused();
+  await expect(form.getByLabel('Password')).toHaveCount(0);
+
+  await form.getByRole('button', { name: 'Back to sign-in' }).click();
+  await expect(form.getByLabel('Password')).toHaveValue('');
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  // The code of the next 30-second step: the activation used this step's, and each step works once.
+  const nextStep = Math.floor(Date.now() / 30000) * 30 + 30;
+  await form.getByLabel('Security code').fill(await generate({ secret, epoch: nextStep }));
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(account).toContainText(`Signed in as ${email}`);
+});
+
+test('a forgotten password is reset through the mail the local SMTP server received', async ({ page, request }) => {
+  const email = uniqueEmail('forgetful');
+  await createAccount(request, email);
+  await page.goto('/en-gb/sign-in/');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/en-gb\/reset-password\/$/);
+  const form = page.getByRole('form', { name: 'Reset your password' });
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `We have sent a link to reset your password to ${email}` })).toBeVisible();
+
+  let mail: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const messages = await (await request.get(`http://127.0.0.1:${mailPort}/messages?to=${encodeURIComponent(email)}`)).json();
+      mail = messages[0];
+      return messages.length;
+    })
+    .toBe(1);
+  expect(mail?.subject).toBe('Reset your Affinity Store password');
+  const link = new URL(/(http\S+)/.exec(mail?.text ?? '')?.[1] as string);
+  await page.goto(link.pathname + link.search);
+
+  const choose = page.getByRole('form', { name: 'Choose a new password' });
+  await choose.getByLabel('New password', { exact: true }).fill('password');
+  await choose.getByLabel('Confirm new password').fill('password');
+  await choose.getByRole('button', { name: 'Change password' }).click();
+  await expect(choose.getByText('You have chosen a popular password. To help keep your account secure, please choose one that is more unique')).toBeVisible();
+  await choose.getByLabel('New password', { exact: true }).fill('difference engine 1822');
+  await choose.getByLabel('Confirm new password').fill('difference engine 1822');
+  await choose.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'sign in' }).click();
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel('Email address').fill(email);
+  await signIn.getByLabel('Password').fill('difference engine 1822');
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en-gb\/$/);
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
+});
+
+test('twenty wrong passwords lock the account and the rate limit then answers 429', async ({ page, request }) => {
+  const email = uniqueEmail('attacked');
+  await createAccount(request, email);
+  await page.goto('/en-gb/sign-in/');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email address').fill(email);
+  const messages: string[] = [];
+  for (let attempt = 1; attempt <= 21; attempt++) {
+    const answer = page.waitForResponse((response) => response.url().endsWith('/auth/login'));
+    await form.getByLabel('Password').fill(`wrong guess ${attempt}`);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    const response = await answer;
+    messages.push(`${response.status()} ${(await response.json()).message}`);
+  }
+  expect(messages[0]).toBe('401 The password you have entered is incorrect.');
+  expect(messages[9]).toBe('403 This account is locked. Please reset your password to continue.');
+  expect(messages[19]).toBe('403 This account is locked. Please reset your password to continue.');
+  expect(messages[20]).toBe("429 Too many failed attempts. You can't access this page right now. Please try again later.");
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many failed attempts.' })).toBeVisible();
+});
