@@ -13,3 +13,4 @@ export * from './persistence/seed/seed-categories';
 export * from './persistence/repositories/typeorm-sign-in.repositories';
 export * from './security/totp-second-factor';
 export * from './mail/smtp-outbox-dispatcher';
+export * from './security/pwned-password-screen';

@@ -56,6 +56,13 @@ export class AppConfig {
   @Matches(/^[^\r\n]{3,200}$/, { message: 'MAIL_FROM must be a sender address' })
   MAIL_FROM = 'Affinity Store <no-reply@store.localhost>';
 
+  /** How passwords are screened: the offline list of popular passwords, or that plus Have I Been Pwned. */
+  @IsIn(['offline', 'pwned'], { message: 'PASSWORD_SCREEN must be offline or pwned' })
+  PASSWORD_SCREEN: 'offline' | 'pwned' = 'offline';
+
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'PWNED_PASSWORDS_URL must be an http(s) address' })
+  PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
+
   /** Largest request body accepted, in bytes. */
   @Transform(toInteger)
   @IsInt({ message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })

@@ -82,3 +82,25 @@ export class CreateCustomerPayload {
   @IsBoolean()
   termsAndConditions!: boolean;
 }
+
+export class UpdateCustomerCategoryPayload {
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'basketReference is not a basket reference' })
+  basketReference?: string;
+
+  @IsOptional()
+  @IsString()
+  @SatisfiesRule(all(organisationNameRules))
+  accountName?: string | null;
+
+  @IsString()
+  @Matches(/^(personal|(business|education)\.[a-z0-9-]{1,50})$/, { message: 'Choose an account type' })
+  customerCategory!: string;
+}
+
+export class ContactPreferencesPayload {
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{20,64}$/, { message: 'hash is not a contact preferences reference' })
+  hash!: string;
+}

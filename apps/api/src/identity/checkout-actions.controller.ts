@@ -1,15 +1,29 @@
 import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { CreateCustomer, GetBasket, PreregisterEmail, SessionService } from '@store/application';
-import { CHECKOUT_ACTIONS, DomainError, type CheckoutAction, type CheckoutActionResponse, type Customer } from '@store/domain';
+import {
+  CreateCustomer,
+  CUSTOMER_REPOSITORY,
+  GetBasket,
+  PreregisterEmail,
+  SessionService,
+  UpdateCustomerCategory,
+  type CustomerRepository,
+} from '@store/application';
+import { CHECKOUT_ACTIONS, DomainError, normaliseEmail, type CheckoutAction, type CheckoutActionResponse, type Customer } from '@store/domain';
 import type { Request, Response } from 'express';
 import { basketJson } from '../basket/basket.presenter';
 import { AppConfig } from '../config/app-config';
 import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from '../http/request-context';
 import { unwrap } from '../http/result';
 import { validatePayload } from '../http/validation';
-import { CheckoutActionForm, CreateCustomerPayload, EmailPayload } from './checkout-action.dto';
-import { customerJson } from './identity.presenter';
+import {
+  CheckoutActionForm,
+  ContactPreferencesPayload,
+  CreateCustomerPayload,
+  EmailPayload,
+  UpdateCustomerCategoryPayload,
+} from './checkout-action.dto';
+import { contactPreferencesJson, customerJson } from './identity.presenter';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 
 interface ActionContext {
@@ -33,6 +47,10 @@ export class CheckoutActionsController {
       await this.preregister.release(validatePayload(EmailPayload, body).email);
       return {};
     },
+    CHECKOUT_UPDATE_CUSTOMER_CATEGORY: (body, context) => this.updateCategory(validatePayload(UpdateCustomerCategoryPayload, body), context),
+    VALIDATE_EMAIL: (body, context) => this.validateEmail(validatePayload(EmailPayload, body), context),
+    OPT_IN_ALL: (body) => this.setMarketing(validatePayload(ContactPreferencesPayload, body), true),
+    OPT_OUT_ALL: (body) => this.setMarketing(validatePayload(ContactPreferencesPayload, body), false),
     SIGN_OUT: async (_body, context) => {
       await this.sessions.end(readSessionCookie(context.request));
       clearSessionCookie(context.response, this.config.COOKIE_SECURE);
@@ -45,6 +63,8 @@ export class CheckoutActionsController {
     private readonly preregister: PreregisterEmail,
     private readonly sessions: SessionService,
     private readonly getBasket: GetBasket,
+    private readonly updateCustomerCategory: UpdateCustomerCategory,
+    @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
@@ -95,5 +115,32 @@ export class CheckoutActionsController {
 
   private async preregisterEmail(payload: EmailPayload) {
     return unwrap(await this.preregister.execute(payload.email));
+  }
+
+  private async updateCategory(payload: UpdateCustomerCategoryPayload, context: ActionContext) {
+    const basket = payload.basketReference ? await this.getBasket.execute(payload.basketReference) : null;
+    const customer = unwrap(
+      await this.updateCustomerCategory.execute(context.customer, {
+        accountName: payload.accountName ?? null,
+        customerCategory: payload.customerCategory,
+        basketHasMultiUserProduct: Boolean(basket?.ok && basket.value.lines.some((line) => line.suite.isMultiUser)),
+      }),
+    );
+    return { customer: customerJson(customer) };
+  }
+
+  /** Checks an email; a signed-in customer asking about their own gets their contact preferences. */
+  private async validateEmail(payload: EmailPayload, context: ActionContext) {
+    const own = context.customer && normaliseEmail(context.customer.email) === normaliseEmail(payload.email);
+    const preferences = own && context.customer ? await this.customers.contactPreferences(context.customer.id) : null;
+    return { email: payload.email.trim(), contact_preferences: preferences ? contactPreferencesJson(preferences) : null };
+  }
+
+  /** OPT_IN_ALL / OPT_OUT_ALL: the hash (from the session or an email's link) names the preferences. */
+  private async setMarketing(payload: ContactPreferencesPayload, optIn: boolean) {
+    if (!(await this.customers.setMarketingOptInByHash(payload.hash, optIn))) {
+      throw new DomainError('NOT_FOUND', { message: 'These contact preferences no longer exist' });
+    }
+    return { marketing_opt_in: optIn };
   }
 }

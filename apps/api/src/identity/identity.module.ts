@@ -11,6 +11,7 @@ import {
   RATE_LIMITER,
   SECOND_FACTOR,
   SignIn,
+  UpdateCustomerCategory,
   type MailOutbox,
   type OneTimeTokenRepository,
   type RateLimiter,
@@ -41,6 +42,7 @@ import {
   PopularPasswordScreen,
   PostgresMailOutbox,
   PostgresRateLimiter,
+  PwnedPasswordScreen,
   TotpSecondFactor,
   TypeOrmOneTimeTokenRepository,
   TypeOrmCustomerCategoryRepository,
@@ -52,6 +54,7 @@ import { DataSource } from 'typeorm';
 import { BasketModule } from '../basket/basket.module';
 import { AppConfig } from '../config/app-config';
 import { AuthController } from './auth.controller';
+import { CompromisedPasswordController } from './compromised-password.controller';
 import { MailDeliveryService } from './mail-delivery.service';
 import { CheckoutActionsController } from './checkout-actions.controller';
 import { SessionController } from './session.controller';
@@ -62,7 +65,12 @@ const adapters: Provider[] = [
   { provide: CUSTOMER_CATEGORY_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmCustomerCategoryRepository(ds), inject: [DataSource] },
   { provide: SESSION_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSessionRepository(ds), inject: [DataSource] },
   { provide: PASSWORD_HASHER, useClass: Argon2PasswordHasher },
-  { provide: PASSWORD_SCREEN, useFactory: () => new PopularPasswordScreen() },
+  {
+    provide: PASSWORD_SCREEN,
+    useFactory: (config: AppConfig) =>
+      config.PASSWORD_SCREEN === 'pwned' ? new PwnedPasswordScreen(config.PWNED_PASSWORDS_URL, new PopularPasswordScreen()) : new PopularPasswordScreen(),
+    inject: [AppConfig],
+  },
   { provide: SECRET_GENERATOR, useClass: CryptoSecretGenerator },
   { provide: ONE_TIME_TOKEN_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOneTimeTokenRepository(ds), inject: [DataSource] },
   { provide: RATE_LIMITER, useFactory: (ds: DataSource) => new PostgresRateLimiter(ds), inject: [DataSource] },
@@ -103,6 +111,11 @@ const useCases: Provider[] = [
       SECRET_GENERATOR,
       SessionService,
     ],
+  },
+  {
+    provide: UpdateCustomerCategory,
+    useFactory: (customers: CustomerRepository, categories: CustomerCategoryRepository) => new UpdateCustomerCategory(customers, categories),
+    inject: [CUSTOMER_REPOSITORY, CUSTOMER_CATEGORY_REPOSITORY],
   },
   {
     provide: PreregisterEmail,
@@ -174,7 +187,7 @@ const useCases: Provider[] = [
 
 @Module({
   imports: [BasketModule],
-  controllers: [CheckoutActionsController, SessionController, AuthController],
+  controllers: [CheckoutActionsController, SessionController, AuthController, CompromisedPasswordController],
   providers: [...adapters, ...useCases, MailDeliveryService],
   exports: [SessionService],
 })

@@ -7,3 +7,4 @@ export * from './sign-in.use-case';
 export * from './open-session.use-case';
 export * from './password-recovery.use-case';
 export * from './account-security.use-case';
+export * from './update-customer-category.use-case';
