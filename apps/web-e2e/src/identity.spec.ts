@@ -87,18 +87,27 @@ test('the account form refuses bad input with the spec messages before calling t
   await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a popular password is refused by the server with its message', async ({ page }) => {
+test('a popular password is refused with its message before the account is created', async ({ page }) => {
   await basketWith(page, 'Affinity Photo 2');
   await captureEmail(page, uniqueEmail('popular'));
   const form = page.getByRole('form', { name: 'Create your account' });
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
+  const created: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/data/checkout/') && request.postData()?.includes('CREATE_CUSTOMER')) created.push(request.url());
+  });
   await form.getByLabel('Password').fill('football');
   await form.getByRole('radio', { name: 'Yes please' }).check();
   await form.getByLabel('I agree to the terms and conditions').check();
   await form.getByRole('button', { name: 'Create account' }).click();
   await expect(form.getByText('You have chosen a popular password. To help keep your account secure, please choose one that is more unique')).toBeVisible();
   await expect(page.locator('section[data-section="account"]')).not.toContainText('Signed in');
+  // The live check caught it: the account was never submitted.
+  expect(created).toEqual([]);
+  await form.getByLabel('Password').fill('a much less common phrase 77');
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('section[data-section="account"]')).toContainText('Signed in');
 });
 
 test('an existing email is caught at capture and the shopper is offered sign-in', async ({ page, request }) => {

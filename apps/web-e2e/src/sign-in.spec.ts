@@ -156,3 +156,35 @@ test('twenty wrong passwords lock the account and the rate limit then answers 42
   expect(messages[20]).toBe("429 Too many failed attempts. You can't access this page right now. Please try again later.");
   await expect(page.getByRole('alert').filter({ hasText: 'Too many failed attempts.' })).toBeVisible();
 });
+
+test('a personal customer buying a multi-user licence confirms a business account first', async ({ page, request }) => {
+  const email = uniqueEmail('upgrade');
+  await createAccount(request, email);
+  await page.goto('/en-gb/');
+  await page.getByRole('article', { name: 'Affinity V2 Universal Licence for Teams' }).getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByRole('link', { name: /Basket \(5\)/ })).toBeVisible();
+  await page.goto('/en-gb/checkout/');
+  const account = page.locator('section[data-section="account"]');
+  await account.getByRole('tab', { name: 'Existing customer' }).click();
+  const signIn = page.getByRole('form', { name: 'Sign in' });
+  await signIn.getByLabel('Email address').fill(email);
+  await signIn.getByLabel('Password').fill(PASSWORD);
+  await signIn.getByRole('button', { name: 'Sign in' }).click();
+
+  const confirm = page.getByRole('form', { name: 'Confirm your account type' });
+  await expect(confirm).toContainText('Multi-user licences are sold to businesses and education institutions.');
+  await expect(confirm.getByRole('radio', { name: 'Personal' })).toHaveCount(0);
+  await expect(confirm.getByRole('radio', { name: 'Business' })).toBeChecked();
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await expect(confirm.getByText('Company name is required')).toBeVisible();
+  await confirm.getByLabel('Company name').fill('Hopper & Co');
+  await confirm.getByLabel('Business sector').selectOption({ label: 'Software and technology' });
+  await confirm.getByRole('radio', { name: 'Yes please' }).check();
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+
+  const details = page.locator('section[data-section="account-details"]');
+  await expect(details).toContainText('Business account');
+  await expect(details).toContainText('Hopper & Co');
+  await expect(details).toContainText('Software and technology');
+  await expect(page.locator('section[data-section="billing-address"]')).toHaveAttribute('data-state', 'active');
+});

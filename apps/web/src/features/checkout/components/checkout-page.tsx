@@ -1,4 +1,4 @@
-import { accountTypeConfirmedFor, chooseStep, findLocale, sectionState, Step } from '@store/domain';
+import { accountTypeConfirmedFor, allowedAccountTypes, chooseStep, findLocale, sectionState, Step } from '@store/domain';
 import { CheckoutSection } from '@store/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { useLocale } from '../../../lib/locale';
 import { useSession } from '../../basket/api/get-session';
 import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
+import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
 import { CreateAccountForm } from '../../identity/components/create-account-form';
 import { BasketSummary } from './basket-summary';
 
@@ -60,6 +61,9 @@ export function CheckoutPage() {
     );
   }
 
+  const basketHasMultiUserProduct = basket.lines.some((line) => line.is_multi_user);
+  // A personal account cannot buy multi-user licences: the type must be confirmed again (spec 1 §4, §6).
+  const typeFitsBasket = customer ? allowedAccountTypes(basketHasMultiUserProduct).includes(customer.account.type) : true;
   const journey = chooseStep({
     override: null,
     gateway: null,
@@ -67,7 +71,7 @@ export function CheckoutPage() {
     hasEnvironment: false,
     signedIn: customer !== null,
     emailReserved: customer === null && reservedEmail !== null,
-    accountTypeConfirmed: accountTypeConfirmedFor(search.get('stage'), customer?.account.has_confirmed_account_type ?? false),
+    accountTypeConfirmed: typeFitsBasket && accountTypeConfirmedFor(search.get('stage'), customer?.account.has_confirmed_account_type ?? false),
     hasPaymentSession: false,
     orderIsComplimentary: basket.order_is_complimentary,
     billingLine1Present: false,
@@ -99,10 +103,18 @@ export function CheckoutPage() {
           <CreateAccountForm
             email={reservedEmail}
             basketReference={basket.reference}
-            basketHasMultiUserProduct={basket.lines.some((line) => line.is_multi_user)}
+            basketHasMultiUserProduct={basketHasMultiUserProduct}
             detectedCountry={findLocale(locale.urlFriendly)?.region ?? null}
             categories={{ business: categories.business_categories, education: categories.education_categories }}
             onCreated={() => setReservedEmail(null)}
+          />
+        ) : customer && journey === Step.ACCOUNT_TYPE ? (
+          <AccountTypeConfirmation
+            customer={customer}
+            preferences={session.data.contact_preferences}
+            categories={categories}
+            basketReference={basket.reference}
+            basketHasMultiUserProduct={basketHasMultiUserProduct}
           />
         ) : customer ? (
           <AccountSummary customer={customer} categories={categories} />

@@ -28,3 +28,8 @@ export function useIdentityMutation<I, O>(mutationFn: (input: I) => Promise<O>) 
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }) });
 }
+
+export const updateCustomerCategory = (input: { basketReference?: string; accountName: string | null; customerCategory: string }) =>
+  api.action<{ customer: CustomerJson }>('CHECKOUT_UPDATE_CUSTOMER_CATEGORY', input);
+
+export const setMarketing = (hash: string, optIn: boolean) => api.action<{ marketing_opt_in: boolean }>(optIn ? 'OPT_IN_ALL' : 'OPT_OUT_ALL', { hash });

@@ -7,15 +7,19 @@ import {
   countryName,
   defaultAccountType,
   marketingSignUpRule,
+  Messages,
+  PASSWORD_MIN,
   type AccountForm,
   type AccountType,
   type CustomerCategoryJson,
 } from '@store/domain';
 import { Button, ChoiceGroup, SelectField, TextField } from '@store/ui';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { usePasswordCheck } from '../api/compromised-password';
 import { createCustomer, useIdentityMutation } from '../api/identity-actions';
 
 type FormValues = Omit<AccountForm, 'marketingSignUp' | 'accountType'> & { accountType: AccountType; marketingSignUp: '' | 'true' | 'false' };
@@ -66,6 +70,8 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
     },
   });
   const accountType = useWatch({ control, name: 'accountType' });
+  const passwordCheck = usePasswordCheck(useWatch({ control, name: 'password' }), PASSWORD_MIN);
+  const [retries, setRetries] = useState(0);
   const rule = <K extends keyof FormValues>(field: K) => {
     const rules = (schema[field as keyof AccountForm] ?? []) as Parameters<typeof validateWith>;
     return validateWith(...rules);
@@ -76,7 +82,7 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
     validate: (value) => validateWith(marketingSignUpRule)(value === '' ? null : value === 'true', null),
   });
 
-  const submit = handleSubmit(async (values) => {
+  const send = handleSubmit(async (values) => {
     const cleared = new Set<string>(accountFieldsToClear(values.accountType));
     const category = values.accountType === 'business' ? values.businessSector : values.accountType === 'education' ? values.educationInstitution : 'personal';
     const accountName = values.accountType === 'business' ? values.companyName : values.accountType === 'education' ? values.educationName : null;
@@ -104,6 +110,24 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
       else notifyError(error);
     }
   });
+
+  // While the popular-password check is still pending, submitting tries again a second later (spec 1 §4, §9).
+  useEffect(() => {
+    if (retries === 0) return;
+    const timer = setTimeout(() => {
+      if (passwordCheck === 'pending') setRetries((count) => count + 1);
+      else {
+        setRetries(0);
+        void send();
+      }
+    }, 1000);
+    return () => clearTimeout(timer);
+  }, [retries, passwordCheck, send]);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (passwordCheck === 'pending') setRetries(1);
+    else void send();
+  };
 
   return (
     <form onSubmit={submit} noValidate aria-label="Create your account" className="stack">
@@ -166,7 +190,13 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
         autoComplete="new-password"
         hint="At least six characters. Popular passwords are not allowed."
         error={errors.password?.message}
-        {...register('password', { validate: rule('password') })}
+        {...register('password', {
+          validate: (value, form) => {
+            const message = rule('password')(value, form);
+            if (message !== true) return message;
+            return passwordCheck === 'compromised' ? Messages.passwordIsCompromised : true;
+          },
+        })}
       />
       <ChoiceGroup legend="Would you like news and offers by email?" error={errors.marketingSignUp?.message}>
         <label className="choice">
