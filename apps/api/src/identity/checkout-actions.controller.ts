@@ -21,6 +21,7 @@ import {
   ContactPreferencesPayload,
   CreateCustomerPayload,
   EmailPayload,
+  EmptyPayload,
   UpdateCustomerCategoryPayload,
 } from './checkout-action.dto';
 import { contactPreferencesJson, customerJson } from './identity.presenter';
@@ -51,7 +52,8 @@ export class CheckoutActionsController {
     VALIDATE_EMAIL: (body, context) => this.validateEmail(validatePayload(EmailPayload, body), context),
     OPT_IN_ALL: (body) => this.setMarketing(validatePayload(ContactPreferencesPayload, body), true),
     OPT_OUT_ALL: (body) => this.setMarketing(validatePayload(ContactPreferencesPayload, body), false),
-    SIGN_OUT: async (_body, context) => {
+    SIGN_OUT: async (body, context) => {
+      validatePayload(EmptyPayload, body);
       await this.sessions.end(readSessionCookie(context.request));
       clearSessionCookie(context.response, this.config.COOKIE_SECURE);
       return { customer: null };
