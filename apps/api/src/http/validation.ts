@@ -35,3 +35,14 @@ export function validatePayload<T extends object>(type: ClassConstructor<T>, pla
   if (errors.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: collect(errors) });
   return instance;
 }
+
+/** An action that takes no payload refuses any field, as a DTO would refuse an unknown one. */
+export function validateEmptyPayload(plain: unknown): void {
+  if (typeof plain !== 'object' || plain === null || Array.isArray(plain)) {
+    throw new DomainError('VALIDATION_FAILED', { fields: { body: ['The body must be a JSON object'] } });
+  }
+  const keys = Object.keys(plain);
+  if (keys.length > 0) {
+    throw new DomainError('VALIDATION_FAILED', { fields: Object.fromEntries(keys.map((key) => [key, [`property ${key} should not exist`]])) });
+  }
+}

@@ -104,6 +104,3 @@ export class ContactPreferencesPayload {
   @Matches(/^[A-Za-z0-9_-]{20,64}$/, { message: 'hash is not a contact preferences reference' })
   hash!: string;
 }
-
-/** Actions that take no payload still refuse one, like every other unknown field. */
-export class EmptyPayload {}

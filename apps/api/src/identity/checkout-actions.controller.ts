@@ -15,13 +15,12 @@ import { basketJson } from '../basket/basket.presenter';
 import { AppConfig } from '../config/app-config';
 import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from '../http/request-context';
 import { unwrap } from '../http/result';
-import { validatePayload } from '../http/validation';
+import { validateEmptyPayload, validatePayload } from '../http/validation';
 import {
   CheckoutActionForm,
   ContactPreferencesPayload,
   CreateCustomerPayload,
   EmailPayload,
-  EmptyPayload,
   UpdateCustomerCategoryPayload,
 } from './checkout-action.dto';
 import { contactPreferencesJson, customerJson } from './identity.presenter';
@@ -53,7 +52,7 @@ export class CheckoutActionsController {
     OPT_IN_ALL: (body) => this.setMarketing(validatePayload(ContactPreferencesPayload, body), true),
     OPT_OUT_ALL: (body) => this.setMarketing(validatePayload(ContactPreferencesPayload, body), false),
     SIGN_OUT: async (body, context) => {
-      validatePayload(EmptyPayload, body);
+      validateEmptyPayload(body);
       await this.sessions.end(readSessionCookie(context.request));
       clearSessionCookie(context.response, this.config.COOKIE_SECURE);
       return { customer: null };
