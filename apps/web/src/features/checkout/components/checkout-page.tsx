@@ -20,6 +20,18 @@ const LATER_SECTIONS = [
 
 const RESERVED_EMAIL_KEY = 'afs_reserved_email';
 
+/**
+ * Safari (not Chrome, not Android) reloads with stage=billing after account creation (spec 2 §4), so
+ * it stores the new session cookie before the next call; stage=billing counts the type as confirmed.
+ */
+function reloadInSafariAtBilling(): void {
+  const agent = navigator.userAgent;
+  if (!/Safari\//.test(agent) || /Chrome\/|Chromium\/|CriOS\/|Android/.test(agent)) return;
+  const url = new URL(window.location.href);
+  url.searchParams.set('stage', 'billing');
+  window.location.replace(url.toString());
+}
+
 export function CheckoutPage() {
   const locale = useLocale();
   const session = useSession();
@@ -106,7 +118,10 @@ export function CheckoutPage() {
             basketHasMultiUserProduct={basketHasMultiUserProduct}
             detectedCountry={findLocale(locale.urlFriendly)?.region ?? null}
             categories={{ business: categories.business_categories, education: categories.education_categories }}
-            onCreated={() => setReservedEmail(null)}
+            onCreated={() => {
+              setReservedEmail(null);
+              reloadInSafariAtBilling();
+            }}
           />
         ) : customer && journey === Step.ACCOUNT_TYPE ? (
           <AccountTypeConfirmation
