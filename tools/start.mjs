@@ -72,6 +72,8 @@ async function main() {
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtpUrl,
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    // A local run is plain http: Secure cookies would not be kept by every browser.
+    COOKIE_SECURE: process.env.COOKIE_SECURE ?? 'false',
     NODE_ENV: process.env.NODE_ENV ?? 'production',
   };
 

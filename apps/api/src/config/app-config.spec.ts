@@ -8,6 +8,12 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ DATABASE_URL: url, PORT: 8080, HOST: '127.0.0.1', COOKIE_SECURE: true, NODE_ENV: 'development' });
   });
 
+  it('makes cookies Secure by default in production only', () => {
+    expect(loadConfig({ DATABASE_URL: url, NODE_ENV: 'production' }).COOKIE_SECURE).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url, NODE_ENV: 'production', COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url }).COOKIE_SECURE).toBe(false);
+  });
+
   it.each([
     [{}, /^Invalid configuration: DATABASE_URL: .* \(it is not set\)$/],
     [{ DATABASE_URL: 'mysql://root:pw@db/x' }, /^Invalid configuration: DATABASE_URL: .* \(a value that is not shown, as it may hold a password\)$/],

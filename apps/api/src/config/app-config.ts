@@ -32,10 +32,14 @@ export class AppConfig {
   @IsString()
   WEB_DIST_DIR?: string;
 
-  /** Send cookies only over HTTPS (set behind TLS in production). */
+  /**
+   * Send cookies only over HTTPS, with HSTS. On by default in production; local runs over plain
+   * http (npm start, docker compose on localhost) turn it off explicitly.
+   */
+  @IsOptional()
   @Transform(toBoolean)
   @IsBoolean({ message: 'COOKIE_SECURE must be true or false' })
-  COOKIE_SECURE = false;
+  COOKIE_SECURE!: boolean;
 
   /** Trust X-Forwarded-* from one proxy in front of the API. */
   @Transform(toBoolean)
@@ -80,7 +84,7 @@ export class ConfigError extends Error {
 
 /** Reads and checks the settings; a missing or malformed one throws a one-line ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL');
+  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE');
   const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });
@@ -93,5 +97,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const shown = secret && given ? 'a value that is not shown, as it may hold a password' : detail;
     throw new ConfigError(`Invalid configuration: ${first.property}: ${reason} (${shown})`);
   }
+  config.COOKIE_SECURE ??= config.NODE_ENV === 'production';
   return config;
 }
