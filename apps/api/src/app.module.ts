@@ -6,6 +6,7 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { CheckoutModule } from './checkout/checkout.module';
 import { IdentityModule } from './identity/identity.module';
 import { RequestedWithGuard } from './http/requested-with.guard';
 import { loggerOptions } from './http/logging';
@@ -23,6 +24,7 @@ export class AppModule {
         CatalogueModule,
         BasketModule,
         IdentityModule,
+        CheckoutModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

@@ -6,3 +6,6 @@ export * from './basket/basket-reader';
 export * from './basket/get-basket.use-case';
 export * from './basket/add-to-basket.use-case';
 export * from './identity';
+export * from './tax/tax.ports';
+export * from './basket/discount.ports';
+export * from './basket/edit-basket.use-case';

@@ -22,3 +22,5 @@ export * from './consent';
 export * from './navigation';
 export * from './identity';
 export * from './contracts/identity.contract';
+export * from './basket/basket-edits';
+export * from './basket/discount-code';

@@ -32,3 +32,8 @@ export class SessionQuery {
   @Matches(REFERENCE, { message: 'basket_ref is not a basket reference' })
   basket_ref?: string;
 }
+
+export class BasketReferenceDto {
+  @Matches(REFERENCE, { message: 'reference is not a basket reference' })
+  reference!: string;
+}

@@ -4,14 +4,20 @@ import {
   BASKET_REPOSITORY,
   BasketReader,
   CATALOGUE_REPOSITORY,
+  CLOCK,
   COUNTRY_ACCOUNT_REPOSITORY,
+  DISCOUNT_REPOSITORY,
+  EditBasket,
   GetBasket,
   ID_GENERATOR,
   type BasketRepository,
   type CatalogueRepository,
+  type Clock,
   type CountryAccountRepository,
+  type DiscountRepository,
   type IdGenerator,
 } from '@store/application';
+import { BasketActions } from './basket-actions';
 import { BasketController } from './basket.controller';
 
 @Module({
@@ -19,8 +25,9 @@ import { BasketController } from './basket.controller';
   providers: [
     {
       provide: BasketReader,
-      useFactory: (catalogue: CatalogueRepository, accounts: CountryAccountRepository) => new BasketReader(catalogue, accounts),
-      inject: [CATALOGUE_REPOSITORY, COUNTRY_ACCOUNT_REPOSITORY],
+      useFactory: (catalogue: CatalogueRepository, accounts: CountryAccountRepository, baskets: BasketRepository, discounts: DiscountRepository, clock: Clock) =>
+        new BasketReader(catalogue, accounts, baskets, discounts, clock),
+      inject: [CATALOGUE_REPOSITORY, COUNTRY_ACCOUNT_REPOSITORY, BASKET_REPOSITORY, DISCOUNT_REPOSITORY, CLOCK],
     },
     {
       provide: GetBasket,
@@ -33,7 +40,14 @@ import { BasketController } from './basket.controller';
         new AddToBasket(baskets, catalogue, reader, ids),
       inject: [BASKET_REPOSITORY, CATALOGUE_REPOSITORY, BasketReader, ID_GENERATOR],
     },
+    {
+      provide: EditBasket,
+      useFactory: (baskets: BasketRepository, catalogue: CatalogueRepository, discounts: DiscountRepository, reader: BasketReader, clock: Clock) =>
+        new EditBasket(baskets, catalogue, discounts, reader, clock),
+      inject: [BASKET_REPOSITORY, CATALOGUE_REPOSITORY, DISCOUNT_REPOSITORY, BasketReader, CLOCK],
+    },
+    BasketActions,
   ],
-  exports: [GetBasket, BasketReader],
+  exports: [GetBasket, BasketReader, BasketActions],
 })
 export class BasketModule {}

@@ -1,5 +1,5 @@
-import type { BasketJson, BasketView, Totals, TotalsJson } from '@store/domain';
-import { showsChoice } from '@store/domain';
+import type { ReadBasket } from '@store/application';
+import { money, showsChoice, toDecimalString, type BasketAnalyticsJson, type BasketChangeJson, type BasketJson, type Totals, type TotalsJson } from '@store/domain';
 import { moneyJson, productJson } from '../catalogue/catalogue.presenter';
 
 function totalsJson(totals: Totals): TotalsJson {
@@ -12,12 +12,14 @@ function totalsJson(totals: Totals): TotalsJson {
   };
 }
 
-export function basketJson(view: BasketView): BasketJson {
+export function basketJson({ view, notices }: ReadBasket): BasketJson {
   return {
     reference: view.basket.reference,
     stale_hash: view.staleHash,
     country_account: view.basket.countryAccount,
-    lines: view.lines.map(({ line, suite, product, total }) => ({
+    shipping_country: view.basket.shippingCountry,
+    notices,
+    lines: view.lines.map(({ line, suite, product, total, discount }) => ({
       reference: line.reference,
       quantity: line.quantity,
       quantity_locked: line.quantityLocked,
@@ -31,6 +33,7 @@ export function basketJson(view: BasketView): BasketJson {
       product_choices: suite.products.map((candidate) => ({ choice: candidate.choice, product: productJson(candidate) })),
       products_included: suite.productsIncluded.map(productJson),
       total: moneyJson(total),
+      discount: moneyJson(discount),
     })),
     flags: {
       allow_line_removal: view.flags.allowLineRemoval,
@@ -42,9 +45,31 @@ export function basketJson(view: BasketView): BasketJson {
       currency_code: view.countryAccount.currency,
       tax_inclusive: view.countryAccount.taxInclusive,
       total: totalsJson(view.total),
-      applied_discount: null,
-      total_with_discount_applied: null,
+      applied_discount: view.appliedDiscount
+        ? { code: view.appliedDiscount.code, percentage: view.appliedDiscount.percentOff, total: totalsJson(view.appliedDiscount.amount) }
+        : null,
+      total_with_discount_applied: view.appliedDiscount ? totalsJson(view.totalWithDiscount) : null,
       formatted_total_for_3d_verification: view.formattedTotalForVerification,
     },
   };
+}
+
+export function basketAnalyticsJson({ view }: ReadBasket): BasketAnalyticsJson {
+  return {
+    currency: view.countryAccount.currency,
+    value: toDecimalString(view.totalWithDiscount.gross),
+    coupon: view.appliedDiscount?.code ?? null,
+    items: view.lines.map(({ line, suite, product }) => ({
+      item_id: product.reference,
+      item_name: suite.name,
+      item_variant: product.choice.name,
+      price: toDecimalString(money(product.price.current.amountMinor, product.price.current.currency)),
+      quantity: line.quantity,
+    })),
+  };
+}
+
+export function basketChangeJson(read: ReadBasket): BasketChangeJson {
+  const basket = basketJson(read);
+  return { basket, analytics: basketAnalyticsJson(read), order_is_complimentary: basket.order_is_complimentary, stale_hash: basket.stale_hash };
 }

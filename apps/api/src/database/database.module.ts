@@ -5,23 +5,36 @@ import {
   CATALOGUE_REPOSITORY,
   CLOCK,
   COUNTRY_ACCOUNT_REPOSITORY,
+  DISCOUNT_REPOSITORY,
   ID_GENERATOR,
+  TAX_RATES,
+  type TaxRates,
 } from '@store/application';
 import {
   dataSourceOptions,
+  FileTaxRates,
   RandomIdGenerator,
   SystemClock,
   TypeOrmBasketRepository,
   TypeOrmCatalogueRepository,
+  TypeOrmDiscountRepository,
 } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
+import { identityAdapters } from './identity-adapters';
 
 const adapters: Provider[] = [
-  { provide: CATALOGUE_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmCatalogueRepository(ds), inject: [DataSource] },
+  { provide: TAX_RATES, useFactory: () => new FileTaxRates() },
+  {
+    provide: CATALOGUE_REPOSITORY,
+    useFactory: (ds: DataSource, taxRates: TaxRates) => new TypeOrmCatalogueRepository(ds, taxRates),
+    inject: [DataSource, TAX_RATES],
+  },
   { provide: COUNTRY_ACCOUNT_REPOSITORY, useExisting: CATALOGUE_REPOSITORY },
   { provide: BASKET_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmBasketRepository(ds), inject: [DataSource] },
+  { provide: DISCOUNT_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmDiscountRepository(ds), inject: [DataSource] },
   { provide: CLOCK, useClass: SystemClock },
   { provide: ID_GENERATOR, useClass: RandomIdGenerator },
+  ...identityAdapters,
 ];
 
 /** The database connection and every port adapter the use cases need, available to all modules. */

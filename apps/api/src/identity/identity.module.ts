@@ -36,59 +36,15 @@ import {
   type SecretGenerator,
   type SessionRepository,
 } from '@store/application';
-import {
-  Argon2PasswordHasher,
-  CryptoSecretGenerator,
-  PopularPasswordScreen,
-  PostgresMailOutbox,
-  PostgresRateLimiter,
-  PwnedPasswordScreen,
-  TotpSecondFactor,
-  TypeOrmOneTimeTokenRepository,
-  TypeOrmCustomerCategoryRepository,
-  TypeOrmCustomerRepository,
-  TypeOrmReservedEmailRepository,
-  TypeOrmSessionRepository,
-} from '@store/infrastructure';
-import { DataSource } from 'typeorm';
 import { BasketModule } from '../basket/basket.module';
 import { AppConfig } from '../config/app-config';
 import { AuthController } from './auth.controller';
 import { CompromisedPasswordController } from './compromised-password.controller';
 import { MailDeliveryService } from './mail-delivery.service';
-import { CheckoutActionsController } from './checkout-actions.controller';
+import { IdentityActions } from './identity-actions';
 import { SessionController } from './session.controller';
 
-const adapters: Provider[] = [
-  { provide: CUSTOMER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmCustomerRepository(ds), inject: [DataSource] },
-  { provide: RESERVED_EMAIL_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmReservedEmailRepository(ds), inject: [DataSource] },
-  { provide: CUSTOMER_CATEGORY_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmCustomerCategoryRepository(ds), inject: [DataSource] },
-  { provide: SESSION_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSessionRepository(ds), inject: [DataSource] },
-  { provide: PASSWORD_HASHER, useClass: Argon2PasswordHasher },
-  {
-    provide: PASSWORD_SCREEN,
-    useFactory: (config: AppConfig) =>
-      config.PASSWORD_SCREEN === 'pwned' ? new PwnedPasswordScreen(config.PWNED_PASSWORDS_URL, new PopularPasswordScreen()) : new PopularPasswordScreen(),
-    inject: [AppConfig],
-  },
-  { provide: SECRET_GENERATOR, useClass: CryptoSecretGenerator },
-  { provide: ONE_TIME_TOKEN_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOneTimeTokenRepository(ds), inject: [DataSource] },
-  { provide: RATE_LIMITER, useFactory: (ds: DataSource) => new PostgresRateLimiter(ds), inject: [DataSource] },
-  { provide: MAIL_OUTBOX, useFactory: (ds: DataSource) => new PostgresMailOutbox(ds), inject: [DataSource] },
-  {
-    provide: SECOND_FACTOR,
-    useFactory: (ds: DataSource, secrets: SecretGenerator) => new TotpSecondFactor(ds, secrets),
-    inject: [DataSource, SECRET_GENERATOR],
-  },
-];
-
 const useCases: Provider[] = [
-  {
-    provide: SessionService,
-    useFactory: (sessions: SessionRepository, customers: CustomerRepository, secrets: SecretGenerator, clock: Clock) =>
-      new SessionService(sessions, customers, secrets, clock),
-    inject: [SESSION_REPOSITORY, CUSTOMER_REPOSITORY, SECRET_GENERATOR, CLOCK],
-  },
   {
     provide: CreateCustomer,
     useFactory: (
@@ -187,8 +143,8 @@ const useCases: Provider[] = [
 
 @Module({
   imports: [BasketModule],
-  controllers: [CheckoutActionsController, SessionController, AuthController, CompromisedPasswordController],
-  providers: [...adapters, ...useCases, MailDeliveryService],
-  exports: [SessionService],
+  controllers: [SessionController, AuthController, CompromisedPasswordController],
+  providers: [...useCases, MailDeliveryService, IdentityActions],
+  exports: [IdentityActions],
 })
 export class IdentityModule {}

@@ -1,11 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
+  BASKET_REPOSITORY,
   CUSTOMER_CATEGORY_REPOSITORY,
   CUSTOMER_REPOSITORY,
   GetBasket,
   OpenSession,
   SessionService,
+  type BasketRepository,
   type CustomerCategoryRepository,
   type CustomerRepository,
 } from '@store/application';
@@ -29,6 +31,7 @@ export class SessionController {
     private readonly sessions: SessionService,
     private readonly getBasket: GetBasket,
     private readonly openSession: OpenSession,
+    @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @Inject(CUSTOMER_CATEGORY_REPOSITORY) private readonly categories: CustomerCategoryRepository,
@@ -38,18 +41,20 @@ export class SessionController {
   @Get()
   async session(@Query() query: SessionQuery, @Req() request: Request) {
     const reference = query.basket_ref ?? readBasketCookie(request);
+    const customer = await this.sessions.customerOf(readSessionCookie(request));
+    const viewer = customer ? { id: customer.id, email: customer.email } : null;
     let basket: BasketJson | null = null;
     if (reference) {
-      const result = await this.getBasket.execute(reference);
+      const result = await this.getBasket.execute(reference, viewer);
       if (result.ok) basket = basketJson(result.value);
       else if (query.basket_ref) throw result.error;
     }
-    const customer = await this.sessions.customerOf(readSessionCookie(request));
     const preferences = customer ? await this.customers.contactPreferences(customer.id) : null;
     const categories = await this.categories.list();
     const data: SessionJson = {
       customer: customer ? customerJson(customer) : null,
       basket,
+      candidate_baskets: customer ? await this.baskets.candidatesFor(customer.id, basket?.reference ?? null) : [],
       contact_preferences: preferences ? contactPreferencesJson(preferences) : null,
       customer_categories: { business_categories: categories.business, education_categories: categories.education },
     };
@@ -62,6 +67,8 @@ export class SessionController {
   async open(@Body() body: OpenSessionDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
     const opened = unwrap(await this.openSession.execute(body.token, body.redirect_to ?? null));
     await this.sessions.end(readSessionCookie(request));
+    const basketReference = readBasketCookie(request);
+    if (basketReference) await this.baskets.claim(basketReference, opened.customerId);
     writeSessionCookie(response, opened.session.id, opened.session.expiresAt, this.config.COOKIE_SECURE);
     return success({ redirect_to: opened.redirectTo });
   }

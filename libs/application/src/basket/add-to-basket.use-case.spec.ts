@@ -1,6 +1,6 @@
 import { money, type CountryAccount } from '@store/domain';
 import { aProduct, aSuite } from '@store/domain/testing';
-import { InMemoryBasketRepository, InMemoryCatalogue, SequentialIds } from '../testing';
+import { FixedClock, InMemoryBasketRepository, InMemoryCatalogue, InMemoryDiscounts, SequentialIds } from '../testing';
 import { AddToBasket } from './add-to-basket.use-case';
 import { BasketReader } from './basket-reader';
 import { GetBasket } from './get-basket.use-case';
@@ -17,7 +17,7 @@ function setUp() {
     [gb, us],
   );
   const baskets = new InMemoryBasketRepository();
-  const reader = new BasketReader(catalogue, catalogue);
+  const reader = new BasketReader(catalogue, catalogue, baskets, new InMemoryDiscounts(), new FixedClock(new Date('2026-11-22T12:00:00Z')));
   return {
     baskets,
     add: new AddToBasket(baskets, catalogue, reader, new SequentialIds()),
@@ -31,20 +31,20 @@ describe('AddToBasket', () => {
     const result = await add.execute({ basketReference: null, countryAccount: 'GB', suiteReference: 'photo-2' });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.value.basket.reference).toBe('id-1');
-    expect(result.value.total.gross).toEqual(money(4199, 'GBP'));
-    expect(result.value.total.tax.amountMinor).toBe(700);
+    expect(result.value.view.basket.reference).toBe('id-1');
+    expect(result.value.view.total.gross).toEqual(money(4199, 'GBP'));
+    expect(result.value.view.total.tax.amountMinor).toBe(700);
     expect(baskets.baskets.get('id-1')?.lines).toHaveLength(1);
   });
 
   it('adds to the existing basket, keeping its account', async () => {
     const { add } = setUp();
     const first = await add.execute({ basketReference: null, countryAccount: 'US', suiteReference: 'photo-2' });
-    const reference = first.ok ? first.value.basket.reference : '';
+    const reference = first.ok ? first.value.view.basket.reference : '';
     const second = await add.execute({ basketReference: reference, countryAccount: 'GB', suiteReference: 'photo-2' });
-    expect(second.ok && second.value.basket.reference).toBe(reference);
-    expect(second.ok && second.value.lines[0].line.quantity).toBe(2);
-    expect(second.ok && second.value.total.gross).toEqual(money(11998, 'USD'));
+    expect(second.ok && second.value.view.basket.reference).toBe(reference);
+    expect(second.ok && second.value.view.lines[0].line.quantity).toBe(2);
+    expect(second.ok && second.value.view.total.gross).toEqual(money(11998, 'USD'));
   });
 
   it('refuses a product the account does not sell, storing nothing', async () => {
@@ -57,13 +57,13 @@ describe('AddToBasket', () => {
   it('starts afresh when the remembered basket no longer exists', async () => {
     const { add } = setUp();
     const result = await add.execute({ basketReference: 'gone', countryAccount: 'GB', suiteReference: 'photo-2' });
-    expect(result.ok && result.value.basket.reference).not.toBe('gone');
+    expect(result.ok && result.value.view.basket.reference).not.toBe('gone');
   });
 
   it('retries when another request changed the basket in between', async () => {
     const { add, baskets } = setUp();
     const first = await add.execute({ basketReference: null, countryAccount: 'GB', suiteReference: 'photo-2' });
-    const reference = first.ok ? first.value.basket.reference : '';
+    const reference = first.ok ? first.value.view.basket.reference : '';
     const [a, b] = await Promise.all([
       add.execute({ basketReference: reference, countryAccount: 'GB', suiteReference: 'photo-2' }),
       add.execute({ basketReference: reference, countryAccount: 'GB', suiteReference: 'team' }),

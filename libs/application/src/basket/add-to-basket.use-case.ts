@@ -1,7 +1,7 @@
-import { addToBasket, DomainError, emptyBasket, err, type BasketView, type Result } from '@store/domain';
+import { addToBasket, DomainError, emptyBasket, err, type Result } from '@store/domain';
 import type { IdGenerator } from '../shared/ports';
 import type { CatalogueRepository } from '../catalogue/catalogue.ports';
-import type { BasketReader } from './basket-reader';
+import type { BasketReader, BasketViewer, ReadBasket } from './basket-reader';
 import type { BasketRepository } from './basket.ports';
 
 export interface AddToBasketCommand {
@@ -11,6 +11,7 @@ export interface AddToBasketCommand {
   readonly countryAccount: string;
   readonly suiteReference: string;
   readonly choice?: string;
+  readonly viewer?: BasketViewer | null;
 }
 
 /** Attempts before giving up when other requests keep changing the same basket. */
@@ -24,17 +25,21 @@ export class AddToBasket {
     private readonly ids: IdGenerator,
   ) {}
 
-  async execute(command: AddToBasketCommand): Promise<Result<BasketView, DomainError>> {
+  async execute(command: AddToBasketCommand): Promise<Result<ReadBasket, DomainError>> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const existing = command.basketReference ? await this.baskets.find(command.basketReference) : null;
-      const basket = existing ?? emptyBasket(this.ids.next(), command.countryAccount);
+      const fresh = existing ?? emptyBasket(this.ids.next(), command.countryAccount);
+      // A signed-in shopper's basket is theirs, so it can follow them to another device.
+      const basket = command.viewer && fresh.customerId !== command.viewer.id ? { ...fresh, customerId: command.viewer.id } : fresh;
       const [suite] = await this.catalogue.findSuites([command.suiteReference], basket.countryAccount);
       if (!suite) return err(new DomainError('PRODUCT_NOT_FOUND'));
 
       const added = addToBasket(basket, suite, { choice: command.choice, newLineReference: this.ids.next() });
       if (!added.ok) return added;
-      if (added.value === basket && existing) return this.reader.view(basket);
-      if (await this.baskets.save(added.value)) return this.reader.view(added.value);
+      const viewer = command.viewer ?? null;
+      if (added.value === fresh && existing) return this.reader.read(fresh, viewer);
+      const next = added.value === basket ? { ...basket, version: basket.version + 1 } : added.value;
+      if (await this.baskets.save(next)) return this.reader.read(next, viewer);
     }
     return err(new DomainError('BASKET_STALE'));
   }

@@ -1,20 +1,76 @@
-import { DomainError, err, viewBasket, type Basket, type BasketView, type Result } from '@store/domain';
+import {
+  checkDiscount,
+  correctBasket,
+  DomainError,
+  err,
+  ErrorCatalogue,
+  ok,
+  viewBasket,
+  type Basket,
+  type BasketView,
+  type Result,
+} from '@store/domain';
 import type { CatalogueRepository, CountryAccountRepository } from '../catalogue/catalogue.ports';
+import type { Clock } from '../shared/ports';
+import type { BasketRepository } from './basket.ports';
+import type { DiscountRepository } from './discount.ports';
 
-/** Turns a stored basket into the priced view, loading what the lines point at. */
+/** Who is looking at the basket: discount codes bound to an email or limited per customer need it. */
+export interface BasketViewer {
+  readonly id: string;
+  readonly email: string;
+}
+
+export interface ReadBasket {
+  readonly view: BasketView;
+  /**
+   * Codes for the top notices of spec 2 §8: 300 when unavailable items were removed, 210 when the
+   * basket was otherwise changed by the store, 201006 when the applied discount no longer holds.
+   */
+  readonly notices: readonly number[];
+}
+
+/**
+ * Turns a stored basket into what the shopper sees: corrected against today's catalogue (and
+ * stored so), priced in its account with its discount if that still holds.
+ */
 export class BasketReader {
   constructor(
     private readonly catalogue: CatalogueRepository,
     private readonly accounts: CountryAccountRepository,
+    private readonly baskets: BasketRepository,
+    private readonly discounts: DiscountRepository,
+    private readonly clock: Clock,
   ) {}
 
-  async view(basket: Basket): Promise<Result<BasketView, DomainError>> {
-    const account = await this.accounts.find(basket.countryAccount);
+  async read(stored: Basket, viewer: BasketViewer | null): Promise<Result<ReadBasket, DomainError>> {
+    const account = await this.accounts.find(stored.countryAccount);
     if (!account) return err(new DomainError('BASKET_NOT_FOUND'));
-    const suites = await this.catalogue.findSuites(
-      [...new Set(basket.lines.map((line) => line.suiteReference))],
-      basket.countryAccount,
-    );
-    return viewBasket(basket, account, new Map(suites.map((suite) => [suite.reference, suite])));
+    const suites = await this.catalogue.findSuites([...new Set(stored.lines.map((line) => line.suiteReference))], stored.countryAccount);
+    const suiteMap = new Map(suites.map((suite) => [suite.reference, suite]));
+    const correction = correctBasket(stored, suiteMap);
+    const notices: number[] = [];
+    let basket = stored;
+    if (correction.basket !== stored) {
+      // If another request changed the basket meanwhile, its read corrects it; this one shows the fix.
+      await this.baskets.save(correction.basket);
+      basket = correction.basket;
+      if (correction.removedLines.length > 0) notices.push(ErrorCatalogue.BASKET_LINES_REMOVED.code);
+      if (correction.adjustedLines.length > 0) notices.push(ErrorCatalogue.BASKET_UPDATED.code);
+    }
+    const plain = viewBasket(basket, account, suiteMap);
+    if (!plain.ok || !basket.discountCode) return plain.ok ? ok({ view: plain.value, notices }) : plain;
+
+    const discount = await this.discounts.find(basket.discountCode);
+    const check = checkDiscount(discount, {
+      now: this.clock.now(),
+      countryAccount: basket.countryAccount,
+      customerEmail: viewer?.email ?? null,
+      customerRedemptions: viewer && discount ? await this.discounts.redemptionsBy(discount.code, viewer.id) : 0,
+      basketTotalMinor: plain.value.total.gross.amountMinor,
+    });
+    if (!check.ok) return ok({ view: plain.value, notices: [...notices, ErrorCatalogue.DISCOUNT_PROBLEM.code] });
+    const discounted = viewBasket(basket, account, suiteMap, check.value);
+    return discounted.ok ? ok({ view: discounted.value, notices }) : discounted;
   }
 }

@@ -1,5 +1,5 @@
-import { DomainError, err, type BasketView, type Result } from '@store/domain';
-import type { BasketReader } from './basket-reader';
+import { DomainError, err, type Result } from '@store/domain';
+import type { BasketReader, BasketViewer, ReadBasket } from './basket-reader';
 import type { BasketRepository } from './basket.ports';
 
 export class GetBasket {
@@ -8,9 +8,9 @@ export class GetBasket {
     private readonly reader: BasketReader,
   ) {}
 
-  async execute(reference: string): Promise<Result<BasketView, DomainError>> {
+  async execute(reference: string, viewer: BasketViewer | null = null): Promise<Result<ReadBasket, DomainError>> {
     const basket = await this.baskets.find(reference);
     if (!basket) return err(new DomainError('BASKET_NOT_FOUND'));
-    return this.reader.view(basket);
+    return this.reader.read(basket, viewer);
   }
 }

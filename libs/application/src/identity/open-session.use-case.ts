@@ -17,10 +17,10 @@ export class OpenSession {
     private readonly clock: Clock,
   ) {}
 
-  async execute(token: string, redirectTo: string | null): Promise<Result<{ session: IssuedSession; redirectTo: string }, DomainError>> {
+  async execute(token: string, redirectTo: string | null): Promise<Result<{ session: IssuedSession; redirectTo: string; customerId: string }, DomainError>> {
     const customerId = await this.tokens.consume(this.secrets.digest(token), 'login', this.clock.now());
     if (!customerId) return err(new DomainError('SESSION_EXPIRED'));
-    return ok({ session: await this.sessions.start(customerId), redirectTo: safeRedirect(redirectTo) });
+    return ok({ session: await this.sessions.start(customerId), redirectTo: safeRedirect(redirectTo), customerId });
   }
 }
 

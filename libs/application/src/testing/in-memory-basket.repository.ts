@@ -15,4 +15,15 @@ export class InMemoryBasketRepository implements BasketRepository {
     this.baskets.set(basket.reference, basket);
     return true;
   }
+
+  async claim(reference: string, customerId: string): Promise<void> {
+    const basket = this.baskets.get(reference);
+    if (basket && basket.customerId === null) this.baskets.set(reference, { ...basket, customerId });
+  }
+
+  async candidatesFor(customerId: string, except: string | null): Promise<string[]> {
+    return [...this.baskets.values()]
+      .filter((basket) => basket.customerId === customerId && basket.reference !== except && basket.lines.length > 0)
+      .map((basket) => basket.reference);
+  }
 }

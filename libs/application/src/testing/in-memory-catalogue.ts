@@ -1,4 +1,5 @@
-import type { CountryAccount, ProductSuite } from '@store/domain';
+import { normaliseDiscountCode, type CountryAccount, type DiscountCode, type ProductSuite } from '@store/domain';
+import type { DiscountRepository } from '../basket/discount.ports';
 import type { CatalogueRepository, CountryAccountRepository } from '../catalogue/catalogue.ports';
 
 export class InMemoryCatalogue implements CatalogueRepository, CountryAccountRepository {
@@ -17,5 +18,16 @@ export class InMemoryCatalogue implements CatalogueRepository, CountryAccountRep
 
   async find(code: string): Promise<CountryAccount | null> {
     return this.accounts.find((account) => account.code === code) ?? null;
+  }
+}
+
+export class InMemoryDiscounts implements DiscountRepository {
+  readonly redemptions: { code: string; customerId: string }[] = [];
+  constructor(readonly codes: DiscountCode[] = []) {}
+  async find(code: string) {
+    return this.codes.find((candidate) => candidate.code === normaliseDiscountCode(code)) ?? null;
+  }
+  async redemptionsBy(code: string, customerId: string) {
+    return this.redemptions.filter((redemption) => redemption.code === code && redemption.customerId === customerId).length;
   }
 }

@@ -3,7 +3,7 @@ import { DomainError } from '../errors/error-catalogue';
 import { toDecimalString, type Money } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
 import { staleHash, type Basket, type BasketLine } from './basket';
-import { priceBasket, type PricingContext, type Totals } from './basket-pricing';
+import { priceBasket, type AppliedDiscount, type DiscountInput, type PricingContext, type Totals } from './basket-pricing';
 
 export interface CountryAccount extends PricingContext {
   readonly code: string;
@@ -15,6 +15,8 @@ export interface BasketLineView {
   readonly suite: ProductSuite;
   readonly product: CatalogueProduct;
   readonly total: Money;
+  /** This line's share of the discount. */
+  readonly discount: Money;
 }
 
 export interface BasketView {
@@ -29,6 +31,9 @@ export interface BasketView {
   };
   readonly orderIsComplimentary: boolean;
   readonly total: Totals;
+  readonly appliedDiscount: AppliedDiscount | null;
+  /** What the shopper pays: the total less any discount. */
+  readonly totalWithDiscount: Totals;
   /** The amount a 3-D Secure check is run for, as the decimal string providers expect. */
   readonly formattedTotalForVerification: string;
 }
@@ -41,8 +46,9 @@ export function viewBasket(
   basket: Basket,
   countryAccount: CountryAccount,
   suites: ReadonlyMap<string, ProductSuite>,
+  discount: DiscountInput | null = null,
 ): Result<BasketView, DomainError> {
-  const lines: Omit<BasketLineView, 'total'>[] = [];
+  const lines: Omit<BasketLineView, 'total' | 'discount'>[] = [];
   for (const line of basket.lines) {
     const suite = suites.get(line.suiteReference);
     const product = suite?.products.find((candidate) => candidate.reference === line.productReference);
@@ -52,10 +58,12 @@ export function viewBasket(
   const pricing = priceBasket(
     lines.map(({ line, product }) => ({ reference: line.reference, unitPrice: product.price.current, quantity: line.quantity })),
     countryAccount,
+    hasDiscountable(lines) ? discount : null,
   );
-  const views = lines.map((view, index) => ({ ...view, total: pricing.lines[index].total }));
+  const views = lines.map((view, index) => ({ ...view, total: pricing.lines[index].total, discount: pricing.lines[index].discount }));
   const hasLines = views.length > 0;
   const isZeroTotal = pricing.total.gross.amountMinor === 0;
+  const paysNothing = pricing.totalWithDiscount.gross.amountMinor === 0;
   const isFreeDownload = hasLines && isZeroTotal && views.every((view) => view.suite.isFreeDownload);
   return ok({
     basket,
@@ -67,8 +75,15 @@ export function viewBasket(
       isFreeDownload,
       shippingIsRequired: views.some((view) => view.suite.requiresShipping),
     },
-    orderIsComplimentary: hasLines && isZeroTotal && !isFreeDownload,
+    orderIsComplimentary: hasLines && paysNothing && !isFreeDownload,
     total: pricing.total,
-    formattedTotalForVerification: toDecimalString(pricing.total.gross),
+    appliedDiscount: pricing.appliedDiscount,
+    totalWithDiscount: pricing.totalWithDiscount,
+    formattedTotalForVerification: toDecimalString(pricing.totalWithDiscount.gross),
   });
+}
+
+/** A discount needs something to take off: a basket of free items keeps none. */
+function hasDiscountable(lines: readonly { product: CatalogueProduct; line: { quantity: number } }[]): boolean {
+  return lines.some(({ product }) => product.price.current.amountMinor > 0);
 }

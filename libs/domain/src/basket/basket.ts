@@ -18,12 +18,16 @@ export interface Basket {
   readonly countryAccount: string;
   readonly lines: readonly BasketLine[];
   readonly discountCode: string | null;
+  /** Where physical items ship to, when the basket has any (CONFIGURE_BASKET_SHIPPING_COUNTRY). */
+  readonly shippingCountry: string | null;
+  /** The signed-in customer the basket belongs to, if any. */
+  readonly customerId: string | null;
   /** Increases with every change; the stale hash is derived from it and the content. */
   readonly version: number;
 }
 
 export function emptyBasket(reference: string, countryAccount: string): Basket {
-  return { reference, countryAccount, lines: [], discountCode: null, version: 0 };
+  return { reference, countryAccount, lines: [], discountCode: null, shippingCountry: null, customerId: null, version: 0 };
 }
 
 /** The fingerprint a client sends back to prove it saw the current basket. */
@@ -33,6 +37,7 @@ export function staleHash(basket: Basket): string {
     basket.countryAccount,
     basket.version,
     basket.discountCode ?? '',
+    basket.shippingCountry ?? '',
     ...basket.lines.map((line) => `${line.reference}:${line.productReference}:${line.quantity}`),
   ].join('|');
   return fingerprint(content);

@@ -22,12 +22,17 @@ export interface BasketLineJson {
   readonly product_choices: readonly { readonly choice: ProductJson['choice']; readonly product: ProductJson }[];
   readonly products_included: readonly ProductJson[];
   readonly total: MoneyJson;
+  /** This line's share of the applied discount. */
+  readonly discount: MoneyJson;
 }
 
 export interface BasketJson {
   readonly reference: string;
   readonly stale_hash: string;
   readonly country_account: string;
+  readonly shipping_country: string | null;
+  /** Top notices for the shopper: 300 items removed, 210 basket updated, 201006 discount problem. */
+  readonly notices: readonly number[];
   readonly lines: readonly BasketLineJson[];
   readonly flags: {
     readonly allow_line_removal: boolean;
@@ -43,4 +48,20 @@ export interface BasketJson {
     readonly total_with_discount_applied: TotalsJson | null;
     readonly formatted_total_for_3d_verification: string;
   };
+}
+
+/** The ecommerce payload sent with analytics events (only with consent). */
+export interface BasketAnalyticsJson {
+  readonly currency: string;
+  /** Decimal string of the total the shopper pays. */
+  readonly value: string;
+  readonly coupon: string | null;
+  readonly items: readonly { readonly item_id: string; readonly item_name: string; readonly item_variant: string; readonly price: string; readonly quantity: number }[];
+}
+
+export interface BasketChangeJson {
+  readonly basket: BasketJson;
+  readonly analytics: BasketAnalyticsJson;
+  readonly order_is_complimentary: boolean;
+  readonly stale_hash: string;
 }

@@ -35,6 +35,8 @@ export interface CustomerCategoryJson {
 export interface SessionJson {
   readonly customer: CustomerJson | null;
   readonly basket: BasketJson | null;
+  /** The signed-in customer's other baskets with items, to carry on with (spec 1 §4). */
+  readonly candidate_baskets: readonly string[];
   readonly contact_preferences: ContactPreferencesJson | null;
   readonly customer_categories: {
     readonly business_categories: readonly CustomerCategoryJson[];
@@ -52,6 +54,12 @@ export const CHECKOUT_ACTIONS = [
   'SIGN_OUT',
   'OPT_IN_ALL',
   'OPT_OUT_ALL',
+  'CHANGE_CHOICE',
+  'CHANGE_QUANTITY',
+  'REMOVE_LINE',
+  'APPLY_DISCOUNT_CODE',
+  'REMOVE_DISCOUNT_CODE',
+  'CONFIGURE_BASKET_SHIPPING_COUNTRY',
 ] as const;
 export type CheckoutAction = (typeof CHECKOUT_ACTIONS)[number];
 

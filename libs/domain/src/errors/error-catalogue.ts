@@ -157,6 +157,7 @@ export const ErrorCatalogue = {
     { ours: true },
   ),
   DISCOUNT_EXPIRED: entry(201007, 'This discount code has expired.', 'unprocessable', { ours: true }),
+  DISCOUNT_REGION: entry(201008, 'This discount code is not available in your region.', 'unprocessable', { ours: true }),
 
   // ---- Voucher codes (spec 2 §8: meaning shown, wording ours) ----
   VOUCHER_NOT_FOUND: entry(201101, 'This voucher code does not exist.', 'unprocessable', { ours: true }),

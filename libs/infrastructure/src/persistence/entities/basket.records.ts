@@ -11,6 +11,12 @@ export class BasketRecord {
   @Column({ name: 'discount_code', type: 'varchar', length: 64, nullable: true })
   discountCode!: string | null;
 
+  @Column({ name: 'shipping_country', type: 'varchar', length: 2, nullable: true })
+  shippingCountry!: string | null;
+
+  @Column({ name: 'customer_id', type: 'uuid', nullable: true })
+  customerId!: string | null;
+
   @Column({ type: 'integer' })
   version!: number;
 
@@ -71,4 +77,10 @@ export class DiscountCodeRecord {
 
   @Column({ name: 'expires_at', type: 'timestamptz', nullable: true })
   expiresAt!: Date | null;
+
+  @Column({ name: 'max_uses_per_customer', type: 'integer', nullable: true })
+  maxUsesPerCustomer!: number | null;
+
+  @Column({ name: 'country_accounts', type: 'varchar', array: true, nullable: true })
+  countryAccounts!: string[] | null;
 }

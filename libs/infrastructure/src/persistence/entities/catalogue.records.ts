@@ -13,9 +13,6 @@ export class CountryAccountRecord {
 
   @Column({ name: 'tax_inclusive', type: 'boolean' })
   taxInclusive!: boolean;
-
-  @Column({ name: 'tax_rate_basis_points', type: 'integer' })
-  taxRateBasisPoints!: number;
 }
 
 @Entity({ name: 'product_suites' })

@@ -1,13 +1,15 @@
+import type { TaxRates } from '@store/application';
 import { money, type CatalogueProduct, type CountryAccount, type ProductPrice, type ProductSuite } from '@store/domain';
 import type { CountryAccountRecord, ProductRecord, ProductSuiteRecord } from '../entities';
 
-export function toCountryAccount(record: CountryAccountRecord): CountryAccount {
+/** A country account; its tax rate comes from the tax port, for tax-inclusive accounts only. */
+export function toCountryAccount(record: CountryAccountRecord, taxRates: TaxRates): CountryAccount {
   return {
     code: record.code,
     name: record.name,
     currency: record.currencyCode,
     taxInclusive: record.taxInclusive,
-    taxRateBasisPoints: record.taxRateBasisPoints,
+    taxRateBasisPoints: record.taxInclusive ? taxRates.standardRate(record.code) : 0,
   };
 }
 

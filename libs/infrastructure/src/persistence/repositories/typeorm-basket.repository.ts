@@ -17,6 +17,8 @@ export class TypeOrmBasketRepository implements BasketRepository {
       reference: record.reference,
       countryAccount: record.countryAccountCode,
       discountCode: record.discountCode,
+      shippingCountry: record.shippingCountry,
+      customerId: record.customerId,
       version: record.version,
       lines: record.lines.map((line) => ({
         reference: line.reference,
@@ -37,7 +39,13 @@ export class TypeOrmBasketRepository implements BasketRepository {
       const updated = await manager
         .createQueryBuilder()
         .update(BasketRecord)
-        .set({ version: basket.version, discountCode: basket.discountCode, updatedAt: () => 'now()' })
+        .set({
+          version: basket.version,
+          discountCode: basket.discountCode,
+          shippingCountry: basket.shippingCountry,
+          customerId: basket.customerId,
+          updatedAt: () => 'now()',
+        })
         .where('reference = :reference AND version = :previous', {
           reference: basket.reference,
           previous: basket.version - 1,
@@ -45,9 +53,9 @@ export class TypeOrmBasketRepository implements BasketRepository {
         .execute();
       if (!updated.affected) {
         const inserted: unknown[] = await manager.query(
-          `INSERT INTO baskets (reference, country_account_code, discount_code, version)
-           VALUES ($1, $2, $3, $4) ON CONFLICT (reference) DO NOTHING RETURNING reference`,
-          [basket.reference, basket.countryAccount, basket.discountCode, basket.version],
+          `INSERT INTO baskets (reference, country_account_code, discount_code, shipping_country, customer_id, version)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reference) DO NOTHING RETURNING reference`,
+          [basket.reference, basket.countryAccount, basket.discountCode, basket.shippingCountry, basket.customerId, basket.version],
         );
         if (inserted.length === 0) return false;
       }
@@ -68,5 +76,19 @@ export class TypeOrmBasketRepository implements BasketRepository {
       }
       return true;
     });
+  }
+
+  async claim(reference: string, customerId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE baskets SET customer_id = $2 WHERE reference = $1 AND customer_id IS NULL`, [reference, customerId]);
+  }
+
+  async candidatesFor(customerId: string, except: string | null): Promise<string[]> {
+    const rows: { reference: string }[] = await this.dataSource.query(
+      `SELECT b.reference FROM baskets b
+       WHERE b.customer_id = $1 AND b.reference <> $2 AND EXISTS (SELECT 1 FROM basket_lines l WHERE l.basket_reference = b.reference)
+       ORDER BY b.updated_at DESC LIMIT 10`,
+      [customerId, except ?? ''],
+    );
+    return rows.map((row) => row.reference);
   }
 }

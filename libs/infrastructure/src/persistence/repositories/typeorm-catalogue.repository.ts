@@ -1,15 +1,18 @@
-import type { CatalogueRepository, CountryAccountRepository } from '@store/application';
+import type { CatalogueRepository, CountryAccountRepository, TaxRates } from '@store/application';
 import type { CountryAccount, ProductSuite } from '@store/domain';
 import type { DataSource } from 'typeorm';
 import { CountryAccountRecord, ProductSuiteRecord } from '../entities';
 import { toCountryAccount, toSuite } from './catalogue.mapper';
 
 export class TypeOrmCatalogueRepository implements CatalogueRepository, CountryAccountRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly taxRates: TaxRates,
+  ) {}
 
   async find(code: string): Promise<CountryAccount | null> {
     const record = await this.dataSource.getRepository(CountryAccountRecord).findOneBy({ code });
-    return record ? toCountryAccount(record) : null;
+    return record ? toCountryAccount(record, this.taxRates) : null;
   }
 
   listSuites(countryAccount: string): Promise<ProductSuite[]> {

@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { seedCatalogue } from '../seed/seed-catalogue';
 import { TypeOrmBasketRepository } from './typeorm-basket.repository';
 import { TypeOrmCatalogueRepository } from './typeorm-catalogue.repository';
+import { FileTaxRates } from '../../tax/file-tax-rates';
 
 let db: TestDatabase;
 let catalogue: TypeOrmCatalogueRepository;
@@ -10,7 +11,7 @@ let baskets: TypeOrmBasketRepository;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  catalogue = new TypeOrmCatalogueRepository(db.dataSource);
+  catalogue = new TypeOrmCatalogueRepository(db.dataSource, new FileTaxRates());
   baskets = new TypeOrmBasketRepository(db.dataSource);
 });
 afterAll(() => db?.drop());

@@ -30,7 +30,7 @@ interface SeedSuite {
 }
 
 export interface CatalogueSeed {
-  countryAccounts: { code: string; name: string; currency: string; taxInclusive: boolean; taxRateBasisPoints: number }[];
+  countryAccounts: { code: string; name: string; currency: string; taxInclusive: boolean }[];
   suites: SeedSuite[];
   discountCodes: {
     code: string;
@@ -39,6 +39,8 @@ export interface CatalogueSeed {
     uses: number;
     email: string | null;
     expiresAt: string | null;
+    maxUsesPerCustomer?: number | null;
+    countryAccounts?: string[] | null;
   }[];
 }
 
@@ -52,11 +54,11 @@ export async function seedCatalogue(dataSource: DataSource, seed: CatalogueSeed 
   await dataSource.transaction(async (db: EntityManager) => {
     for (const account of seed.countryAccounts) {
       await db.query(
-        `INSERT INTO country_accounts (code, name, currency_code, tax_inclusive, tax_rate_basis_points)
-         VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO country_accounts (code, name, currency_code, tax_inclusive)
+         VALUES ($1, $2, $3, $4)
          ON CONFLICT (code) DO UPDATE SET name = EXCLUDED.name, currency_code = EXCLUDED.currency_code,
-           tax_inclusive = EXCLUDED.tax_inclusive, tax_rate_basis_points = EXCLUDED.tax_rate_basis_points`,
-        [account.code, account.name, account.currency, account.taxInclusive, account.taxRateBasisPoints],
+           tax_inclusive = EXCLUDED.tax_inclusive`,
+        [account.code, account.name, account.currency, account.taxInclusive],
       );
     }
     for (const [suiteOrder, suite] of seed.suites.entries()) {
@@ -129,11 +131,12 @@ export async function seedCatalogue(dataSource: DataSource, seed: CatalogueSeed 
     }
     for (const code of seed.discountCodes) {
       await db.query(
-        `INSERT INTO discount_codes (code, percent_off, max_uses, uses, email, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO discount_codes (code, percent_off, max_uses, uses, email, expires_at, max_uses_per_customer, country_accounts)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (code) DO UPDATE SET percent_off = EXCLUDED.percent_off, max_uses = EXCLUDED.max_uses,
-           email = EXCLUDED.email, expires_at = EXCLUDED.expires_at`,
-        [code.code, code.percentOff, code.maxUses, code.uses, code.email, code.expiresAt],
+           email = EXCLUDED.email, expires_at = EXCLUDED.expires_at, max_uses_per_customer = EXCLUDED.max_uses_per_customer,
+           country_accounts = EXCLUDED.country_accounts`,
+        [code.code, code.percentOff, code.maxUses, code.uses, code.email, code.expiresAt, code.maxUsesPerCustomer ?? null, code.countryAccounts ?? null],
       );
     }
   });

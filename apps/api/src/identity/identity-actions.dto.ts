@@ -1,4 +1,3 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   emailCaptureRules,
   firstError,
@@ -7,32 +6,13 @@ import {
   passwordRules,
   type Rule,
 } from '@store/domain';
-import { IsBoolean, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
 import { SatisfiesRule } from '../http/domain-rule.decorator';
 
 const all =
   (rules: readonly Rule[]) =>
   (value: unknown): string | null =>
     firstError(value, rules);
-
-/** The form-encoded envelope of every checkout data call (spec 2 §7). */
-export class CheckoutActionForm {
-  @ApiProperty({ example: 'PREREGISTER_EMAIL' })
-  @IsString()
-  @MaxLength(64)
-  action!: string;
-
-  @ApiPropertyOptional({ description: 'Echoed back so the browser can ignore superseded answers', example: '1795374018387' })
-  @IsOptional()
-  @IsString()
-  @Matches(/^[0-9A-Za-z:.+-]{1,40}$/, { message: 'timestamp is not a timestamp' })
-  timestamp?: string;
-
-  @ApiPropertyOptional({ description: 'The action payload as JSON text', example: '{"email":"ada@example.com"}' })
-  @IsOptional()
-  @IsString()
-  body?: string;
-}
 
 export class EmailPayload {
   @IsString()

@@ -1,46 +1,29 @@
-import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { Inject, Injectable } from '@nestjs/common';
 import {
+  BASKET_REPOSITORY,
   CreateCustomer,
   CUSTOMER_REPOSITORY,
   GetBasket,
   PreregisterEmail,
   SessionService,
   UpdateCustomerCategory,
+  type BasketRepository,
   type CustomerRepository,
 } from '@store/application';
-import { CHECKOUT_ACTIONS, DomainError, normaliseEmail, type CheckoutAction, type CheckoutActionResponse, type Customer } from '@store/domain';
-import type { Request, Response } from 'express';
+import { DomainError, normaliseEmail } from '@store/domain';
 import { basketJson } from '../basket/basket.presenter';
+import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { AppConfig } from '../config/app-config';
-import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from '../http/request-context';
 import { unwrap } from '../http/result';
 import { validateEmptyPayload, validatePayload } from '../http/validation';
-import {
-  CheckoutActionForm,
-  ContactPreferencesPayload,
-  CreateCustomerPayload,
-  EmailPayload,
-  UpdateCustomerCategoryPayload,
-} from './checkout-action.dto';
+import { ContactPreferencesPayload, CreateCustomerPayload, EmailPayload, UpdateCustomerCategoryPayload } from './identity-actions.dto';
 import { contactPreferencesJson, customerJson } from './identity.presenter';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie';
 
-interface ActionContext {
-  readonly request: Request;
-  readonly response: Response;
-  readonly customer: Customer | null;
-}
-
-/**
- * The checkout data API (spec 2 §7): one form-encoded POST naming an action, with a timestamp and a
- * JSON body. Each action's body is checked by its own DTO, built on the domain's rules.
- */
-@ApiTags('checkout')
-@ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
-@Controller('data')
-export class CheckoutActionsController {
-  private readonly handlers: Partial<Record<CheckoutAction, (body: unknown, context: ActionContext) => Promise<unknown>>> = {
+/** The identity actions of the checkout data API (spec 2 §7). */
+@Injectable()
+export class IdentityActions implements CheckoutActionHandlers {
+  readonly handlers: Partial<Record<string, ActionHandler>> = {
     CREATE_CUSTOMER: (body, context) => this.createCustomer(validatePayload(CreateCustomerPayload, body), context),
     PREREGISTER_EMAIL: (body) => this.preregisterEmail(validatePayload(EmailPayload, body)),
     UNREGISTER_EMAIL: async (body) => {
@@ -66,32 +49,9 @@ export class CheckoutActionsController {
     private readonly getBasket: GetBasket,
     private readonly updateCustomerCategory: UpdateCustomerCategory,
     @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
+    @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
-
-  @Post('checkout')
-  @HttpCode(200)
-  async dispatch(
-    @Body() form: CheckoutActionForm,
-    @Req() request: TimestampedRequest,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<CheckoutActionResponse<unknown>> {
-    const timestamp = form.timestamp ?? '';
-    request[CHECKOUT_TIMESTAMP] = timestamp;
-    const handler = (CHECKOUT_ACTIONS as readonly string[]).includes(form.action) ? this.handlers[form.action as CheckoutAction] : undefined;
-    if (!handler) throw new DomainError('NOT_FOUND', { message: `There is no checkout action ${form.action.slice(0, 64)}` });
-    let body: unknown = {};
-    if (form.body !== undefined && form.body !== '') {
-      try {
-        body = JSON.parse(form.body);
-      } catch {
-        throw new DomainError('MALFORMED_JSON');
-      }
-    }
-    const customer = await this.sessions.customerOf(readSessionCookie(request));
-    const data = await handler(body, { request, response, customer });
-    return { success: true, code: 200, data, timestamp };
-  }
 
   private async createCustomer(payload: CreateCustomerPayload, context: ActionContext) {
     const basket = payload.basketReference ? await this.getBasket.execute(payload.basketReference) : null;
@@ -107,10 +67,11 @@ export class CheckoutActionsController {
         customerCategory: payload.customerCategory,
         termsAndConditions: payload.termsAndConditions,
         signedIn: context.customer !== null,
-        basketHasMultiUserProduct: Boolean(basket?.ok && basket.value.lines.some((line) => line.suite.isMultiUser)),
+        basketHasMultiUserProduct: Boolean(basket?.ok && basket.value.view.lines.some((line) => line.suite.isMultiUser)),
       }),
     );
     writeSessionCookie(context.response, created.session.id, created.session.expiresAt, this.config.COOKIE_SECURE);
+    if (payload.basketReference) await this.baskets.claim(payload.basketReference, created.customer.id);
     return { customer: customerJson(created.customer), basket: basket?.ok ? basketJson(basket.value) : null };
   }
 
@@ -124,7 +85,7 @@ export class CheckoutActionsController {
       await this.updateCustomerCategory.execute(context.customer, {
         accountName: payload.accountName ?? null,
         customerCategory: payload.customerCategory,
-        basketHasMultiUserProduct: Boolean(basket?.ok && basket.value.lines.some((line) => line.suite.isMultiUser)),
+        basketHasMultiUserProduct: Boolean(basket?.ok && basket.value.view.lines.some((line) => line.suite.isMultiUser)),
       }),
     );
     return { customer: customerJson(customer) };

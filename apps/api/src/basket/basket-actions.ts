@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { EditBasket, type BasketEdit, type BasketViewer } from '@store/application';
+import { DomainError, isCountryCode, type CheckoutAction } from '@store/domain';
+import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
+import { unwrap } from '../http/result';
+import { validatePayload } from '../http/validation';
+import {
+  ApplyDiscountPayload,
+  ChangeChoicePayload,
+  ChangeQuantityPayload,
+  RemoveDiscountPayload,
+  RemoveLinePayload,
+  ShippingCountryPayload,
+} from './basket-actions.dto';
+import { basketChangeJson } from './basket.presenter';
+
+export function viewerOf(context: ActionContext): BasketViewer | null {
+  return context.customer ? { id: context.customer.id, email: context.customer.email } : null;
+}
+
+/** The basket actions of the checkout data API (spec 2 §7). */
+@Injectable()
+export class BasketActions implements CheckoutActionHandlers {
+  readonly handlers: Partial<Record<CheckoutAction, ActionHandler>> = {
+    CHANGE_CHOICE: (body, context) => {
+      const payload = validatePayload(ChangeChoicePayload, body);
+      return this.edit(payload, context, { kind: 'change-choice', lineReference: payload.lineReference, choice: payload.choice });
+    },
+    CHANGE_QUANTITY: (body, context) => {
+      const payload = validatePayload(ChangeQuantityPayload, body);
+      return this.edit(payload, context, { kind: 'change-quantity', lineReference: payload.lineReference, quantity: payload.quantity });
+    },
+    REMOVE_LINE: (body, context) => {
+      const payload = validatePayload(RemoveLinePayload, body);
+      return this.edit(payload, context, { kind: 'remove-line', lineReference: payload.lineReference });
+    },
+    APPLY_DISCOUNT_CODE: (body, context) => {
+      const payload = validatePayload(ApplyDiscountPayload, body);
+      return this.edit(payload, context, { kind: 'apply-discount', code: payload.code });
+    },
+    REMOVE_DISCOUNT_CODE: (body, context) => this.edit(validatePayload(RemoveDiscountPayload, body), context, { kind: 'remove-discount' }),
+    CONFIGURE_BASKET_SHIPPING_COUNTRY: (body, context) => {
+      const payload = validatePayload(ShippingCountryPayload, body);
+      if (!isCountryCode(payload.country)) throw new DomainError('VALIDATION_FAILED', { fields: { country: ['country is not a country code'] } });
+      return this.edit(payload, context, { kind: 'shipping-country', country: payload.country });
+    },
+  };
+
+  constructor(private readonly editBasket: EditBasket) {}
+
+  private async edit(payload: { basketReference: string; basketStaleHash?: string }, context: ActionContext, edit: BasketEdit) {
+    const read = unwrap(
+      await this.editBasket.execute({ basketReference: payload.basketReference, staleHash: payload.basketStaleHash, viewer: viewerOf(context), edit }),
+    );
+    return basketChangeJson(read);
+  }
+}
