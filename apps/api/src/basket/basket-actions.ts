@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import { EditBasket, type BasketEdit, type BasketViewer } from '@store/application';
+import { Inject, Injectable } from '@nestjs/common';
+import { BASKET_REPOSITORY, EditBasket, type BasketEdit, type BasketRepository, type BasketViewer } from '@store/application';
 import { DomainError, isCountryCode, type CheckoutAction } from '@store/domain';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { unwrap } from '../http/result';
@@ -12,6 +12,7 @@ import {
   RemoveLinePayload,
   ShippingCountryPayload,
 } from './basket-actions.dto';
+import { readBasketCookie } from './basket-cookie';
 import { basketChangeJson } from './basket.presenter';
 
 export function viewerOf(context: ActionContext): BasketViewer | null {
@@ -46,9 +47,24 @@ export class BasketActions implements CheckoutActionHandlers {
     },
   };
 
-  constructor(private readonly editBasket: EditBasket) {}
+  constructor(
+    private readonly editBasket: EditBasket,
+    @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
+  ) {}
+
+  /**
+   * A basket is edited only by the browser holding its cookie or by the customer it belongs to;
+   * any other reference answers as unknown (200404), so references cannot be probed.
+   */
+  private async assertMayEdit(reference: string, context: ActionContext): Promise<void> {
+    if (readBasketCookie(context.request) === reference) return;
+    const basket = await this.baskets.find(reference);
+    if (basket && context.customer && basket.customerId === context.customer.id) return;
+    throw new DomainError('BASKET_NOT_FOUND');
+  }
 
   private async edit(payload: { basketReference: string; basketStaleHash?: string }, context: ActionContext, edit: BasketEdit) {
+    await this.assertMayEdit(payload.basketReference, context);
     const read = unwrap(
       await this.editBasket.execute({ basketReference: payload.basketReference, staleHash: payload.basketStaleHash, viewer: viewerOf(context), edit }),
     );

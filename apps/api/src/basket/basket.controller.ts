@@ -29,7 +29,13 @@ export class BasketController {
 
   @Get('baskets/:reference')
   async basket(@Param() params: BasketReferenceParams, @Req() request: Request) {
-    return success(basketJson(unwrap(await this.getBasket.execute(params.reference, await this.viewer(request)))));
+    const viewer = await this.viewer(request);
+    // Only the browser holding the basket's cookie, or the customer it belongs to, may read it.
+    if (readBasketCookie(request) !== params.reference) {
+      const basket = await this.baskets.find(params.reference);
+      if (!basket || !viewer || basket.customerId !== viewer.id) throw new DomainError('BASKET_NOT_FOUND');
+    }
+    return success(basketJson(unwrap(await this.getBasket.execute(params.reference, viewer))));
   }
 
   /** Adds a product to the shopper's basket, starting one (and its cookie) if needed. */
