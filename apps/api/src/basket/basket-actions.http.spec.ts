@@ -153,6 +153,8 @@ describe('basket actions of the checkout data API', () => {
     expect(refused.body.code).toBe(200404);
     const read = await t.http().get(`/data/baskets/${owner.reference}`).set(XHR).set('Cookie', stranger.cookie);
     expect(read.body.code).toBe(200404);
+    const viaSession = await t.http().get(`/data/session/?basket_ref=${owner.reference}`).set(XHR).set('Cookie', stranger.cookie);
+    expect(viaSession.body.code).toBe(200404);
     expect(await storedBasket(owner.reference)).toEqual(before);
     const own = await t.http().get(`/data/baskets/${owner.reference}`).set(XHR).set('Cookie', owner.cookie);
     expect(own.body.data.reference).toBe(owner.reference);

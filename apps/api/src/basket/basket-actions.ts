@@ -12,7 +12,7 @@ import {
   RemoveLinePayload,
   ShippingCountryPayload,
 } from './basket-actions.dto';
-import { readBasketCookie } from './basket-cookie';
+import { assertBasketAccess } from './basket-access';
 import { basketChangeJson } from './basket.presenter';
 
 export function viewerOf(context: ActionContext): BasketViewer | null {
@@ -52,19 +52,8 @@ export class BasketActions implements CheckoutActionHandlers {
     @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
   ) {}
 
-  /**
-   * A basket is edited only by the browser holding its cookie or by the customer it belongs to;
-   * any other reference answers as unknown (200404), so references cannot be probed.
-   */
-  private async assertMayEdit(reference: string, context: ActionContext): Promise<void> {
-    if (readBasketCookie(context.request) === reference) return;
-    const basket = await this.baskets.find(reference);
-    if (basket && context.customer && basket.customerId === context.customer.id) return;
-    throw new DomainError('BASKET_NOT_FOUND');
-  }
-
   private async edit(payload: { basketReference: string; basketStaleHash?: string }, context: ActionContext, edit: BasketEdit) {
-    await this.assertMayEdit(payload.basketReference, context);
+    await assertBasketAccess(this.baskets, payload.basketReference, context.request, context.customer?.id ?? null);
     const read = unwrap(
       await this.editBasket.execute({ basketReference: payload.basketReference, staleHash: payload.basketStaleHash, viewer: viewerOf(context), edit }),
     );

@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { success, unwrap } from '../http/result';
 import { readSessionCookie } from '../identity/session-cookie';
 import { AddBasketLineDto, BasketReferenceDto, BasketReferenceParams } from './basket.dto';
+import { assertBasketAccess } from './basket-access';
 import { readBasketCookie, writeBasketCookie } from './basket-cookie';
 import { basketJson } from './basket.presenter';
 
@@ -30,11 +31,7 @@ export class BasketController {
   @Get('baskets/:reference')
   async basket(@Param() params: BasketReferenceParams, @Req() request: Request) {
     const viewer = await this.viewer(request);
-    // Only the browser holding the basket's cookie, or the customer it belongs to, may read it.
-    if (readBasketCookie(request) !== params.reference) {
-      const basket = await this.baskets.find(params.reference);
-      if (!basket || !viewer || basket.customerId !== viewer.id) throw new DomainError('BASKET_NOT_FOUND');
-    }
+    await assertBasketAccess(this.baskets, params.reference, request, viewer?.id ?? null);
     return success(basketJson(unwrap(await this.getBasket.execute(params.reference, viewer))));
   }
 

@@ -16,6 +16,7 @@ import type { Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import { unwrap } from '../http/result';
 import { OpenSessionDto } from './auth.dto';
+import { assertBasketAccess } from '../basket/basket-access';
 import { readBasketCookie } from '../basket/basket-cookie';
 import { SessionQuery } from '../basket/basket.dto';
 import { basketJson } from '../basket/basket.presenter';
@@ -44,6 +45,7 @@ export class SessionController {
     const customer = await this.sessions.customerOf(readSessionCookie(request));
     const viewer = customer ? { id: customer.id, email: customer.email } : null;
     let basket: BasketJson | null = null;
+    if (query.basket_ref) await assertBasketAccess(this.baskets, query.basket_ref, request, customer?.id ?? null);
     if (reference) {
       const result = await this.getBasket.execute(reference, viewer);
       if (result.ok) basket = basketJson(result.value);
