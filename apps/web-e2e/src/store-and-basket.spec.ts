@@ -77,7 +77,7 @@ test('a multi-user product starts at its minimum and US prices exclude tax', asy
   await team.getByRole('button', { name: 'Add to basket' }).click();
   await expect(page.getByRole('link', { name: /Basket \(5\)/ })).toBeVisible();
   await page.goto('/en-us/checkout/');
-  await expect(page.getByTestId('line-quantity')).toHaveText('5');
+  await expect(page.getByLabel('Quantity of Affinity V2 Universal Licence for Teams')).toHaveValue('5');
   await expect(page.getByText('Subtotal (excluding tax)')).toBeVisible();
   await expect(page.getByTestId('basket-total')).toHaveText('$649.95');
 });

@@ -196,6 +196,29 @@ describe('basket actions of the checkout data API', () => {
   });
 });
 
+describe('baskets corrected against the catalogue', () => {
+  it('removes a product no longer sold here with notice 300, and brings a quantity within a lowered maximum with notice 210', async () => {
+    const shopper = await shopperWith(['photo-3', 'photo-workbook']);
+    const workbook = shopper.lines.find((l) => l.product_suite_reference === 'photo-workbook')!;
+    await action('CHANGE_QUANTITY', { basketReference: shopper.reference, lineReference: workbook.reference, quantity: 4 }, shopper.cookie);
+    await t.db.dataSource.query(`DELETE FROM product_prices WHERE product_reference = 'photo-3-macos' AND country_account_code = 'GB'`);
+    await t.db.dataSource.query(`UPDATE product_suites SET quantity_maximum = 2 WHERE reference = 'photo-workbook'`);
+    try {
+      const session = (await t.http().get('/data/session/').set(XHR).set('Cookie', shopper.cookie)).body.data.basket;
+      expect([...session.notices].sort()).toEqual([210, 300]);
+      expect(session.lines.map((l: any) => [l.product_suite_reference, l.quantity])).toEqual([['photo-workbook', 2]]);
+      const stored = await storedBasket(shopper.reference);
+      expect(stored.lines.map((l: any) => l.quantity)).toEqual([2]);
+      // Told once: the corrected basket is stored, so the next read has nothing to announce.
+      const again = (await t.http().get('/data/session/').set(XHR).set('Cookie', shopper.cookie)).body.data.basket;
+      expect(again.notices).toEqual([]);
+    } finally {
+      await t.db.dataSource.query(`INSERT INTO product_prices VALUES ('photo-3-macos', 'GB', 5999, 7999)`);
+      await t.db.dataSource.query(`UPDATE product_suites SET quantity_maximum = 5 WHERE reference = 'photo-workbook'`);
+    }
+  });
+});
+
 describe('discount codes', () => {
   async function apply(shopper: Shopper, code: string, cookie = shopper.cookie) {
     return action('APPLY_DISCOUNT_CODE', { basketReference: shopper.reference, code }, cookie);

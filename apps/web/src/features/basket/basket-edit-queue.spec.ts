@@ -29,7 +29,7 @@ function line(reference: string, quantity: number): BasketLineJson {
   } as BasketLineJson;
 }
 
-function basket(hash: string, lines: BasketLineJson[]): BasketJson {
+function basket(hash: string, lines: readonly BasketLineJson[]): BasketJson {
   return {
     reference: 'b1',
     stale_hash: hash,

@@ -4,11 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../lib/locale';
 import { useSession } from '../../basket/api/get-session';
+import { useAdoptCandidateBasket } from '../../basket/api/primary-basket';
+import { BasketSection } from '../../basket/components/basket-section';
 import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
 import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
 import { CreateAccountForm } from '../../identity/components/create-account-form';
-import { BasketSummary } from './basket-summary';
 
 /** The sections after the account, in the order of spec 2 §2; later issues make them work. */
 const LATER_SECTIONS = [
@@ -43,6 +44,7 @@ export function CheckoutPage() {
     else sessionStorage.removeItem(RESERVED_EMAIL_KEY);
     setReservedEmailState(email);
   };
+  useAdoptCandidateBasket(session.data);
   const basket = session.data?.basket ?? null;
   const customer = session.data?.customer ?? null;
   const isEmpty = session.isSuccess && (!basket || basket.lines.length === 0);
@@ -99,7 +101,7 @@ export function CheckoutPage() {
         {basket.flags.is_free_download ? 'Your free download' : 'Your order summary'}
       </h1>
       <CheckoutSection id="basket" title="Basket" state="active">
-        <BasketSummary basket={basket} locale={locale.canonical} />
+        <BasketSection key={basket.reference} basket={basket} locale={locale.canonical} storePath={`/${locale.urlFriendly}/`} />
       </CheckoutSection>
       <CheckoutSection id="account" title="Your account" state={sectionState(Step.ACCOUNT_SELECTION, journey)}>
         <AccountSelector

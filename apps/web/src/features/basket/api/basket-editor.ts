@@ -1,0 +1,57 @@
+import type { BasketChangeJson, BasketJson, SessionJson } from '@store/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { api, ApiError } from '../../../lib/api-client';
+import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { BasketEditQueue, type BasketEdit, type EditOutcome, type SendEdit } from '../basket-edit-queue';
+
+const sendEdit: SendEdit = (edit, basket) => {
+  const { action, ...payload } = edit;
+  return api.action<BasketChangeJson>(action, { basketReference: basket.reference, basketStaleHash: basket.staleHash, ...payload });
+};
+
+export interface BasketEditor {
+  /** The basket as the shopper should see it: saved, with unsaved edits applied. */
+  readonly basket: BasketJson;
+  /** Edits are waiting for the server; totals are not final. */
+  readonly pending: boolean;
+  readonly submit: (edit: BasketEdit) => Promise<EditOutcome>;
+}
+
+/**
+ * The checkout's basket edits (spec 2 §7): shown at once, sent in order through the queue, saved
+ * baskets written back to the session so every section sees them, refusals rolled back with their
+ * snackbar message. A refused discount code is left to the discount box, which shows it by the field.
+ * The caller keys its component by basket reference, so one queue serves one basket.
+ */
+export function useBasketEditor(basket: BasketJson): BasketEditor {
+  const queryClient = useQueryClient();
+  const { notifyError } = useCheckoutUi();
+  const [shown, setShown] = useState<{ basket: BasketJson; pending: boolean }>({ basket, pending: false });
+  const [queue] = useState(
+    () =>
+      new BasketEditQueue(basket, sendEdit, {
+        display: (next, pending) => setShown({ basket: next, pending }),
+        saved: (change) => {
+          queryClient.setQueryData<SessionJson>(['session'], (session) => (session ? { ...session, basket: change.basket } : session));
+        },
+        failed: (error, edit) => {
+          if (!(edit.action === 'APPLY_DISCOUNT_CODE' && error instanceof ApiError && error.status === 422)) notifyError(error);
+          if (error instanceof ApiError && (error.code === 200001 || error.code === 200404)) {
+            void queryClient.invalidateQueries({ queryKey: ['session'] });
+          }
+        },
+      }),
+  );
+
+  const submit = useCallback(
+    (edit: BasketEdit) => {
+      // A basket read since the last edit (a refetch) is the one the next edit starts from.
+      queue.replace(basket);
+      return queue.submit(edit);
+    },
+    [queue, basket],
+  );
+  // While edits are unsaved the queue's view wins; otherwise the session's basket is the truth.
+  return { basket: shown.pending ? shown.basket : basket, pending: shown.pending, submit };
+}
