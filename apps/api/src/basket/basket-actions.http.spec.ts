@@ -196,6 +196,42 @@ describe('basket actions of the checkout data API', () => {
   });
 });
 
+describe('payment state', () => {
+  it('is reset by every change of the basket and kept by a call that changes nothing', async () => {
+    const shopper = await shopperWith(['photo-2']);
+    const line = shopper.lines[0].reference;
+    const setUpPayment = () =>
+      t.db.dataSource.query(
+        `INSERT INTO basket_payment_states (basket_reference, basket_version, gateway, payment_session, payment_source, client_token, is_mor_ready)
+         SELECT reference, version, 'digital-river', 'session-1', 'source-1', NULL, true FROM baskets WHERE reference = $1
+         ON CONFLICT (basket_reference) DO NOTHING`,
+        [shopper.reference],
+      );
+    const paymentState = async () =>
+      (await t.db.dataSource.query('SELECT gateway, is_mor_ready FROM basket_payment_states WHERE basket_reference = $1', [shopper.reference]))[0] ?? null;
+
+    const edits: Array<[string, Record<string, unknown>]> = [
+      ['CHANGE_CHOICE', { lineReference: line, choice: 'windows' }],
+      ['CHANGE_QUANTITY', { lineReference: line, quantity: 3 }],
+      ['APPLY_DISCOUNT_CODE', { code: 'WELCOME10' }],
+      ['REMOVE_DISCOUNT_CODE', {}],
+      ['CONFIGURE_BASKET_SHIPPING_COUNTRY', { country: 'FR' }],
+      ['REMOVE_LINE', { lineReference: line }],
+    ];
+    for (const [name, payload] of edits) {
+      await setUpPayment();
+      expect(await paymentState()).toEqual({ gateway: 'digital-river', is_mor_ready: true });
+      const response = await action(name, { basketReference: shopper.reference, ...payload }, shopper.cookie);
+      expect([name, response.status]).toEqual([name, 200]);
+      expect([name, await paymentState()]).toEqual([name, null]);
+    }
+    await setUpPayment();
+    await action('REMOVE_DISCOUNT_CODE', { basketReference: shopper.reference }, shopper.cookie);
+    await action('CHANGE_QUANTITY', { basketReference: shopper.reference, lineReference: 'gone', quantity: 2 }, shopper.cookie);
+    expect(await paymentState()).toEqual({ gateway: 'digital-river', is_mor_ready: true });
+  });
+});
+
 describe('baskets corrected against the catalogue', () => {
   it('removes a product no longer sold here with notice 300, and brings a quantity within a lowered maximum with notice 210', async () => {
     const shopper = await shopperWith(['photo-3', 'photo-workbook']);

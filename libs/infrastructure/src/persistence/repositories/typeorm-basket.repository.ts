@@ -59,6 +59,8 @@ export class TypeOrmBasketRepository implements BasketRepository {
         );
         if (inserted.length === 0) return false;
       }
+      // Every saved change of a basket voids the payment set up for it (spec 2 §4).
+      await manager.query(`DELETE FROM basket_payment_states WHERE basket_reference = $1`, [basket.reference]);
       await manager.delete(BasketLineRecord, { basketReference: basket.reference });
       if (basket.lines.length > 0) {
         await manager.insert(
