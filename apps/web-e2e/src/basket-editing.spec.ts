@@ -153,3 +153,35 @@ test('fast clicking never leaves a stale basket on screen', async ({ page }) => 
   await page.reload();
   await expect(page.getByLabel('Quantity of Affinity V2 Universal Licence for Teams')).toHaveValue('7');
 });
+
+test("a customer's basket from another device becomes the basket here when it is the only one", async ({ page, playwright, baseURL }) => {
+  const email = `elsewhere.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const password = 'compiler pioneer 1952';
+  // Another device: an account is created (signed in) and a basket filled there.
+  const otherDevice = await playwright.request.newContext({ baseURL });
+  const created = await otherDevice.post('/data/checkout/', {
+    headers: XHR,
+    form: {
+      action: 'CREATE_CUSTOMER',
+      body: JSON.stringify({ email, firstName: 'Ada', lastName: 'Lovelace', password, country: 'GB', marketingSignUp: false, customerCategory: 'personal', termsAndConditions: true }),
+    },
+  });
+  expect((await created.json()).success).toBe(true);
+  expect((await otherDevice.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'publisher-2', locale: 'en-gb' } })).ok()).toBe(true);
+  await otherDevice.dispose();
+
+  // This device: signs in with an empty basket, and the checkout carries on with that basket.
+  await page.goto('/en-gb/sign-in/');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/sign-in/);
+  await page.goto('/en-gb/checkout/');
+  await expect(line(page, 'Affinity Publisher 2')).toBeVisible();
+  await expect(total(page)).toHaveText('£69.99');
+  await line(page, 'Affinity Publisher 2').getByLabel('Quantity of Affinity Publisher 2').selectOption('2');
+  await expect(total(page)).toHaveText('£139.98');
+  await page.reload();
+  await expect(page.getByLabel('Quantity of Affinity Publisher 2')).toHaveValue('2');
+});

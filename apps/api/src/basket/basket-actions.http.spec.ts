@@ -331,6 +331,27 @@ describe('discount codes', () => {
     expect(usRefused.body).toMatchObject({ code: 201008, message: 'This discount code is not available in your region.' });
   });
 
+  it('holds each customer to the per-customer limit of WELCOME10', async () => {
+    const signUp = await action('CREATE_CUSTOMER', {
+      email: 'returning@example.com',
+      firstName: 'Rita',
+      lastName: 'Returning',
+      password: 'analytical engine',
+      country: 'GB',
+      marketingSignUp: false,
+      customerCategory: 'personal',
+      termsAndConditions: true,
+    });
+    const session = cookiesOf(signUp, 'afs_session');
+    const [{ id }] = await t.db.dataSource.query(`SELECT id FROM customers WHERE email_normalised = 'returning@example.com'`);
+    await t.db.dataSource.query(`INSERT INTO discount_redemptions (id, code, customer_id) VALUES (gen_random_uuid(), 'WELCOME10', $1)`, [id]);
+    const shopper = await shopperWith(['photo-2']);
+    const refused = await apply(shopper, 'WELCOME10', `${shopper.cookie}; ${session}`);
+    expect(refused.body).toMatchObject({ code: 201003, message: 'You have exceeded the purchase limit for this discount code.' });
+    // A visitor, or another customer, may still use it.
+    expect((await apply(shopper, 'WELCOME10')).status).toBe(200);
+  });
+
   it('makes a 100% code a complimentary order', async () => {
     const shopper = await shopperWith(['photo-2']);
     const applied = await apply(shopper, 'ONTHEHOUSE');
