@@ -9,3 +9,4 @@ export * from './identity';
 export * from './tax/tax.ports';
 export * from './basket/discount.ports';
 export * from './basket/edit-basket.use-case';
+export * from './billing';

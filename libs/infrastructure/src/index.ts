@@ -16,3 +16,6 @@ export * from './mail/smtp-outbox-dispatcher';
 export * from './security/pwned-password-screen';
 export * from './tax/file-tax-rates';
 export * from './persistence/repositories/typeorm-discount.repository';
+export * from './persistence/repositories/typeorm-billing.repository';
+export * from './tax-id/offline-tax-id-checker';
+export * from './tax-id/vies-tax-id-checker';

@@ -253,6 +253,19 @@ export const ErrorCatalogue = {
     ours: true,
   }),
 
+  // ---- Billing address and tax ID (account group, 1003xx, ours; the spec's wording where quoted) and gateway (payment group) ----
+  TAX_ID_INVALID: entry(100301, 'The Tax ID you have entered is not valid', 'unprocessable', { ours: true }),
+  BILLING_COUNTRY_UNSUPPORTED: entry(100302, 'Your billing country is unsupported. Please choose a different country', 'unprocessable', {
+    ours: true,
+  }),
+  BILLING_ADDRESS_REQUIRED: entry(100303, 'Please enter your billing address first.', 'unprocessable', { ours: true }),
+  PAYMENT_GATEWAYS_UNAVAILABLE: entry(
+    300102,
+    'Sorry, the store cannot take payments for this order at the moment. Our products can also be bought through the Mac App Store, the Microsoft Store and the iPad App Store.',
+    'unavailable',
+    { ours: true },
+  ),
+
   // ---- Merchant of record (710xxx) ----
   MOR_SOURCE_CREATION_FAILED: entry(710001, 'Your payment details could not be saved. Please check them and try again.', 'payment-failed', {
     ours: true,

@@ -1,3 +1,5 @@
 export * from './tax-rules';
 export * from './payment-state-reset';
 export * from './billing-country-change';
+export * from './tax-id-formats';
+export * from './billing-countries';
