@@ -19,3 +19,4 @@ export * from './persistence/repositories/typeorm-discount.repository';
 export * from './persistence/repositories/typeorm-billing.repository';
 export * from './tax-id/offline-tax-id-checker';
 export * from './tax-id/vies-tax-id-checker';
+export * from './persistence/repositories/typeorm-payment-state.repository';

@@ -4,6 +4,7 @@ import { SessionService } from '@store/application';
 import { CHECKOUT_ACTIONS, DomainError, type CheckoutAction, type CheckoutActionResponse } from '@store/domain';
 import type { Response } from 'express';
 import { BasketActions } from '../basket/basket-actions';
+import { BillingActions } from '../billing/billing-actions';
 import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from '../http/request-context';
 import { IdentityActions } from '../identity/identity-actions';
 import { readSessionCookie } from '../identity/session-cookie';
@@ -23,9 +24,10 @@ export class CheckoutActionsController {
   constructor(
     identity: IdentityActions,
     basket: BasketActions,
+    billing: BillingActions,
     private readonly sessions: SessionService,
   ) {
-    this.handlers = { ...identity.handlers, ...basket.handlers };
+    this.handlers = { ...identity.handlers, ...basket.handlers, ...billing.handlers };
   }
 
   @Post('checkout')

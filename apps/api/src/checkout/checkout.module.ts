@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { BasketModule } from '../basket/basket.module';
+import { BillingModule } from '../billing/billing.module';
 import { IdentityModule } from '../identity/identity.module';
 import { CheckoutActionsController } from './checkout-actions.controller';
 
 /** The checkout data API: one endpoint, answered by each context's actions. */
 @Module({
-  imports: [IdentityModule, BasketModule],
+  imports: [IdentityModule, BasketModule, BillingModule],
   controllers: [CheckoutActionsController],
 })
 export class CheckoutModule {}

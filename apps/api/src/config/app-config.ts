@@ -67,6 +67,28 @@ export class AppConfig {
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'PWNED_PASSWORDS_URL must be an http(s) address' })
   PWNED_PASSWORDS_URL = 'https://api.pwnedpasswords.com';
 
+  /** How tax IDs are checked: offline formats and check digits, or those plus the EU VIES register. */
+  @IsIn(['offline', 'vies'], { message: 'TAX_ID_CHECK must be offline or vies' })
+  TAX_ID_CHECK: 'offline' | 'vies' = 'offline';
+
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'VIES_URL must be an http(s) address' })
+  VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
+  /** How often unverified tax ID checks are tried again, in milliseconds (0 turns retries off). */
+  @Transform(toInteger)
+  @IsInt({ message: 'TAX_ID_RETRY_INTERVAL_MS must be a whole number of milliseconds' })
+  @Min(0, { message: 'TAX_ID_RETRY_INTERVAL_MS must be a whole number of milliseconds' })
+  TAX_ID_RETRY_INTERVAL_MS = 300000;
+
+  /**
+   * Which gateway takes an order: 'key=gateway' pairs, the key a billing country (GB), a currency
+   * (USD) or '*', the gateway braintree, digital-river or none (spec 2 §4).
+   */
+  @Matches(/^\s*((([A-Z]{2,3}|\*)=(braintree|digital-river|none))\s*(,\s*|$))+$/, {
+    message: 'PAYMENT_GATEWAY_RULES must be pairs like US=digital-river,*=braintree',
+  })
+  PAYMENT_GATEWAY_RULES = 'USD=digital-river,*=braintree';
+
   /** Largest request body accepted, in bytes. */
   @Transform(toInteger)
   @IsInt({ message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })

@@ -20,6 +20,7 @@ import {
   TypeOrmDiscountRepository,
 } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
+import { billingAdapters } from './billing-adapters';
 import { identityAdapters } from './identity-adapters';
 
 const adapters: Provider[] = [
@@ -35,6 +36,7 @@ const adapters: Provider[] = [
   { provide: CLOCK, useClass: SystemClock },
   { provide: ID_GENERATOR, useClass: RandomIdGenerator },
   ...identityAdapters,
+  ...billingAdapters,
 ];
 
 /** The database connection and every port adapter the use cases need, available to all modules. */

@@ -1,7 +1,7 @@
-import type { ContactPreferences } from '@store/application';
-import { fullName, type ContactPreferencesJson, type Customer, type CustomerJson } from '@store/domain';
+import type { BillingAddress, ContactPreferences } from '@store/application';
+import { fullName, type BillingAddressJson, type ContactPreferencesJson, type Customer, type CustomerJson } from '@store/domain';
 
-export function customerJson(customer: Customer): CustomerJson {
+export function customerJson(customer: Customer, billing: BillingAddress | null = null): CustomerJson {
   return {
     public_id: customer.publicId,
     email: customer.email,
@@ -17,6 +17,23 @@ export function customerJson(customer: Customer): CustomerJson {
       account_name: customer.accountName,
       has_confirmed_account_type: customer.hasConfirmedAccountType,
     },
+    billing: billing ? billingJson(billing) : null,
+    is_vat_id_valid: billing?.vatIdStatus === 'valid',
+  };
+}
+
+export function billingJson(address: BillingAddress): BillingAddressJson {
+  return {
+    line_1: address.line1,
+    line_2: address.line2,
+    line_3: address.line3,
+    city: address.city,
+    county: address.county,
+    state: address.state,
+    postal_code: address.postalCode,
+    country: address.country,
+    vat_id: address.vatId,
+    vat_id_status: address.vatIdStatus,
   };
 }
 

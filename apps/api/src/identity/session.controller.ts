@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
+  BILLING_REPOSITORY,
+  type BillingRepository,
   BASKET_REPOSITORY,
   CUSTOMER_CATEGORY_REPOSITORY,
   CUSTOMER_REPOSITORY,
@@ -36,6 +38,7 @@ export class SessionController {
     @Inject(AppConfig) private readonly config: AppConfig,
     @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @Inject(CUSTOMER_CATEGORY_REPOSITORY) private readonly categories: CustomerCategoryRepository,
+    @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
   ) {}
 
   /** The checkout session (spec 2 §7): the signed-in customer, the basket and contact preferences. */
@@ -54,7 +57,7 @@ export class SessionController {
     const preferences = customer ? await this.customers.contactPreferences(customer.id) : null;
     const categories = await this.categories.list();
     const data: SessionJson = {
-      customer: customer ? customerJson(customer) : null,
+      customer: customer ? customerJson(customer, await this.billing.find(customer.id)) : null,
       basket,
       candidate_baskets: customer ? await this.baskets.candidatesFor(customer.id, basket?.reference ?? null) : [],
       contact_preferences: preferences ? contactPreferencesJson(preferences) : null,

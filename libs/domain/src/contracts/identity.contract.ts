@@ -1,6 +1,21 @@
 import type { AccountType } from '../accounts/account-types';
 import type { BasketJson } from './basket.contract';
 
+/** The billing address as the checkout holds it (spec 1 §3), with the standing of its tax ID. */
+export interface BillingAddressJson {
+  readonly line_1: string;
+  readonly line_2: string | null;
+  readonly line_3: string | null;
+  readonly city: string;
+  readonly county: string | null;
+  readonly state: string | null;
+  readonly postal_code: string;
+  readonly country: string;
+  readonly vat_id: string | null;
+  /** valid: checked; unverified: accepted while the register could not answer; not-checked: JP. */
+  readonly vat_id_status: 'valid' | 'unverified' | 'not-checked' | null;
+}
+
 /** The customer as the checkout page holds it (spec 1 §3, spec 2 §3). */
 export interface CustomerJson {
   readonly public_id: string;
@@ -17,6 +32,8 @@ export interface CustomerJson {
     readonly account_name: string | null;
     readonly has_confirmed_account_type: boolean;
   };
+  readonly billing: BillingAddressJson | null;
+  readonly is_vat_id_valid: boolean;
 }
 
 export interface ContactPreferencesJson {
@@ -60,6 +77,7 @@ export const CHECKOUT_ACTIONS = [
   'APPLY_DISCOUNT_CODE',
   'REMOVE_DISCOUNT_CODE',
   'CONFIGURE_BASKET_SHIPPING_COUNTRY',
+  'CREATE_CUSTOMER_INVOICE_ADDRESS',
 ] as const;
 export type CheckoutAction = (typeof CHECKOUT_ACTIONS)[number];
 

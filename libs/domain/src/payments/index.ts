@@ -2,3 +2,4 @@ export * from './payment-gateways';
 export * from './payment-methods';
 export * from './wallet-availability';
 export * from './card-brands';
+export * from './gateway-rules';

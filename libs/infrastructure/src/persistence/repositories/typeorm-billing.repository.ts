@@ -119,7 +119,8 @@ export class TypeOrmBillingRepository implements BillingRepository {
 
   async claimDueRetries(now: Date, limit: number, claimUntil: Date): Promise<TaxIdEvidence[]> {
     // SKIP LOCKED and pushing retry_after forward let several API instances share the work.
-    const rows: CheckRow[] = await this.dataSource.query(
+    // TypeORM answers an UPDATE ... RETURNING with [rows, count].
+    const [rows]: [CheckRow[], number] = await this.dataSource.query(
       `UPDATE tax_id_checks SET retry_after = $3
        WHERE id IN (SELECT id FROM tax_id_checks WHERE retry_after <= $1 ORDER BY retry_after LIMIT $2 FOR UPDATE SKIP LOCKED)
        RETURNING *`,

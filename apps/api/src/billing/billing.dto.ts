@@ -1,0 +1,51 @@
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * CREATE_CUSTOMER_INVOICE_ADDRESS (spec 1 §7, spec 2 §7). Only shape and size here: the address rules
+ * (required fields per country, character blacklists, state lists, the Tax ID) are the domain's and
+ * answer with field messages from SaveBillingAddress.
+ */
+export class InvoiceAddressPayload {
+  @IsOptional()
+  @Matches(REFERENCE, { message: 'basket_reference is not a basket reference' })
+  basket_reference?: string;
+
+  @IsOptional() @IsString() @MaxLength(1000) line_1?: string;
+  @IsOptional() @IsString() @MaxLength(1000) line_2?: string;
+  @IsOptional() @IsString() @MaxLength(1000) line_3?: string;
+  @IsOptional() @IsString() @MaxLength(1000) city?: string;
+  @IsOptional() @IsString() @MaxLength(1000) county?: string;
+  @IsOptional() @IsString() @MaxLength(1000) state?: string;
+  @IsOptional() @IsString() @MaxLength(1000) postal_code?: string;
+  @IsOptional() @IsString() @MaxLength(1000) country?: string;
+  @IsOptional() @IsString() @MaxLength(1000) vat_id?: string;
+}
+
+/** POST /data/validate-tin/ (multipart, spec 2 §7). */
+export class ValidateTinForm {
+  @IsString()
+  @Matches(/^[A-Za-z0-9 .\-/]{1,64}$/, { message: 'The Tax ID you have entered is not valid' })
+  tax_id!: string;
+
+  @Matches(/^[A-Z]{2}$/, { message: 'country_code is not a country code' })
+  country_code!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  postal_code?: string;
+
+  /** Sent by the browser with every multipart call (spec 1 §7). */
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  __timestamp__?: string;
+}
+
+/** POST /data/determine-gateway/: the basket to decide for (our choice: the spec shows no payload). */
+export class DetermineGatewayDto {
+  @Matches(REFERENCE, { message: 'basket_ref is not a basket reference' })
+  basket_ref!: string;
+}
