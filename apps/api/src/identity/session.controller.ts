@@ -2,7 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Query, Req, Res 
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
   BILLING_REPOSITORY,
+  PAYMENT_STATE_REPOSITORY,
   type BillingRepository,
+  type PaymentStateRepository,
   BASKET_REPOSITORY,
   CUSTOMER_CATEGORY_REPOSITORY,
   CUSTOMER_REPOSITORY,
@@ -39,6 +41,7 @@ export class SessionController {
     @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @Inject(CUSTOMER_CATEGORY_REPOSITORY) private readonly categories: CustomerCategoryRepository,
     @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
+    @Inject(PAYMENT_STATE_REPOSITORY) private readonly paymentStates: PaymentStateRepository,
   ) {}
 
   /** The checkout session (spec 2 §7): the signed-in customer, the basket and contact preferences. */
@@ -61,6 +64,7 @@ export class SessionController {
       basket,
       candidate_baskets: customer ? await this.baskets.candidatesFor(customer.id, basket?.reference ?? null) : [],
       contact_preferences: preferences ? contactPreferencesJson(preferences) : null,
+      payment_gateway: basket ? await this.paymentStates.gatewayOf(basket.reference) : null,
       customer_categories: { business_categories: categories.business, education_categories: categories.education },
     };
     return success(data);

@@ -47,9 +47,32 @@ async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown):
   return payload.data;
 }
 
+/** A multipart POST (file uploads and the spec's multipart checks), with the spec's __timestamp__ field. */
+async function multipart<T>(path: string, fields: Record<string, string | Blob>): Promise<T> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  form.set('__timestamp__', String(Date.now()));
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
+      body: form,
+    });
+  } catch {
+    throw new ApiError(0, 'We could not reach the store. Check your connection and try again.', 0);
+  }
+  const payload = (await response.json().catch(() => null)) as ApiResponse<T> | null;
+  if (!payload) throw new ApiError(response.status, 'Something went wrong', response.status);
+  if (!payload.success) throw new ApiError(payload.code, payload.message, response.status, payload.fields);
+  return payload.data;
+}
+
 export const api = {
   get: <T>(path: string) => request<T>('GET', path),
   post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  multipart: <T>(path: string, fields: Record<string, string | Blob>) => multipart<T>(path, fields),
   action: <T>(action: CheckoutAction, body?: unknown) => checkoutAction<T>(action, body),
 };
 

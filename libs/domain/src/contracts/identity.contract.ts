@@ -1,4 +1,5 @@
 import type { AccountType } from '../accounts/account-types';
+import type { PaymentGateway } from '../payments/payment-gateways';
 import type { BasketJson } from './basket.contract';
 
 /** The billing address as the checkout holds it (spec 1 §3), with the standing of its tax ID. */
@@ -55,6 +56,8 @@ export interface SessionJson {
   /** The signed-in customer's other baskets with items, to carry on with (spec 1 §4). */
   readonly candidate_baskets: readonly string[];
   readonly contact_preferences: ContactPreferencesJson | null;
+  /** The gateway chosen for the basket as it is now (spec 1 §3 page flags); null until billing decides it. */
+  readonly payment_gateway: PaymentGateway | null;
   readonly customer_categories: {
     readonly business_categories: readonly CustomerCategoryJson[];
     readonly education_categories: readonly CustomerCategoryJson[];

@@ -33,7 +33,8 @@ export function useBasketEditor(basket: BasketJson): BasketEditor {
       new BasketEditQueue(basket, sendEdit, {
         display: (next, pending) => setShown({ basket: next, pending }),
         saved: (change) => {
-          queryClient.setQueryData<SessionJson>(['session'], (session) => (session ? { ...session, basket: change.basket } : session));
+          // Any basket change voids the payment set up for it (spec 2 §4): the gateway is chosen again.
+          queryClient.setQueryData<SessionJson>(['session'], (session) => (session ? { ...session, basket: change.basket, payment_gateway: null } : session));
         },
         failed: (error, edit) => {
           if (!(edit.action === 'APPLY_DISCOUNT_CODE' && error instanceof ApiError && error.status === 422)) notifyError(error);

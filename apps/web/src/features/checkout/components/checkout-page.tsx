@@ -1,4 +1,16 @@
-import { accountTypeConfirmedFor, allowedAccountTypes, chooseStep, findLocale, sectionState, Step } from '@store/domain';
+import {
+  accountTypeConfirmedFor,
+  allowedAccountTypes,
+  chooseStep,
+  ErrorCatalogue,
+  findLocale,
+  sectionState,
+  showsTaxExemption,
+  Step,
+  type CustomerJson,
+  type SessionJson,
+} from '@store/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { CheckoutSection } from '@store/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -6,18 +18,20 @@ import { useLocale } from '../../../lib/locale';
 import { useSession } from '../../basket/api/get-session';
 import { useAdoptCandidateBasket } from '../../basket/api/primary-basket';
 import { BasketSection } from '../../basket/components/basket-section';
+import { determineGateway } from '../../billing/api/billing';
+import { BillingSection } from '../../billing/components/billing-section';
+import { TaxExemptionSection, type ExemptionAnswer } from '../../tax-exemption/components/tax-exemption-section';
+import { useCheckoutUi } from '../checkout-ui';
 import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
 import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
 import { CreateAccountForm } from '../../identity/components/create-account-form';
 
-/** The sections after the account, in the order of spec 2 §2; later issues make them work. */
-const LATER_SECTIONS = [
-  { id: 'billing-address', title: 'Billing address', index: Step.BILLING_ADDRESS },
-  { id: 'tax-exemption', title: 'Sales tax exemption', index: Step.TAX_EXEMPTION },
-  { id: 'payment-details', title: 'Payment details', index: Step.PAYMENT_DETAILS },
-  { id: 'place-order', title: 'Place order', index: Step.COMPLETE_ORDER },
-] as const;
+const GATEWAY_LABELS = {
+  braintree: 'card, PayPal, Apple Pay or Google Pay',
+  'digital-river': 'the secure checkout of our reseller, Digital River',
+  complimentary: 'nothing: this order is free',
+} as const;
 
 const RESERVED_EMAIL_KEY = 'afs_reserved_email';
 
@@ -45,6 +59,12 @@ export function CheckoutPage() {
     setReservedEmailState(email);
   };
   useAdoptCandidateBasket(session.data);
+  const queryClient = useQueryClient();
+  const { wait, notifyError } = useCheckoutUi();
+  const [exemption, setExemption] = useState<{ answer: ExemptionAnswer | null; editing: boolean }>({ answer: null, editing: false });
+  const [gatewayUnavailable, setGatewayUnavailable] = useState(false);
+  const updateSession = (change: Partial<SessionJson>) =>
+    queryClient.setQueryData<SessionJson>(['session'], (current) => (current ? { ...current, ...change } : current));
   const basket = session.data?.basket ?? null;
   const customer = session.data?.customer ?? null;
   const isEmpty = session.isSuccess && (!basket || basket.lines.length === 0);
@@ -78,20 +98,50 @@ export function CheckoutPage() {
   const basketHasMultiUserProduct = basket.lines.some((line) => line.is_multi_user);
   // A personal account cannot buy multi-user licences: the type must be confirmed again (spec 1 §4, §6).
   const typeFitsBasket = customer ? allowedAccountTypes(basketHasMultiUserProduct).includes(customer.account.type) : true;
-  const journey = chooseStep({
-    override: null,
-    gateway: null,
+  const gateway = session.data.payment_gateway;
+  const billingPresent = Boolean(customer?.billing?.line_1);
+  const typeConfirmed = typeFitsBasket && accountTypeConfirmedFor(search.get('stage'), customer?.account.has_confirmed_account_type ?? false);
+  // The exemption block shows after billing for US organisations paying the merchant of record, until
+  // answered (spec 2 §4); a complimentary order hides it.
+  const exemptionApplies = Boolean(
+    customer?.billing &&
+      typeConfirmed &&
+      showsTaxExemption({ billingCountry: customer.billing.country, accountType: customer.account.type, gateway, orderIsComplimentary: basket.order_is_complimentary }),
+  );
+  const exemptionOpen = exemptionApplies && (exemption.answer === null || exemption.editing);
+  let journey = chooseStep({
+    override: exemptionOpen ? Step.TAX_EXEMPTION : null,
+    gateway,
     hasClientToken: false,
     hasEnvironment: false,
     signedIn: customer !== null,
     emailReserved: customer === null && reservedEmail !== null,
-    accountTypeConfirmed: typeFitsBasket && accountTypeConfirmedFor(search.get('stage'), customer?.account.has_confirmed_account_type ?? false),
+    accountTypeConfirmed: typeConfirmed,
     hasPaymentSession: false,
     orderIsComplimentary: basket.order_is_complimentary,
-    billingLine1Present: false,
-    taxExemptionFormShown: false,
+    billingLine1Present: billingPresent,
+    taxExemptionFormShown: exemptionOpen,
     hasPaymentSource: false,
   });
+  // Our choice, until payment setup exists (the payment issues): once billing has chosen a gateway
+  // the journey moves on to payment, or to placing a free order.
+  if (journey === Step.BILLING_ADDRESS && billingPresent && gateway !== null) journey = gateway === 'complimentary' ? Step.COMPLETE_ORDER : Step.PAYMENT_DETAILS;
+
+  /** After billing (spec 2 §4): the gateway is determined, then the exemption block or payment. */
+  const decideGateway = async () => {
+    try {
+      const decision = await wait('updating-checkout', () => determineGateway(basket.reference));
+      setGatewayUnavailable(decision.gateway === null);
+      setExemption({ answer: null, editing: false });
+      updateSession({ payment_gateway: decision.gateway });
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+  const billingSaved = (saved: CustomerJson) => {
+    updateSession({ customer: saved, payment_gateway: null });
+    void decideGateway();
+  };
   const detailsState = journey === Step.CREATE_ACCOUNT || journey === Step.ACCOUNT_TYPE ? 'active' : sectionState(Step.ACCOUNT_TYPE, journey);
   const categories = session.data.customer_categories;
 
@@ -139,11 +189,41 @@ export function CheckoutPage() {
           <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
         )}
       </CheckoutSection>
-      {LATER_SECTIONS.map((section) => (
-        <CheckoutSection key={section.id} id={section.id} title={section.title} state={sectionState(section.index, journey)}>
-          <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
+      <CheckoutSection id="billing-address" title="Billing address" state={sectionState(Step.BILLING_ADDRESS, journey)}>
+        <BillingSection
+          customer={customer}
+          basketReference={basket.reference}
+          active={journey === Step.BILLING_ADDRESS}
+          defaultCountry={findLocale(locale.urlFriendly)?.region ?? 'GB'}
+          onSaved={billingSaved}
+          onContinue={() => void decideGateway()}
+        />
+      </CheckoutSection>
+      {exemptionApplies && (
+        <CheckoutSection id="tax-exemption" title="Sales tax exemption" state={sectionState(Step.TAX_EXEMPTION, journey)}>
+          <TaxExemptionSection
+            active={exemptionOpen}
+            answer={exemption.answer}
+            locale={locale.urlFriendly}
+            onAnswered={(answer) => setExemption({ answer, editing: false })}
+            onChange={() => setExemption((current) => ({ ...current, editing: true }))}
+          />
         </CheckoutSection>
-      ))}
+      )}
+      <CheckoutSection id="payment-details" title="Payment details" state={sectionState(Step.PAYMENT_DETAILS, journey)}>
+        {gatewayUnavailable ? (
+          <p className="notice notice--error" role="alert" data-testid="gateway-unavailable">
+            {ErrorCatalogue.PAYMENT_GATEWAYS_UNAVAILABLE.message}
+          </p>
+        ) : journey === Step.PAYMENT_DETAILS && gateway ? (
+          <p data-testid="payment-gateway">You will pay with {GATEWAY_LABELS[gateway]}.</p>
+        ) : (
+          <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
+        )}
+      </CheckoutSection>
+      <CheckoutSection id="place-order" title="Place order" state={sectionState(Step.COMPLETE_ORDER, journey)}>
+        <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
+      </CheckoutSection>
     </div>
   );
 }
