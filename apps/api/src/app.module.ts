@@ -8,6 +8,7 @@ import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { CheckoutModule } from './checkout/checkout.module';
 import { IdentityModule } from './identity/identity.module';
+import { TaxExemptionModule } from './tax-exemption/tax-exemption.module';
 import { RequestedWithGuard } from './http/requested-with.guard';
 import { loggerOptions } from './http/logging';
 
@@ -25,6 +26,7 @@ export class AppModule {
         BasketModule,
         IdentityModule,
         CheckoutModule,
+        TaxExemptionModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

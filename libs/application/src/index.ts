@@ -10,3 +10,4 @@ export * from './tax/tax.ports';
 export * from './basket/discount.ports';
 export * from './basket/edit-basket.use-case';
 export * from './billing';
+export * from './tax-exemption';

@@ -20,3 +20,6 @@ export * from './persistence/repositories/typeorm-billing.repository';
 export * from './tax-id/offline-tax-id-checker';
 export * from './tax-id/vies-tax-id-checker';
 export * from './persistence/repositories/typeorm-payment-state.repository';
+export * from './persistence/repositories/typeorm-tax-certificate.repository';
+export * from './storage/postgres-file-storage';
+export * from './storage/s3-file-storage';

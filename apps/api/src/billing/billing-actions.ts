@@ -21,8 +21,9 @@ export class BillingActions implements CheckoutActionHandlers {
 
   private async saveAddress(payload: InvoiceAddressPayload, context: ActionContext) {
     if (!context.customer) throw new DomainError('SESSION_EXPIRED');
-    const { basket_reference: _basket, ...address } = payload;
-    unwrap(await this.saveBillingAddress.execute(context.customer, address));
+    // The address is the customer's, not the basket's: basket_reference only says which checkout sent it.
+    const { line_1, line_2, line_3, city, county, state, postal_code, country, vat_id } = payload;
+    unwrap(await this.saveBillingAddress.execute(context.customer, { line_1, line_2, line_3, city, county, state, postal_code, country, vat_id }));
     return { customer: customerJson(context.customer, await this.billing.find(context.customer.id)) };
   }
 }

@@ -1,10 +1,14 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === undefined ? undefined : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
 const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+
+const usesS3 = (config: AppConfig) => config.FILE_STORAGE === 's3';
+const usesS3WithKeys = (config: AppConfig) =>
+  usesS3(config) && (config.S3_ACCESS_KEY_ID !== undefined || config.S3_SECRET_ACCESS_KEY !== undefined);
 
 /** Every setting the API reads, from the environment only; checked once at start. */
 export class AppConfig {
@@ -95,6 +99,40 @@ export class AppConfig {
   @Min(1024, { message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
   @Max(20971520, { message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
   BODY_LIMIT_BYTES = 102400;
+
+  /** Where uploaded files (tax exemption certificates) are kept: the database, or an S3-compatible bucket. */
+  @IsIn(['postgres', 's3'], { message: 'FILE_STORAGE must be postgres or s3' })
+  FILE_STORAGE: 'postgres' | 's3' = 'postgres';
+
+  /** An S3-compatible service's address (MinIO, Ceph, R2…); none means AWS S3 itself. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'S3_ENDPOINT must be an http(s) address' })
+  S3_ENDPOINT?: string;
+
+  @ValidateIf(usesS3)
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a bucket name when FILE_STORAGE is s3' })
+  S3_BUCKET?: string;
+
+  @ValidateIf(usesS3)
+  @Matches(/^[a-z]{2}(-[a-z0-9]+)+$|^auto$/, { message: 'S3_REGION must be a region such as us-east-1 when FILE_STORAGE is s3' })
+  S3_REGION?: string;
+
+  /**
+   * Both keys or neither, from the environment only: without them the SDK finds credentials itself
+   * (an instance or task role).
+   */
+  @ValidateIf(usesS3WithKeys)
+  @Matches(/^\S{1,256}$/, { message: 'S3_ACCESS_KEY_ID must be set, without spaces, with S3_SECRET_ACCESS_KEY' })
+  S3_ACCESS_KEY_ID?: string;
+
+  @ValidateIf(usesS3WithKeys)
+  @Matches(/^\S{1,256}$/, { message: 'S3_SECRET_ACCESS_KEY must be set, without spaces, with S3_ACCESS_KEY_ID' })
+  S3_SECRET_ACCESS_KEY?: string;
+
+  /** Bucket in the path rather than the host name, as most S3-compatible services need. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'S3_FORCE_PATH_STYLE must be true or false' })
+  S3_FORCE_PATH_STYLE = false;
 }
 
 export class ConfigError extends Error {
@@ -104,9 +142,14 @@ export class ConfigError extends Error {
   }
 }
 
+/** The S3 settings have no defaults, so they are not among a new AppConfig's keys. */
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+/** Settings whose values may be or hold a secret: never repeated in an error. */
+const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+
 /** Reads and checks the settings; a missing or malformed one throws a one-line ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE');
+  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', ...S3_SETTINGS);
   const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });
@@ -115,7 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const reason = Object.values(first.constraints ?? {})[0] ?? 'is not valid';
     const given = env[first.property];
     const detail = given === undefined || given === '' ? 'it is not set' : `got "${given.length > 40 ? `${given.slice(0, 40)}…` : given}"`;
-    const secret = first.property === 'DATABASE_URL' || first.property === 'SMTP_URL';
+    const secret = SECRET_SETTINGS.includes(first.property);
     const shown = secret && given ? 'a value that is not shown, as it may hold a password' : detail;
     throw new ConfigError(`Invalid configuration: ${first.property}: ${reason} (${shown})`);
   }

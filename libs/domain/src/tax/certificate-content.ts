@@ -1,4 +1,3 @@
-import { CERTIFICATE_FILE_TYPES } from '../validation/tax-exemption.rules';
 import { Messages } from '../validation/messages';
 import { fileExtension } from '../validation/rules';
 
@@ -69,8 +68,8 @@ export function isCompleteCertificate(kind: CertificateKind, bytes: Uint8Array):
   }
 }
 
-/** The extensions a name may carry for each kind; a name must agree with the content. */
-const EXTENSIONS: Readonly<Record<CertificateKind, readonly string[]>> = {
+/** The extensions a name may carry for each kind (together, CERTIFICATE_FILE_TYPES); a name must agree with the content. */
+export const CERTIFICATE_EXTENSIONS: Readonly<Record<CertificateKind, readonly string[]>> = {
   pdf: ['pdf'],
   png: ['png'],
   jpeg: ['jpg', 'jpeg'],
@@ -89,9 +88,7 @@ export function checkCertificateFile(name: string, bytes: Uint8Array): Certifica
   if (bytes.length === 0) return { ok: false, message: CERTIFICATE_INCOMPLETE_MESSAGE };
   const extension = fileExtension(name);
   const kind = sniffCertificateKind(bytes);
-  if (!(CERTIFICATE_FILE_TYPES as readonly string[]).includes(extension) || kind === null || !EXTENSIONS[kind].includes(extension)) {
-    return { ok: false, message: Messages.incorrectFileType };
-  }
+  if (kind === null || !CERTIFICATE_EXTENSIONS[kind].includes(extension)) return { ok: false, message: Messages.incorrectFileType };
   if (!isCompleteCertificate(kind, bytes)) return { ok: false, message: CERTIFICATE_INCOMPLETE_MESSAGE };
   return { ok: true, kind, contentType: CERTIFICATE_CONTENT_TYPES[kind] };
 }

@@ -3,3 +3,5 @@ export * from './payment-state-reset';
 export * from './billing-country-change';
 export * from './tax-id-formats';
 export * from './billing-countries';
+export * from './certificate-content';
+export * from './certificate-upload';
