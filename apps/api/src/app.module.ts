@@ -7,6 +7,7 @@ import { AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { CheckoutModule } from './checkout/checkout.module';
+import { ConsentModule } from './consent/consent.module';
 import { IdentityModule } from './identity/identity.module';
 import { TaxExemptionModule } from './tax-exemption/tax-exemption.module';
 import { RequestedWithGuard } from './http/requested-with.guard';
@@ -26,6 +27,7 @@ export class AppModule {
         BasketModule,
         IdentityModule,
         CheckoutModule,
+        ConsentModule,
         TaxExemptionModule,
       ],
       providers: [

@@ -31,6 +31,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
         useDefaults: true,
         directives: {
           'img-src': ["'self'", 'data:'],
+          // Analytics tags load only from the origins configured for them, and only after consent.
+          'script-src': ["'self'", ...config.ANALYTICS_SCRIPT_ORIGINS.split(' ').filter(Boolean)],
+          'connect-src': ["'self'", ...config.ANALYTICS_SCRIPT_ORIGINS.split(' ').filter(Boolean)],
           'upgrade-insecure-requests': config.COOKIE_SECURE ? [] : null,
         },
       },

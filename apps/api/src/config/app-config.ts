@@ -1,5 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf, validateSync } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, validateSync } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
   value === undefined ? undefined : value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
@@ -92,6 +92,22 @@ export class AppConfig {
     message: 'PAYMENT_GATEWAY_RULES must be pairs like US=digital-river,*=braintree',
   })
   PAYMENT_GATEWAY_RULES = 'USD=digital-river,*=braintree';
+
+  /** The store's short prefix of the two consent cookies' names (spec 1 §9). */
+  @Matches(/^[a-z][a-z0-9]{0,7}_$/, { message: 'COOKIE_PREFIX must be a few lower-case letters or digits ending in _' })
+  COOKIE_PREFIX = 'afs_';
+
+  /**
+   * The analytics tag markup sent to the browser after consent (GET /cookie-analytics-scripts/):
+   * script elements with a src (inline code is refused by the content security policy). Empty: none.
+   */
+  @IsString()
+  @MaxLength(4000, { message: 'ANALYTICS_SCRIPTS must be at most 4000 characters of markup' })
+  ANALYTICS_SCRIPTS = '';
+
+  /** Origins the analytics scripts load from, added to the content security policy (space-separated). */
+  @Matches(/^(https:\/\/[a-z0-9.-]+(:\d+)?( |$))*$/, { message: 'ANALYTICS_SCRIPT_ORIGINS must be https origins separated by spaces' })
+  ANALYTICS_SCRIPT_ORIGINS = '';
 
   /** Largest request body accepted, in bytes. */
   @Transform(toInteger)

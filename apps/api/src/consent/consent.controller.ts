@@ -1,0 +1,74 @@
+import { Controller, Get, Header, HttpCode, Inject, Put, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { CookieOptions, Request, Response } from 'express';
+import { AppConfig } from '../config/app-config';
+
+const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
+
+export interface ConsentJson {
+  /** The saved analytics choice; null until the shopper has made one. */
+  readonly analytics: boolean | null;
+  /** The manage-cookies-viewed marker. */
+  readonly viewed: boolean;
+}
+
+/**
+ * Cookie consent (spec 1 §4, §7): the allow-analytics and manage-cookies-viewed cookies, named with
+ * the store's prefix, set only by these calls. The cookies are HttpOnly: the page learns the choice
+ * from GET /cookie-consent/ (our addition), so no script can forge or read them.
+ */
+@ApiTags('consent')
+@ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
+@Controller()
+export class ConsentController {
+  constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
+
+  private get names() {
+    return { allow: `${this.config.COOKIE_PREFIX}allow_analytics`, viewed: `${this.config.COOKIE_PREFIX}manage_cookies_viewed` };
+  }
+
+  private options(): CookieOptions {
+    return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: '/', maxAge: ONE_YEAR_MS };
+  }
+
+  private read(request: Request): ConsentJson {
+    const cookies = (request.cookies ?? {}) as Record<string, unknown>;
+    const allow = cookies[this.names.allow];
+    return { analytics: allow === 'true' ? true : allow === 'false' ? false : null, viewed: cookies[this.names.viewed] === 'true' };
+  }
+
+  @Get('cookie-consent')
+  @Header('Cache-Control', 'no-store')
+  consent(@Req() request: Request) {
+    return { success: true, code: 200, data: this.read(request) };
+  }
+
+  @Put('cookie-allow-analytics')
+  @HttpCode(200)
+  allow(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    response.cookie(this.names.allow, 'true', this.options());
+    return { success: true, code: 200, data: { ...this.read(request), analytics: true } };
+  }
+
+  @Put('cookie-disallow-analytics')
+  @HttpCode(200)
+  disallow(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    response.cookie(this.names.allow, 'false', this.options());
+    return { success: true, code: 200, data: { ...this.read(request), analytics: false } };
+  }
+
+  @Put('cookie-settings-viewed')
+  @HttpCode(200)
+  viewed(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    response.cookie(this.names.viewed, 'true', this.options());
+    return { success: true, code: 200, data: { ...this.read(request), viewed: true } };
+  }
+
+  /** The configured analytics tag markup, only to a browser that allowed analytics; empty otherwise. */
+  @Get('cookie-analytics-scripts')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Cache-Control', 'private, no-store')
+  scripts(@Req() request: Request): string {
+    return this.read(request).analytics === true ? this.config.ANALYTICS_SCRIPTS : '';
+  }
+}
