@@ -1,2 +1,3 @@
 export * from './cookie-consent.machine';
 export * from './analytics-events';
+export * from './basket-analytics';

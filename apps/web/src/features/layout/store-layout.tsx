@@ -3,6 +3,20 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../basket/api/get-session';
 import { useLocale } from '../../lib/locale';
 import { CheckoutUiProvider } from '../checkout/checkout-ui';
+import { ConsentProvider, useConsent } from '../consent/consent-provider';
+import { CookieNotice } from '../consent/cookie-notice';
+
+function StoreFooter({ base }: { readonly base: string }) {
+  const { dispatch } = useConsent();
+  return (
+    <footer className="store-footer">
+      <Link to={`${base}help/`}>Help</Link>
+      <button type="button" className="button button--link" onClick={() => dispatch({ type: 'OPEN_MANAGE' })}>
+        Cookie settings
+      </button>
+    </footer>
+  );
+}
 
 export function StoreLayout() {
   const locale = useLocale();
@@ -13,10 +27,12 @@ export function StoreLayout() {
   const base = `/${locale.urlFriendly}/`;
 
   return (
-    <>
+    <ConsentProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {/* In the page's flow above the header, so it never covers what the shopper is doing. */}
+      <CookieNotice />
       <header className="store-header">
         <Link to={base} className="store-header__brand">
           Affinity Store
@@ -45,6 +61,7 @@ export function StoreLayout() {
           <Outlet />
         </main>
       </CheckoutUiProvider>
-    </>
+      <StoreFooter base={base} />
+    </ConsentProvider>
   );
 }

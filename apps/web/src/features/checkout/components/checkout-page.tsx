@@ -1,5 +1,6 @@
 import {
   accountTypeConfirmedFor,
+  basketAnalytics,
   allowedAccountTypes,
   chooseStep,
   ErrorCatalogue,
@@ -22,6 +23,7 @@ import { determineGateway } from '../../billing/api/billing';
 import { BillingSection } from '../../billing/components/billing-section';
 import { TaxExemptionSection, type ExemptionAnswer } from '../../tax-exemption/components/tax-exemption-section';
 import { useCheckoutUi } from '../checkout-ui';
+import { useConsent } from '../../consent/consent-provider';
 import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
 import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
@@ -61,6 +63,14 @@ export function CheckoutPage() {
   useAdoptCandidateBasket(session.data);
   const queryClient = useQueryClient();
   const { wait, notifyError } = useCheckoutUi();
+  const { state: consent, track } = useConsent();
+  const viewedCart = useRef<string | null>(null);
+  const sessionBasket = session.data?.basket ?? null;
+  // view_cart once per basket shown on this page, as soon as consent is known (spec 1 §7).
+  useEffect(() => {
+    if (!sessionBasket || sessionBasket.lines.length === 0 || consent === null || viewedCart.current === sessionBasket.reference) return;
+    if (track('view_cart', basketAnalytics(sessionBasket))) viewedCart.current = sessionBasket.reference;
+  }, [sessionBasket, consent, track]);
   const [exemption, setExemption] = useState<{ answer: ExemptionAnswer | null; editing: boolean }>({ answer: null, editing: false });
   const [gatewayUnavailable, setGatewayUnavailable] = useState(false);
   const updateSession = (change: Partial<SessionJson>) =>
@@ -140,6 +150,8 @@ export function CheckoutPage() {
   };
   const billingSaved = (saved: CustomerJson) => {
     updateSession({ customer: saved, payment_gateway: null });
+    // Our choice: for downloads the billing address is the nearest thing to GA4's shipping details.
+    track('add_shipping_info', basketAnalytics(basket));
     void decideGateway();
   };
   const detailsState = journey === Step.CREATE_ACCOUNT || journey === Step.ACCOUNT_TYPE ? 'active' : sectionState(Step.ACCOUNT_TYPE, journey);

@@ -1,4 +1,6 @@
 import {
+  basketAnalytics,
+  type SessionJson,
   ACCOUNT_FORM_LABELS,
   accountFieldsToClear,
   accountFormSchema,
@@ -14,11 +16,13 @@ import {
   type CustomerCategoryJson,
 } from '@store/domain';
 import { Button, ChoiceGroup, SelectField, TextField } from '@store/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useConsent } from '../../consent/consent-provider';
 import { usePasswordCheck } from '../api/compromised-password';
 import { createCustomer, useIdentityMutation } from '../api/identity-actions';
 
@@ -51,6 +55,8 @@ export interface CreateAccountFormProps {
 
 /** Step 2: a new customer's account, each type with its own fields, checked by the domain's rules. */
 export function CreateAccountForm({ email, basketReference, basketHasMultiUserProduct, detectedCountry, categories, onCreated }: CreateAccountFormProps) {
+  const queryClient = useQueryClient();
+  const { track } = useConsent();
   const { wait, notifyError } = useCheckoutUi();
   const create = useIdentityMutation(createCustomer);
   const schema = accountFormSchema({ countryDetected: detectedCountry !== null, basketHasMultiUserProduct });
@@ -86,6 +92,9 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
     const cleared = new Set<string>(accountFieldsToClear(values.accountType));
     const category = values.accountType === 'business' ? values.businessSector : values.accountType === 'education' ? values.educationInstitution : 'personal';
     const accountName = values.accountType === 'business' ? values.companyName : values.accountType === 'education' ? values.educationName : null;
+    // Account creation starts the checkout proper (spec 1 §4).
+    const basket = queryClient.getQueryData<SessionJson>(['session'])?.basket;
+    track('begin_checkout', basket ? basketAnalytics(basket) : null);
     try {
       await wait('creating-account', () =>
         create.mutateAsync({

@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
 import { signIn } from '../api/auth';
+import { useConsent } from '../../consent/consent-provider';
 
 interface SignInValues {
   email: string;
@@ -30,6 +31,7 @@ export interface SignInFormProps {
  * uses two-step verification; 'Back to sign-in' clears the password and the code.
  */
 export function SignInForm({ locale, initialEmail = '', redirectTo, onSignedIn, focusPassword = false }: SignInFormProps) {
+  const { track } = useConsent();
   const { wait, notifyError } = useCheckoutUi();
   const queryClient = useQueryClient();
   const [codeRequired, setCodeRequired] = useState(false);
@@ -51,6 +53,7 @@ export function SignInForm({ locale, initialEmail = '', redirectTo, onSignedIn, 
         signIn({ username: values.email, password: values.password, ...(codeRequired ? { otp: values.otp } : {}) }, redirectTo),
       );
       await queryClient.invalidateQueries({ queryKey: ['session'] });
+      track('login');
       onSignedIn(next);
     } catch (error) {
       if (error instanceof ApiError && error.code === 100114) {

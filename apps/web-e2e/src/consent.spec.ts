@@ -1,0 +1,99 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+async function consentCookies(context: BrowserContext) {
+  const cookies = await context.cookies();
+  const value = (name: string) => cookies.find((cookie) => cookie.name === name)?.value ?? null;
+  return { allow: value('afs_allow_analytics'), viewed: value('afs_manage_cookies_viewed') };
+}
+
+/** What reached the tag managers' queue: the event names, in order. */
+const dataLayerEvents = (page: Page) =>
+  page.evaluate(() => (window.dataLayer === undefined ? null : (window.dataLayer as Array<{ event?: string }>).filter((entry) => entry.event).map((entry) => entry.event)));
+
+async function checkoutWithBasket(page: Page) {
+  expect((await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'photo-2', locale: 'en-gb' } })).ok()).toBe(true);
+  await page.goto('/en-gb/checkout/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your order summary' })).toBeVisible();
+}
+
+test('without a choice nothing is sent: no dataLayer, no analytics scripts', async ({ page }) => {
+  const scriptCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/cookie-analytics-scripts/')) scriptCalls.push(request.url());
+  });
+  await checkoutWithBasket(page);
+  await expect(page.getByRole('region', { name: 'Cookies' })).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await dataLayerEvents(page)).toBeNull();
+  expect(scriptCalls).toEqual([]);
+});
+
+test('Reject non-essential: analytics off after a reload, the notice gone, nothing sent', async ({ page, context }) => {
+  await page.goto('/en-gb/');
+  await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Reject non-essential' }).click();
+  await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+  await expect.poll(() => consentCookies(context)).toEqual({ allow: 'false', viewed: 'true' });
+  await checkoutWithBasket(page);
+  await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(await dataLayerEvents(page)).toBeNull();
+});
+
+test('Accept all: analytics on after a reload, and the checkout sends view_cart with the basket', async ({ page, context }) => {
+  await page.goto('/en-gb/');
+  await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Accept all' }).click();
+  await expect.poll(() => consentCookies(context)).toEqual({ allow: 'true', viewed: 'true' });
+  await checkoutWithBasket(page);
+  await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+  await expect.poll(() => dataLayerEvents(page)).toEqual(['view_cart']);
+  const ecommerce = await page.evaluate(() => (window.dataLayer as Array<{ event?: string; ecommerce?: unknown }>).find((entry) => entry.event === 'view_cart')?.ecommerce);
+  expect(ecommerce).toEqual({
+    currency: 'GBP',
+    value: '41.99',
+    coupon: null,
+    items: [{ item_id: 'photo-2-macos', item_name: 'Affinity Photo 2', item_variant: 'macOS', price: '41.99', quantity: 1 }],
+  });
+});
+
+test('Manage cookies with the keyboard alone: the switch and Save preference; later the footer reopens it', async ({ page, context }) => {
+  await page.goto('/en-gb/');
+  const notice = page.getByRole('region', { name: 'Cookies' });
+  await notice.getByRole('button', { name: 'Manage cookies' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Manage cookies' });
+  await expect(dialog).toBeVisible();
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => v.id)).toEqual([]);
+  // Focus is inside the dialog and stays there.
+  for (let index = 0; index < 8; index++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  // Escape closes without saving and gives focus back.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(notice.getByRole('button', { name: 'Manage cookies' })).toBeFocused();
+  expect((await consentCookies(context)).viewed).toBeNull();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  const analytics = dialog.getByRole('switch', { name: 'Analytics cookies' });
+  await analytics.focus();
+  await page.keyboard.press('Space');
+  await expect(analytics).toBeChecked();
+  await dialog.getByRole('button', { name: 'Save preference' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
+  await expect.poll(() => consentCookies(context)).toEqual({ allow: 'true', viewed: 'true' });
+
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cookie settings' }).click();
+  await expect(dialog.getByRole('switch', { name: 'Analytics cookies' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Reject non-essential' }).click();
+  await expect.poll(() => consentCookies(context)).toEqual({ allow: 'false', viewed: 'true' });
+});

@@ -1,0 +1,28 @@
+import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@store/domain';
+import { api } from '../../lib/api-client';
+
+export interface ConsentJson {
+  readonly analytics: boolean | null;
+  readonly viewed: boolean;
+}
+
+export const getConsent = () => api.get<ConsentJson>('/cookie-consent/');
+
+/** The consent PUTs of spec 1 §7 (no payload). */
+export async function putConsent(path: string): Promise<void> {
+  await fetch(path, { method: 'PUT', credentials: 'same-origin', headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
+}
+
+/**
+ * GET /cookie-analytics-scripts/ and append the markup to the head (spec 1 §7). A contextual fragment
+ * keeps its scripts runnable (innerHTML would not); the content security policy decides what loads.
+ */
+export async function loadAnalyticsScripts(path: string): Promise<number> {
+  const response = await fetch(path, { credentials: 'same-origin', headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
+  const markup = response.ok ? await response.text() : '';
+  if (markup.trim() === '') return 0;
+  const fragment = document.createRange().createContextualFragment(markup);
+  const count = fragment.querySelectorAll('script').length;
+  document.head.append(fragment);
+  return count;
+}

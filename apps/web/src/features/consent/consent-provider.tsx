@@ -1,0 +1,89 @@
+import {
+  consentEffectsOnLoad,
+  cookieConsentReducer,
+  initialCookieConsent,
+  shouldSendAnalyticsEvent,
+  type AnalyticsEventName,
+  type BasketAnalyticsJson,
+  type ConsentEffect,
+  type CookieConsentEvent,
+  type CookieConsentState,
+} from '@store/domain';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { getConsent, loadAnalyticsScripts, putConsent } from './consent-api';
+
+declare global {
+  interface Window {
+    /** The tag managers' queue; created only once analytics is allowed. */
+    dataLayer?: unknown[];
+  }
+}
+
+interface Consent {
+  /** Null while the saved choice is being read. */
+  readonly state: CookieConsentState | null;
+  readonly dispatch: (event: CookieConsentEvent) => void;
+  /** Sends an analytics event (spec 1 §7) if, and only if, analytics is allowed. */
+  readonly track: (event: AnalyticsEventName, ecommerce?: BasketAnalyticsJson | null) => boolean;
+}
+
+const ConsentContext = createContext<Consent | null>(null);
+
+function run(effects: readonly ConsentEffect[]): void {
+  for (const effect of effects) {
+    if (effect.type === 'PUT') void putConsent(effect.path);
+    else void loadAnalyticsScripts(effect.path);
+  }
+}
+
+/**
+ * Cookie consent for the whole store (spec 1 §4): the saved choice read from the server, the
+ * domain's state machine deciding each transition and the calls it needs, and analytics events
+ * that reach the dataLayer only with consent.
+ */
+export function ConsentProvider({ children }: { readonly children: ReactNode }) {
+  const [state, setState] = useState<CookieConsentState | null>(null);
+  const current = useRef<CookieConsentState | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    getConsent()
+      .catch(() => ({ analytics: null, viewed: false }))
+      .then((saved) => {
+        if (!live) return;
+        const initial = initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed });
+        current.current = initial;
+        setState(initial);
+        run(consentEffectsOnLoad(initial));
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const dispatch = useCallback((event: CookieConsentEvent) => {
+    if (!current.current) return;
+    const transition = cookieConsentReducer(current.current, event);
+    current.current = transition.state;
+    setState(transition.state);
+    run(transition.effects);
+  }, []);
+
+  const track = useCallback((event: AnalyticsEventName, ecommerce: BasketAnalyticsJson | null = null) => {
+    if (!shouldSendAnalyticsEvent(event, current.current?.analytics ?? null)) return false;
+    window.dataLayer ??= [];
+    // Clear the previous ecommerce object first, as GA4's dataLayer guidance asks.
+    window.dataLayer.push({ ecommerce: null });
+    window.dataLayer.push({ event, ecommerce });
+    return true;
+  }, []);
+
+  const value = useMemo(() => ({ state, dispatch, track }), [state, dispatch, track]);
+  return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
+}
+
+export function useConsent(): Consent {
+  const consent = useContext(ConsentContext);
+  if (!consent) throw new Error('useConsent needs a ConsentProvider');
+  return consent;
+}

@@ -1,0 +1,57 @@
+import { Button, Modal } from '@store/ui';
+import { useId } from 'react';
+import { useConsent } from './consent-provider';
+
+/**
+ * The cookie notice bar and the manage-cookies modal (spec 1 §4): shown until a choice is made;
+ * Reject non-essential, Accept all, Manage cookies; in the modal the analytics switch and Save
+ * preference as well.
+ */
+export function CookieNotice() {
+  const { state, dispatch } = useConsent();
+  const switchId = useId();
+  if (!state) return null;
+  return (
+    <>
+      {state.noticeVisible && (
+        <section className="cookie-notice" aria-label="Cookies">
+          <p className="cookie-notice__text">
+            We use essential cookies to run the store. With your permission we would also like to use analytics cookies to understand how the
+            store is used.
+          </p>
+          <div className="cookie-notice__actions">
+            <Button variant="secondary" onClick={() => dispatch({ type: 'REJECT_NON_ESSENTIAL' })}>
+              Reject non-essential
+            </Button>
+            <Button onClick={() => dispatch({ type: 'ACCEPT_ALL' })}>Accept all</Button>
+            <Button variant="link" onClick={() => dispatch({ type: 'OPEN_MANAGE' })}>
+              Manage cookies
+            </Button>
+          </div>
+        </section>
+      )}
+      <Modal open={state.manageOpen} title="Manage cookies" onClose={() => dispatch({ type: 'CLOSE_MANAGE' })}>
+        <p>Essential cookies keep your basket and sign-in working; they are always on.</p>
+        <div className="cookie-switch">
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            checked={state.analyticsSwitch}
+            onChange={(event) => dispatch({ type: 'SET_ANALYTICS', on: event.target.checked })}
+          />
+          <label htmlFor={switchId}>Analytics cookies</label>
+        </div>
+        <div className="modal__actions">
+          <Button variant="secondary" onClick={() => dispatch({ type: 'REJECT_NON_ESSENTIAL' })}>
+            Reject non-essential
+          </Button>
+          <Button variant="secondary" onClick={() => dispatch({ type: 'ACCEPT_ALL' })}>
+            Accept all
+          </Button>
+          <Button onClick={() => dispatch({ type: 'SAVE_PREFERENCE' })}>Save preference</Button>
+        </div>
+      </Modal>
+    </>
+  );
+}
