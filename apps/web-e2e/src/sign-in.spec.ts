@@ -126,7 +126,7 @@ test('a forgotten password is reset through the mail the local SMTP server recei
   await choose.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('heading', { name: 'Your password has been changed' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'sign in' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'sign in', exact: true }).click();
   const signIn = page.getByRole('form', { name: 'Sign in' });
   await signIn.getByLabel('Email address').fill(email);
   await signIn.getByLabel('Password').fill('difference engine 1822');

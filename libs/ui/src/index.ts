@@ -6,3 +6,4 @@ export * from './components/field';
 export * from './components/modal';
 export * from './components/snackbar';
 export * from './components/waiting-overlay';
+export * from './components/full-screen-menu';

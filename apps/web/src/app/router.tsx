@@ -6,6 +6,10 @@ import { CheckoutPage } from '../features/checkout/components/checkout-page';
 import { AccountSecurityPage } from '../features/identity/components/account-security-page';
 import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
 import { SignInPage } from '../features/identity/components/sign-in-page';
+import { AccountDetailsPage } from '../features/account/account-details-page';
+import { AccountHomePage, DownloadsPage, LicencesPage, OrdersPage } from '../features/account/account-pages';
+import { HelpPage } from '../features/account/help-page';
+import { SignOutPage } from '../features/account/sign-out-page';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { StoreLayout } from '../features/layout/store-layout';
 
@@ -40,7 +44,14 @@ export const router = createBrowserRouter([
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'sign-in', element: <SignInPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'account', element: <AccountHomePage /> },
+          { path: 'account/orders', element: <OrdersPage /> },
+          { path: 'account/licences', element: <LicencesPage /> },
+          { path: 'account/downloads', element: <DownloadsPage /> },
+          { path: 'account/details', element: <AccountDetailsPage /> },
           { path: 'account/security', element: <AccountSecurityPage /> },
+          { path: 'help', element: <HelpPage /> },
+          { path: 'sign-out', element: <SignOutPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

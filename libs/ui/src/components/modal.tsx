@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { FOCUSABLE, keepFocusInside } from './focus-trap';
 
 export interface ModalProps {
   readonly open: boolean;
@@ -11,7 +12,6 @@ export interface ModalProps {
   readonly initialFocus?: React.RefObject<HTMLElement | null>;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The one modal dialog of the app: labelled, aria-modal, focus kept inside and returned on close. */
 export function Modal({ open, title, onClose, closable = true, children, initialFocus }: ModalProps) {
@@ -34,18 +34,7 @@ export function Modal({ open, title, onClose, closable = true, children, initial
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepFocusInside(event, dialog.current);
   };
 
   return (

@@ -4,6 +4,8 @@ import { useSession } from '../basket/api/get-session';
 import { useLocale } from '../../lib/locale';
 import { CheckoutUiProvider } from '../checkout/checkout-ui';
 import { ConsentProvider, useConsent } from '../consent/consent-provider';
+import { AccountButton } from './account-button';
+import { SiteMenu } from './site-menu';
 import { CookieNotice } from '../consent/cookie-notice';
 
 function StoreFooter({ base }: { readonly base: string }) {
@@ -54,6 +56,16 @@ export function StoreLayout() {
           <Link to={`${base}checkout/`} className="store-header__basket">
             Basket<span className="store-header__count"> ({count})</span>
           </Link>
+          <AccountButton customer={session?.customer ?? null} locale={locale.urlFriendly} />
+          <SiteMenu
+            links={[
+              { label: 'Store', href: base },
+              { label: 'Basket', href: `${base}checkout/` },
+              { label: session?.customer ? 'Your account' : 'Sign in', href: session?.customer ? `${base}account/` : `${base}sign-in/` },
+              { label: 'Help', href: `${base}help/` },
+              { label: 'Affinity by Serif', href: 'https://affinity.serif.com/', external: true },
+            ]}
+          />
         </nav>
       </header>
       <CheckoutUiProvider>

@@ -57,3 +57,12 @@ export const mfaActivate = (credentials: AccountCredentials, otp: string) =>
   authCall<{ enabled: true; backupCodes: string[] }>('mfa-activate', { username: credentials.username, password: credentials.password, otp });
 export const mfaDisable = (credentials: AccountCredentials) => authCall<{ enabled: false }>('mfa-disable', credentials);
 export const mfaBackupCodes = (credentials: AccountCredentials) => authCall<{ backupCodes: string[] }>('mfa-generate-backup-codes', credentials);
+
+/** /update-password (spec 2 §7): the current credentials and the new password. */
+export const updatePassword = (credentials: AccountCredentials, newPassword: string) =>
+  authCall<Record<string, never>>('update-password', {
+    username: credentials.username,
+    current_password: credentials.password,
+    new_password: newPassword,
+    ...(credentials.otp ? { otp: credentials.otp } : {}),
+  });
