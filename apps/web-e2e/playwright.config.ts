@@ -9,13 +9,15 @@ export const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 1);
 
 export default defineConfig({
   testDir: './src',
+  // Screenshots kept with the tests (spec: the shell, the cookie notice and the checkout at 360 and 1280 px).
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   outputDir: '../../test-results/web-e2e',
   fullyParallel: true,
   forbidOnly: true,
   retries: 0,
   workers: 2,
   timeout: 30_000,
-  expect: { timeout: 7_000 },
+  expect: { timeout: 7_000, toHaveScreenshot: { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' } },
   reporter: [['list'], ['json', { outputFile: '../../reports/e2e.json' }]],
   use: {
     baseURL,

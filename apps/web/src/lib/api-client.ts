@@ -6,6 +6,7 @@ import {
   type CheckoutAction,
   type CheckoutActionResponse,
 } from '@store/domain';
+import { counted } from './request-counters';
 
 /** A failed data call, with the catalogued code the server sent (or 0 when none could be read). */
 export class ApiError extends Error {
@@ -69,11 +70,12 @@ async function multipart<T>(path: string, fields: Record<string, string | Blob>)
   return payload.data;
 }
 
+/** Every data call, counted for the page's readiness (spec 1 §4). */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
-  multipart: <T>(path: string, fields: Record<string, string | Blob>) => multipart<T>(path, fields),
-  action: <T>(action: CheckoutAction, body?: unknown) => checkoutAction<T>(action, body),
+  get: <T>(path: string) => counted(() => request<T>('GET', path)),
+  post: <T>(path: string, body: unknown) => counted(() => request<T>('POST', path, body)),
+  multipart: <T>(path: string, fields: Record<string, string | Blob>) => counted(() => multipart<T>(path, fields)),
+  action: <T>(action: CheckoutAction, body?: unknown) => counted(() => checkoutAction<T>(action, body)),
 };
 
 /** A newer call of the same action was made before this one answered; its answer is ignored. */

@@ -1,7 +1,8 @@
-import { enqueueSnackbar, snackbarFor, waitingClosingText, waitingMessage, type SnackbarMessage, type WaitingState } from '@store/domain';
+import { enqueueSnackbar, readiness, snackbarFor, waitingClosingText, waitingMessage, type SnackbarMessage, type WaitingState } from '@store/domain';
 import { Snackbar, WaitingOverlay } from '@store/ui';
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError, SupersededError } from '../../lib/api-client';
+import { requestCounters } from '../../lib/request-counters';
 
 interface CheckoutUi {
   /** Queues a snackbar message for a response code (spec 2 §8). */
@@ -20,6 +21,14 @@ export function CheckoutUiProvider({ children }: { readonly children: ReactNode 
   const [waiting, setWaiting] = useState<string | null>(null);
   const [closing, setClosing] = useState<string | null>(null);
   const closingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [waits, setWaits] = useState({ startWaitCount: 0, endWaitCount: 0 });
+  const requests = useSyncExternalStore(requestCounters.subscribe, requestCounters.snapshot);
+  const ready = readiness({ ...requests, ...waits });
+  // Application readiness (spec 1 §4) on the page: styles show progress, assistive tech hears aria-busy.
+  useEffect(() => {
+    document.body.dataset.readiness = ready;
+    document.getElementById('main')?.setAttribute('aria-busy', String(ready !== 'READY'));
+  }, [ready]);
 
   const notify = useCallback((code: number, text?: string) => setQueue((current) => enqueueSnackbar(current, snackbarFor(code, text))), []);
   const notifyError = useCallback(
@@ -34,6 +43,7 @@ export function CheckoutUiProvider({ children }: { readonly children: ReactNode 
     clearTimeout(closingTimer.current);
     setClosing(null);
     setWaiting(waitingMessage(state));
+    setWaits((current) => ({ ...current, startWaitCount: current.startWaitCount + 1 }));
     let code = 200;
     try {
       return await work();
@@ -41,6 +51,7 @@ export function CheckoutUiProvider({ children }: { readonly children: ReactNode 
       code = error instanceof ApiError ? error.code : 999;
       throw error;
     } finally {
+      setWaits((current) => ({ ...current, endWaitCount: current.endWaitCount + 1 }));
       setWaiting(null);
       setClosing(waitingClosingText(code));
       closingTimer.current = setTimeout(() => setClosing(null), CLOSING_TEXT_MS);
