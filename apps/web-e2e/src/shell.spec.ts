@@ -139,3 +139,30 @@ test('a customer changes their password in account details and signs in again wi
   await signIn.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Account details' })).toBeVisible();
 });
+
+test('axe finds nothing serious on the sign-in, password reset, two-step verification and not-found pages', async ({ page }) => {
+  for (const [path, heading] of [
+    ['/en-gb/sign-in/', 'Sign in'],
+    ['/en-gb/reset-password/', /password/i],
+    ['/en-gb/account/security/', /two-step|verification|security/i],
+    ['/en-gb/no-such-page/', /not found|could not find/i],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  }
+});
+
+test('with consent, signing in sends the login event', async ({ page }) => {
+  const email = await createAccount(page, false);
+  await page.request.put('/cookie-allow-analytics/', { headers: XHR });
+  await page.request.put('/cookie-settings-viewed/', { headers: XHR });
+  await page.goto('/en-gb/sign-in/');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email address').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/en-gb\/$/);
+  const events = await page.evaluate(() => (window.dataLayer as Array<{ event?: string }> | undefined)?.filter((entry) => entry.event).map((entry) => entry.event));
+  expect(events).toEqual(['login']);
+});
