@@ -53,6 +53,13 @@ export function useBasketEditor(basket: BasketJson): BasketEditor {
     },
     [queue, basket],
   );
-  // While edits are unsaved the queue's view wins; otherwise the session's basket is the truth.
-  return { basket: shown.pending ? shown.basket : basket, pending: shown.pending, submit };
+  // A basket read from the session outside the queue (a refetch) is shown once nothing is unsaved.
+  // The queue's own answers are shown at once, without waiting for the session query to catch up,
+  // so the page never flashes back to the basket from before an edit.
+  const [seen, setSeen] = useState(basket);
+  if (seen !== basket) {
+    setSeen(basket);
+    if (!queue.busy) setShown({ basket, pending: false });
+  }
+  return { basket: shown.basket, pending: shown.pending, submit };
 }
