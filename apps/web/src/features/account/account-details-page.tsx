@@ -9,6 +9,7 @@ import { validateWith } from '../../lib/form-rules';
 import { useLocale } from '../../lib/locale';
 import { useCheckoutUi } from '../checkout/checkout-ui';
 import { updatePassword } from '../identity/api/auth';
+import { leaveSignInNotice } from '../identity/sign-in-notice';
 import { setMarketing } from '../identity/api/identity-actions';
 import { AccountSummary } from '../identity/components/account-summary';
 import { AccountPage } from './account-pages';
@@ -91,11 +92,10 @@ function PasswordChange({ customer }: { readonly customer: CustomerJson }) {
       await wait('please-wait', () =>
         updatePassword({ username: customer.email, password: values.current, ...(needsCode ? { otp: values.otp } : {}) }, values.next),
       );
-      // The change ended every session: go to sign-in first, then forget the old session, so this
-      // page does not send the shopper there itself without the notice.
-      navigate(`/${locale.urlFriendly}/sign-in/?redirect=${encodeURIComponent(`/${locale.urlFriendly}/account/details/`)}`, {
-        state: { notice: 'Your password has been changed. Please sign in with your new password.' },
-      });
+      // The change ended every session, so the shopper signs in again; the notice waits for them on
+      // the sign-in page however they get there (this page also sends visitors there by itself).
+      leaveSignInNotice('Your password has been changed. Please sign in with your new password.');
+      navigate(`/${locale.urlFriendly}/sign-in/?redirect=${encodeURIComponent(`/${locale.urlFriendly}/account/details/`)}`);
       void queryClient.invalidateQueries({ queryKey: ['session'] });
     } catch (error) {
       if (error instanceof ApiError && error.code === 100114) setNeedsCode(true);

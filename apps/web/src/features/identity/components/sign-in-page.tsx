@@ -1,4 +1,6 @@
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { clearSignInNotice, peekSignInNotice } from '../sign-in-notice';
 import { safeRedirectPath, useLocale } from '../../../lib/locale';
 import { SignInForm } from './sign-in-form';
 
@@ -8,11 +10,12 @@ export function SignInPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const redirect = safeRedirectPath(search.get('redirect'), `/${locale.urlFriendly}/`);
-  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+  const [notice] = useState(peekSignInNotice);
+  useEffect(() => clearSignInNotice(), []);
   return (
     <div className="page narrow">
       <h1>Sign in</h1>
-      {typeof notice === 'string' && (
+      {notice && (
         <p role="status" className="notice">
           {notice}
         </p>
