@@ -11,3 +11,4 @@ export * from './basket/discount.ports';
 export * from './basket/edit-basket.use-case';
 export * from './billing';
 export * from './tax-exemption';
+export * from './orders';

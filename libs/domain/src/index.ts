@@ -24,3 +24,4 @@ export * from './identity';
 export * from './contracts/identity.contract';
 export * from './basket/basket-edits';
 export * from './basket/discount-code';
+export * from './orders';

@@ -47,6 +47,7 @@ export function failureBody(error: DomainError): ApiFailure {
     code: error.code,
     message: error.message,
     ...(error.fields ? { fields: error.fields } : {}),
+    ...(error.data ? { data: error.data } : {}),
   };
 }
 

@@ -288,14 +288,17 @@ export class DomainError extends Error {
   readonly errorName: ErrorName;
   readonly kind: ErrorKind;
   readonly fields?: FieldErrors;
+  /** Facts the client needs to recover (e.g. the order number to retry with, spec 2 §7). */
+  readonly data?: Readonly<Record<string, unknown>>;
 
-  constructor(name: ErrorName, options: { message?: string; fields?: FieldErrors } = {}) {
+  constructor(name: ErrorName, options: { message?: string; fields?: FieldErrors; data?: Readonly<Record<string, unknown>> } = {}) {
     super(options.message ?? ErrorCatalogue[name].message);
     this.name = 'DomainError';
     this.errorName = name;
     this.code = ErrorCatalogue[name].code;
     this.kind = ErrorCatalogue[name].kind;
     this.fields = options.fields;
+    this.data = options.data;
   }
 }
 

@@ -14,6 +14,10 @@ export class BasketRecord {
   @Column({ name: 'shipping_country', type: 'varchar', length: 2, nullable: true })
   shippingCountry!: string | null;
 
+  /** Set when the basket became an order; an ordered basket is closed to reads and edits. */
+  @Column({ name: 'ordered_at', type: 'timestamptz', nullable: true })
+  orderedAt!: Date | null;
+
   @Column({ name: 'customer_id', type: 'uuid', nullable: true })
   customerId!: string | null;
 

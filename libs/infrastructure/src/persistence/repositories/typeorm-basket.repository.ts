@@ -1,6 +1,6 @@
 import type { BasketRepository } from '@store/application';
 import type { Basket } from '@store/domain';
-import type { DataSource } from 'typeorm';
+import { IsNull, type DataSource } from 'typeorm';
 import { BasketLineRecord, BasketRecord } from '../entities';
 
 export class TypeOrmBasketRepository implements BasketRepository {
@@ -8,7 +8,8 @@ export class TypeOrmBasketRepository implements BasketRepository {
 
   async find(reference: string): Promise<Basket | null> {
     const record = await this.dataSource.getRepository(BasketRecord).findOne({
-      where: { reference },
+      // An ordered basket is closed: it is an order now, and the shopper starts a new basket.
+      where: { reference, orderedAt: IsNull() },
       relations: { lines: true },
       order: { lines: { position: 'ASC' } },
     });
@@ -46,7 +47,7 @@ export class TypeOrmBasketRepository implements BasketRepository {
           customerId: basket.customerId,
           updatedAt: () => 'now()',
         })
-        .where('reference = :reference AND version = :previous', {
+        .where('reference = :reference AND version = :previous AND ordered_at IS NULL', {
           reference: basket.reference,
           previous: basket.version - 1,
         })
@@ -87,7 +88,7 @@ export class TypeOrmBasketRepository implements BasketRepository {
   async candidatesFor(customerId: string, except: string | null): Promise<string[]> {
     const rows: { reference: string }[] = await this.dataSource.query(
       `SELECT b.reference FROM baskets b
-       WHERE b.customer_id = $1 AND b.reference <> $2 AND EXISTS (SELECT 1 FROM basket_lines l WHERE l.basket_reference = b.reference)
+       WHERE b.customer_id = $1 AND b.reference <> $2 AND b.ordered_at IS NULL AND EXISTS (SELECT 1 FROM basket_lines l WHERE l.basket_reference = b.reference)
        ORDER BY b.updated_at DESC LIMIT 10`,
       [customerId, except ?? ''],
     );

@@ -1,0 +1,3 @@
+export * from './orders.ports';
+export * from './place-order.use-case';
+export * from './receipt';

@@ -1,0 +1,111 @@
+import type { OrderStatus, PaymentGateway } from '@store/domain';
+import type { BillingAddress } from '../billing/billing.ports';
+import type { OutgoingMail } from '../identity/sign-in.ports';
+
+export interface OrderLineDraft {
+  readonly suiteReference: string;
+  readonly productReference: string;
+  readonly productName: string;
+  readonly choiceName: string;
+  readonly choiceSynonym: string;
+  readonly quantity: number;
+  readonly unitPriceMinor: number;
+  readonly totalMinor: number;
+  readonly discountMinor: number;
+  /** A product included free with another line (spec 1 §2 bonus products). */
+  readonly isBonus: boolean;
+}
+
+/** Everything an order is made of, snapshotted from the basket when it is reserved. */
+export interface OrderDraft {
+  readonly customerId: string;
+  readonly basketReference: string;
+  readonly gateway: PaymentGateway;
+  readonly locale: string;
+  readonly currency: string;
+  readonly taxInclusive: boolean;
+  readonly netMinor: number;
+  readonly taxMinor: number;
+  readonly grossMinor: number;
+  readonly discountMinor: number;
+  readonly discountCode: string | null;
+  /** Null for an order with nothing to pay, which skips the billing step. */
+  readonly billingAddress: BillingAddress | null;
+  readonly withdrawalConsent: string | null;
+  readonly lines: readonly OrderLineDraft[];
+}
+
+export interface Order extends OrderDraft {
+  readonly number: string;
+  readonly status: OrderStatus;
+  readonly paymentAttempt: number;
+  readonly transactionId: string | null;
+  readonly createdAt: Date;
+  readonly paidAt: Date | null;
+}
+
+export interface ProductKey {
+  readonly key: string;
+  readonly linePosition: number;
+  readonly productReference: string;
+}
+
+export interface Fulfilment {
+  readonly transactionId: string | null;
+  readonly productKeys: readonly ProductKey[];
+  readonly receipt: OutgoingMail;
+}
+
+export interface OrderRepository {
+  /**
+   * The basket's order: a new one with a fresh number, or the one the basket already has (one order
+   * per basket, a database constraint). `created` tells which.
+   */
+  reserve(draft: OrderDraft): Promise<{ readonly order: Order; readonly created: boolean }>;
+  /** A failed order tried again: back to pending with the next payment attempt. Null if it was not failed. */
+  retry(number: string): Promise<Order | null>;
+  /**
+   * Completes a pending order in one transaction: paid, its keys stored, the discount redeemed, the
+   * basket closed and the receipt queued. False when it was not pending (already done by another call).
+   */
+  complete(number: string, fulfilment: Fulfilment): Promise<boolean>;
+  fail(number: string, code: number, reason: string): Promise<void>;
+  find(number: string): Promise<Order | null>;
+  findByBasket(basketReference: string): Promise<Order | null>;
+  listFor(customerId: string): Promise<readonly Order[]>;
+  productKeys(number: string): Promise<readonly ProductKey[]>;
+}
+export const ORDER_REPOSITORY = Symbol('OrderRepository');
+
+export interface ChargeRequest {
+  readonly idempotencyKey: string;
+  readonly orderNumber: string;
+  readonly amountMinor: number;
+  readonly currency: string;
+  /** The gateway's payment method: a card nonce (braintree) or a source (merchant of record). */
+  readonly paymentToken: string | null;
+  readonly deviceData: string | null;
+  readonly checkoutId: string | null;
+}
+
+export type ChargeResult =
+  | { readonly outcome: 'charged'; readonly transactionId: string }
+  /** Refused for sure (declined, invalid method): nothing was taken, a new attempt may follow. */
+  | { readonly outcome: 'declined'; readonly code: number; readonly reason: string };
+
+/**
+ * The payment port of order placement: one per gateway. A charge with an idempotency key the
+ * gateway has seen answers the first result again without charging twice. A thrown error means the
+ * outcome is unknown (a timeout): the order stays pending and a retry reuses the same key.
+ */
+export interface PaymentPort {
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+export const PAYMENT_PORTS = Symbol('PaymentPorts');
+export type PaymentPorts = Partial<Record<'braintree' | 'digital-river', PaymentPort>>;
+
+/** Random material for product keys. */
+export interface KeyMaterial {
+  bytes(count: number): Uint8Array;
+}
+export const KEY_MATERIAL = Symbol('KeyMaterial');

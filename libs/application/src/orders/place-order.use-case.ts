@@ -1,0 +1,193 @@
+import {
+  chargeIdempotencyKey,
+  DomainError,
+  err,
+  errorNameForCode,
+  formatProductKey,
+  needsPayment,
+  ok,
+  requiresWithdrawalConsent,
+  staleHash,
+  WITHDRAWAL_CONSENT_TEXT,
+  type Customer,
+  type PaymentGateway,
+  type Result,
+} from '@store/domain';
+import type { BasketReader } from '../basket/basket-reader';
+import type { BasketRepository } from '../basket/basket.ports';
+import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
+import type { PaymentStateRepository } from '../billing/payment-state.ports';
+import type { Fulfilment, KeyMaterial, Order, OrderDraft, OrderRepository, PaymentPorts, ProductKey } from './orders.ports';
+import { receiptMail } from './receipt';
+
+export interface PlaceOrderCommand {
+  readonly customer: Customer;
+  readonly basketReference: string;
+  readonly basketStaleHash: string;
+  readonly gateway: PaymentGateway;
+  readonly paymentToken: string | null;
+  readonly deviceData: string | null;
+  readonly checkoutId: string | null;
+  readonly existingOrderNumber: string | null;
+  /** The shopper ticked the immediate-supply consent (needed in the EU, EEA and UK for paid orders). */
+  readonly withdrawalConsent: boolean;
+  readonly locale: string;
+  /** The store's public address, for the links in the receipt. */
+  readonly storeUrl: string;
+}
+
+export interface PlacedOrder {
+  readonly order: Order;
+  /** The order confirmation page (spec 2 §7 data.redirect). */
+  readonly redirect: string;
+}
+
+/** What the shopper is told about money after a failure (issue 8): never a guess. */
+export type ChargeState = 'not-charged' | 'charged' | 'unknown';
+
+// Our choice: the message when the consent box was not ticked.
+export const WITHDRAWAL_CONSENT_REQUIRED = 'Please confirm that you want your downloads now and understand you lose the right to withdraw';
+
+const failure = (name: ConstructorParameters<typeof DomainError>[0], orderNumber: string | null, charged: ChargeState, message?: string) =>
+  new DomainError(name, { message, data: { order_number: orderNumber, charged } });
+
+/**
+ * PLACE_ORDER (spec 2 §7) for every gateway, exactly once: the basket's order is reserved (one per
+ * basket, held by a database constraint) before anything is charged; the charge carries a key made
+ * from the order number and attempt, so a retry — with existing_order_number, or a concurrent call —
+ * reaches the same charge instead of a second one; completion is a single guarded transaction.
+ */
+export class PlaceOrder {
+  constructor(
+    private readonly baskets: BasketRepository,
+    private readonly reader: BasketReader,
+    private readonly billing: BillingRepository,
+    private readonly paymentStates: PaymentStateRepository,
+    private readonly orders: OrderRepository,
+    private readonly payments: PaymentPorts,
+    private readonly keys: KeyMaterial,
+  ) {}
+
+  async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
+    const placed = await this.orders.findByBasket(command.basketReference);
+    if (placed && placed.customerId !== command.customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
+    if (placed?.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', placed.number, 'charged'));
+    if (command.existingOrderNumber !== null && placed?.number !== command.existingOrderNumber) {
+      return err(failure('ORDER_FAILED', null, 'not-charged'));
+    }
+
+    const basket = await this.baskets.find(command.basketReference);
+    if (!basket || basket.customerId !== command.customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
+    if (staleHash(basket) !== command.basketStaleHash) return err(new DomainError('BASKET_STALE'));
+    const read = await this.reader.read(basket, { id: command.customer.id, email: command.customer.email });
+    if (!read.ok) return read;
+    const { view } = read.value;
+    if (view.lines.length === 0) return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
+
+    // Nothing to pay (a free download, or a discount of 100%): the complimentary gateway, no billing
+    // step needed (spec 2 §2 rule 5). Anything else goes through the gateway billing decided.
+    const paysNothing = view.totalWithDiscount.gross.amountMinor === 0;
+    if ((command.gateway === 'complimentary') !== paysNothing) return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
+    const paid = needsPayment(command.gateway);
+    const address = await this.billing.find(command.customer.id);
+    if (paid && !address) return err(new DomainError('BILLING_ADDRESS_REQUIRED'));
+    if (paid && (await this.paymentStates.gatewayOf(basket.reference)) !== command.gateway) {
+      return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
+    }
+    if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
+      return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
+    }
+
+    const draft: OrderDraft = {
+      customerId: command.customer.id,
+      basketReference: basket.reference,
+      gateway: command.gateway,
+      locale: command.locale,
+      currency: view.countryAccount.currency,
+      taxInclusive: view.countryAccount.taxInclusive,
+      netMinor: view.totalWithDiscount.net.amountMinor,
+      taxMinor: view.totalWithDiscount.tax.amountMinor,
+      grossMinor: view.totalWithDiscount.gross.amountMinor,
+      discountMinor: view.appliedDiscount?.amount.gross.amountMinor ?? 0,
+      discountCode: view.appliedDiscount?.code ?? null,
+      billingAddress: address,
+      withdrawalConsent: paid && address && requiresWithdrawalConsent(address.country) ? WITHDRAWAL_CONSENT_TEXT : null,
+      lines: view.lines.flatMap(({ line, product, total, discount, suite }) => [
+        {
+          suiteReference: suite.reference,
+          productReference: product.reference,
+          productName: product.name,
+          choiceName: product.choice.name,
+          choiceSynonym: product.choice.synonym,
+          quantity: line.quantity,
+          unitPriceMinor: product.price.current.amountMinor,
+          totalMinor: total.amountMinor,
+          discountMinor: discount.amountMinor,
+          isBonus: false,
+        },
+        ...suite.productsIncluded.map((included) => ({
+          suiteReference: suite.reference,
+          productReference: included.reference,
+          productName: included.name,
+          choiceName: included.choice.name,
+          choiceSynonym: included.choice.synonym,
+          quantity: line.quantity,
+          unitPriceMinor: 0,
+          totalMinor: 0,
+          discountMinor: 0,
+          isBonus: true,
+        })),
+      ]),
+    };
+
+    let { order, created } = await this.orders.reserve(draft);
+    if (!created && order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
+    if (!created && order.status === 'failed') order = (await this.orders.retry(order.number)) ?? (await this.orders.find(order.number)) ?? order;
+    if (order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
+
+    let transactionId: string | null = null;
+    if (paid) {
+      const port = this.payments[command.gateway as 'braintree' | 'digital-river'];
+      if (!port) {
+        await this.orders.fail(order.number, 310001, 'No payment adapter for this gateway');
+        return err(failure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
+      }
+      let result;
+      try {
+        result = await port.charge({
+          idempotencyKey: chargeIdempotencyKey(order.number, order.paymentAttempt),
+          orderNumber: order.number,
+          amountMinor: order.grossMinor,
+          currency: order.currency,
+          paymentToken: command.paymentToken,
+          deviceData: command.deviceData,
+          checkoutId: command.checkoutId,
+        });
+      } catch {
+        // The gateway did not say: the order stays pending and a retry asks again with the same key.
+        return err(failure('ORDER_FAILED_UNEXPECTEDLY', order.number, 'unknown'));
+      }
+      if (result.outcome === 'declined') {
+        await this.orders.fail(order.number, result.code, result.reason);
+        return err(failure(errorNameForCode(result.code) ?? 'ORDER_FAILED', order.number, 'not-charged'));
+      }
+      transactionId = result.transactionId;
+    }
+
+    const productKeys: ProductKey[] = order.lines.map((line, position) => ({
+      key: formatProductKey(this.keys.bytes(25)),
+      linePosition: position,
+      productReference: line.productReference,
+    }));
+    const fulfilment: Fulfilment = {
+      transactionId,
+      productKeys,
+      receipt: receiptMail(order, command.customer, productKeys, command.storeUrl),
+    };
+    await this.orders.complete(order.number, fulfilment);
+    const completed = (await this.orders.find(order.number)) ?? order;
+    return ok({ order: completed, redirect: `/${command.locale}/order/${completed.number}/` });
+  }
+}
+
+export type { BillingAddress };

@@ -1,0 +1,206 @@
+import { BasketReader, PlaceOrder, type PlaceOrderCommand } from '@store/application';
+import { FakePaymentPort } from '@store/application/testing';
+import { emptyBasket, PRODUCT_KEY_PATTERN, staleHash, type Basket, type Customer, type PaymentGateway } from '@store/domain';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SystemClock } from '../../system/system-ports';
+import { FileTaxRates } from '../../tax/file-tax-rates';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { TypeOrmBasketRepository } from './typeorm-basket.repository';
+import { TypeOrmBillingRepository } from './typeorm-billing.repository';
+import { TypeOrmCatalogueRepository } from './typeorm-catalogue.repository';
+import { TypeOrmDiscountRepository } from './typeorm-discount.repository';
+import { TypeOrmOrderRepository } from './typeorm-order.repository';
+import { TypeOrmPaymentStateRepository } from './typeorm-payment-state.repository';
+
+let db: TestDatabase;
+let baskets: TypeOrmBasketRepository;
+let billing: TypeOrmBillingRepository;
+let states: TypeOrmPaymentStateRepository;
+let orders: TypeOrmOrderRepository;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  baskets = new TypeOrmBasketRepository(db.dataSource);
+  billing = new TypeOrmBillingRepository(db.dataSource);
+  states = new TypeOrmPaymentStateRepository(db.dataSource);
+  orders = new TypeOrmOrderRepository(db.dataSource);
+});
+afterAll(() => db?.drop());
+
+function placeOrder(payments: FakePaymentPort) {
+  const catalogue = new TypeOrmCatalogueRepository(db.dataSource, new FileTaxRates());
+  const reader = new BasketReader(catalogue, catalogue, baskets, new TypeOrmDiscountRepository(db.dataSource), new SystemClock());
+  return new PlaceOrder(baskets, reader, billing, states, orders, { braintree: payments }, { bytes: (count) => randomBytes(count) });
+}
+
+/** A customer with a billing address and a basket whose gateway has been decided. */
+async function shopper(options: { gateway?: PaymentGateway; suites?: Array<[string, string]>; country?: string } = {}) {
+  const id = randomUUID();
+  const email = `order.${id}@example.com`;
+  await db.dataSource.query(
+    `INSERT INTO customers (id, public_id, email, email_normalised, first_name, last_name, account_type, customer_category)
+     VALUES ($1, $2, $3, $3, 'Ada', 'Lovelace', 'personal', 'personal')`,
+    [id, `pub-${id}`, email],
+  );
+  const customer: Customer = {
+    id,
+    publicId: `pub-${id}`,
+    email,
+    emailVerified: false,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    country: 'GB',
+    accountType: 'personal',
+    customerCategory: 'personal',
+    accountName: null,
+    hasConfirmedAccountType: true,
+    status: 'active',
+  };
+  const suites = options.suites ?? [['photo-2', 'photo-2-macos']];
+  const basket: Basket = {
+    ...emptyBasket(randomUUID(), 'GB'),
+    customerId: id,
+    version: 1,
+    lines: suites.map(([suite, product]) => ({ reference: randomUUID(), suiteReference: suite, productReference: product, quantity: 1, quantityLocked: false })),
+  };
+  await baskets.save(basket);
+  await billing.save(id, {
+    line1: '1 Main Street',
+    line2: null,
+    line3: null,
+    city: 'London',
+    county: null,
+    state: null,
+    postalCode: 'N1 1AA',
+    country: options.country ?? 'US',
+    vatId: null,
+    vatIdStatus: null,
+  });
+  await states.chooseGateway(basket.reference, basket.version, options.gateway ?? 'braintree');
+  const command: PlaceOrderCommand = {
+    customer,
+    basketReference: basket.reference,
+    basketStaleHash: staleHash(basket),
+    gateway: options.gateway ?? 'braintree',
+    paymentToken: 'fake-valid-nonce',
+    deviceData: null,
+    checkoutId: null,
+    existingOrderNumber: null,
+    withdrawalConsent: false,
+    locale: 'en-gb',
+    storeUrl: 'http://store.test',
+  };
+  return { customer, basket, command };
+}
+
+const count = async (sql: string, values: unknown[]) => Number((await db.dataSource.query(sql, values))[0].n);
+
+describe('PlaceOrder on Postgres', () => {
+  it('places an order once: paid, keys stored, basket closed, one receipt queued', async () => {
+    const payments = new FakePaymentPort();
+    const { basket, command, customer } = await shopper({ suites: [['universal-v2', 'universal-v2-licence']] });
+    const placed = await placeOrder(payments).execute(command);
+    if (!placed.ok) throw placed.error;
+    const order = placed.value.order;
+    expect(order).toMatchObject({ status: 'paid', grossMinor: 9999, currency: 'GBP', transactionId: 'txn-1' });
+    expect(placed.value.redirect).toBe(`/en-gb/order/${order.number}/`);
+    expect(order.lines.map((line) => [line.productReference, line.isBonus])).toEqual([
+      ['universal-v2-licence', false],
+      ['photo-2-ipados', true],
+      ['designer-2-ipados', true],
+    ]);
+    const keys = await orders.productKeys(order.number);
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(key.key).toMatch(PRODUCT_KEY_PATTERN);
+    expect(await baskets.find(basket.reference)).toBeNull();
+    const mail = await db.dataSource.query('SELECT subject, text_body FROM mail_outbox WHERE recipient = $1', [customer.email]);
+    expect(mail).toHaveLength(1);
+    expect(mail[0].subject).toBe(`Your Affinity Store order ${order.number}`);
+    expect(mail[0].text_body).toContain(keys[0].key);
+    expect(mail[0].text_body).toContain(`http://store.test/en-gb/order/${order.number}/`);
+
+    const again = await placeOrder(payments).execute(command);
+    expect(!again.ok && again.error).toMatchObject({ code: 300014, message: 'Order is already complete' });
+    expect(payments.charged).toHaveLength(1);
+  });
+
+  it('makes one order and one charge of 20 placements of one basket at once', async () => {
+    const payments = new FakePaymentPort(20);
+    const { basket, command } = await shopper();
+    const use = placeOrder(payments);
+    const results = await Promise.all(Array.from({ length: 20 }, () => use.execute(command)));
+    const numbers = new Set(results.map((result) => (result.ok ? result.value.order.number : (result.error.data?.order_number as string))));
+    expect(numbers.size).toBe(1);
+    expect(results.filter((result) => result.ok).length).toBeGreaterThan(0);
+    for (const result of results.filter((r) => !r.ok)) expect(!result.ok && result.error.code).toBe(300014);
+    expect(payments.charged).toHaveLength(1);
+    expect(await count('SELECT count(*)::int AS n FROM orders WHERE basket_reference = $1', [basket.reference])).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM mail_outbox WHERE text_body LIKE $1', [`%${[...numbers][0]}%`])).toBe(1);
+  });
+
+  it('reuses the order number and the charge when the answer was lost after charging', async () => {
+    const payments = new FakePaymentPort();
+    payments.loseAnswerAfterChargeOnce = true;
+    const { command } = await shopper();
+    const lost = await placeOrder(payments).execute(command);
+    expect(lost.ok).toBe(false);
+    const error = !lost.ok ? lost.error : null;
+    expect(error).toMatchObject({ code: 300101, data: { charged: 'unknown' } });
+    const orderNumber = error?.data?.order_number as string;
+    expect((await orders.find(orderNumber))?.status).toBe('pending');
+
+    const retried = await placeOrder(payments).execute({ ...command, existingOrderNumber: orderNumber });
+    if (!retried.ok) throw retried.error;
+    expect(retried.value.order).toMatchObject({ number: orderNumber, status: 'paid', transactionId: 'txn-1' });
+    expect(payments.charged).toHaveLength(1);
+  });
+
+  it('after a decline keeps the number, says nothing was charged, and charges once on the next attempt', async () => {
+    const payments = new FakePaymentPort();
+    payments.declineNext = true;
+    const { command } = await shopper();
+    const declined = await placeOrder(payments).execute(command);
+    const error = !declined.ok ? declined.error : null;
+    expect(error).toMatchObject({ code: 300011, data: { charged: 'not-charged' } });
+    const orderNumber = error?.data?.order_number as string;
+    expect((await orders.find(orderNumber))?.status).toBe('failed');
+
+    const retried = await placeOrder(payments).execute({ ...command, existingOrderNumber: orderNumber });
+    if (!retried.ok) throw retried.error;
+    expect(retried.value.order).toMatchObject({ number: orderNumber, status: 'paid', paymentAttempt: 2 });
+    expect(payments.charged.map((charge) => charge.idempotencyKey)).toEqual([`${orderNumber}-2`]);
+  });
+
+  it('refuses a stale basket, an order number that is not this basket’s, and a gateway other than the one decided', async () => {
+    const payments = new FakePaymentPort();
+    const { command } = await shopper();
+    const stale = await placeOrder(payments).execute({ ...command, basketStaleHash: '0000000000000000' });
+    expect(!stale.ok && stale.error.code).toBe(200001);
+    const foreign = await placeOrder(payments).execute({ ...command, existingOrderNumber: 'AFS-99999999' });
+    expect(!foreign.ok && foreign.error.code).toBe(300100);
+    const gateway = await placeOrder(payments).execute({ ...command, gateway: 'digital-river' });
+    expect(!gateway.ok && gateway.error.code).toBe(300100);
+    expect(payments.charged).toHaveLength(0);
+    expect(await count('SELECT count(*)::int AS n FROM orders WHERE basket_reference = $1', [command.basketReference])).toBe(0);
+  });
+
+  it('asks EU and UK shoppers to consent to immediate supply, and keeps the wording with the order', async () => {
+    const payments = new FakePaymentPort();
+    const { command } = await shopper({ country: 'DE' });
+    const refused = await placeOrder(payments).execute(command);
+    expect(!refused.ok && refused.error).toMatchObject({ code: 100100, fields: { withdrawal_consent: [expect.any(String)] } });
+    const placed = await placeOrder(payments).execute({ ...command, withdrawalConsent: true });
+    if (!placed.ok) throw placed.error;
+    expect(placed.value.order.withdrawalConsent).toMatch(/lose my right to withdraw/);
+  });
+
+  it('places a free download without any payment', async () => {
+    const payments = new FakePaymentPort();
+    const { command } = await shopper({ gateway: 'complimentary', suites: [['brush-starter', 'brush-starter-any']], country: 'DE' });
+    await db.dataSource.query('DELETE FROM billing_addresses WHERE customer_id = $1', [command.customer.id]);
+    const placed = await placeOrder(payments).execute({ ...command, paymentToken: null });
+    if (!placed.ok) throw placed.error;
+    expect(placed.value.order).toMatchObject({ status: 'paid', gateway: 'complimentary', grossMinor: 0, transactionId: null, withdrawalConsent: null });
+    expect(payments.charged).toHaveLength(0);
+  });
+});

@@ -1,0 +1,231 @@
+import type { BillingAddress, Fulfilment, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey } from '@store/application';
+import type { OrderStatus, PaymentGateway } from '@store/domain';
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+
+interface OrderRow {
+  number: string;
+  customer_id: string;
+  basket_reference: string;
+  status: OrderStatus;
+  gateway: PaymentGateway;
+  locale: string;
+  currency: string;
+  tax_inclusive: boolean;
+  net_minor: number;
+  tax_minor: number;
+  gross_minor: number;
+  discount_minor: number;
+  discount_code: string | null;
+  billing_address: BillingAddress | null;
+  withdrawal_consent: string | null;
+  payment_attempt: number;
+  transaction_id: string | null;
+  created_at: Date;
+  paid_at: Date | null;
+}
+
+interface LineRow {
+  order_number: string;
+  position: number;
+  suite_reference: string;
+  product_reference: string;
+  product_name: string;
+  choice_name: string;
+  choice_synonym: string;
+  quantity: number;
+  unit_price_minor: number;
+  total_minor: number;
+  discount_minor: number;
+  is_bonus: boolean;
+}
+
+const toLine = (row: LineRow): OrderLineDraft => ({
+  suiteReference: row.suite_reference,
+  productReference: row.product_reference,
+  productName: row.product_name,
+  choiceName: row.choice_name,
+  choiceSynonym: row.choice_synonym,
+  quantity: row.quantity,
+  unitPriceMinor: row.unit_price_minor,
+  totalMinor: row.total_minor,
+  discountMinor: row.discount_minor,
+  isBonus: row.is_bonus,
+});
+
+const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
+  number: row.number,
+  customerId: row.customer_id,
+  basketReference: row.basket_reference,
+  status: row.status,
+  gateway: row.gateway,
+  locale: row.locale,
+  currency: row.currency,
+  taxInclusive: row.tax_inclusive,
+  netMinor: row.net_minor,
+  taxMinor: row.tax_minor,
+  grossMinor: row.gross_minor,
+  discountMinor: row.discount_minor,
+  discountCode: row.discount_code,
+  billingAddress: row.billing_address,
+  withdrawalConsent: row.withdrawal_consent,
+  paymentAttempt: row.payment_attempt,
+  transactionId: row.transaction_id,
+  createdAt: row.created_at,
+  paidAt: row.paid_at,
+  lines: lines.filter((line) => line.order_number === row.number).sort((a, b) => a.position - b.position).map(toLine),
+});
+
+/**
+ * Orders in Postgres. The unique basket_reference makes concurrent placements of one basket meet in
+ * the database: one INSERT wins, the others wait for it and then find its order. Completion is one
+ * transaction guarded by the pending status, so doing it twice does nothing the second time.
+ */
+export class TypeOrmOrderRepository implements OrderRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async reserve(draft: OrderDraft): Promise<{ order: Order; created: boolean }> {
+    const number = await this.dataSource.transaction(async (manager) => {
+      const inserted: { number: string }[] = await manager.query(
+        `INSERT INTO orders (number, customer_id, basket_reference, status, gateway, locale, currency, tax_inclusive,
+           net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent)
+         VALUES ('AFS-' || lpad(nextval('order_numbers')::text, 8, '0'), $1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (basket_reference) DO NOTHING RETURNING number`,
+        [
+          draft.customerId,
+          draft.basketReference,
+          draft.gateway,
+          draft.locale,
+          draft.currency,
+          draft.taxInclusive,
+          draft.netMinor,
+          draft.taxMinor,
+          draft.grossMinor,
+          draft.discountMinor,
+          draft.discountCode,
+          draft.billingAddress ? JSON.stringify(draft.billingAddress) : null,
+          draft.withdrawalConsent,
+        ],
+      );
+      if (inserted.length === 0) return null;
+      await this.insertLines(manager, inserted[0].number, draft.lines);
+      return inserted[0].number;
+    });
+    if (number) return { order: (await this.find(number)) as Order, created: true };
+    return { order: (await this.findByBasket(draft.basketReference)) as Order, created: false };
+  }
+
+  private async insertLines(manager: EntityManager, number: string, lines: readonly OrderLineDraft[]): Promise<void> {
+    for (const [position, line] of lines.entries()) {
+      await manager.query(
+        `INSERT INTO order_lines (order_number, position, suite_reference, product_reference, product_name, choice_name, choice_synonym,
+           quantity, unit_price_minor, total_minor, discount_minor, is_bonus)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          number,
+          position,
+          line.suiteReference,
+          line.productReference,
+          line.productName,
+          line.choiceName,
+          line.choiceSynonym,
+          line.quantity,
+          line.unitPriceMinor,
+          line.totalMinor,
+          line.discountMinor,
+          line.isBonus,
+        ],
+      );
+    }
+  }
+
+  async retry(number: string): Promise<Order | null> {
+    // TypeORM answers an UPDATE ... RETURNING with [rows, count].
+    const [rows]: [{ number: string }[], number] = await this.dataSource.query(
+      `UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL
+       WHERE number = $1 AND status = 'failed' RETURNING number`,
+      [number],
+    );
+    return rows.length === 1 ? this.find(number) : null;
+  }
+
+  async complete(number: string, fulfilment: Fulfilment): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const [rows]: [{ basket_reference: string; customer_id: string; discount_code: string | null }[], number] = await manager.query(
+        `UPDATE orders SET status = 'paid', paid_at = now(), transaction_id = $2
+         WHERE number = $1 AND status = 'pending' RETURNING basket_reference, customer_id, discount_code`,
+        [number, fulfilment.transactionId],
+      );
+      if (rows.length === 0) return false;
+      const { basket_reference: basket, customer_id: customer, discount_code: code } = rows[0];
+      for (const key of fulfilment.productKeys) {
+        await manager.query(`INSERT INTO product_keys (key, order_number, line_position, product_reference) VALUES ($1, $2, $3, $4)`, [
+          key.key,
+          number,
+          key.linePosition,
+          key.productReference,
+        ]);
+      }
+      if (code) {
+        await manager.query(`INSERT INTO discount_redemptions (id, code, customer_id, order_reference) VALUES ($1, $2, $3, $4)`, [
+          randomUUID(),
+          code,
+          customer,
+          number,
+        ]);
+        await manager.query(`UPDATE discount_codes SET uses = uses + 1 WHERE code = $1`, [code]);
+      }
+      // The basket is an order now: closed to reads and edits, its payment state spent.
+      await manager.query(`UPDATE baskets SET ordered_at = now() WHERE reference = $1`, [basket]);
+      await manager.query(`DELETE FROM basket_payment_states WHERE basket_reference = $1`, [basket]);
+      await manager.query(`UPDATE tax_certificates SET order_reference = $1 WHERE basket_reference = $2 AND customer_id = $3 AND order_reference IS NULL`, [
+        number,
+        basket,
+        customer,
+      ]);
+      await manager.query(`INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5)`, [
+        randomUUID(),
+        fulfilment.receipt.to,
+        fulfilment.receipt.subject,
+        fulfilment.receipt.text,
+        fulfilment.receipt.html ?? null,
+      ]);
+      return true;
+    });
+  }
+
+  async fail(number: string, code: number, reason: string): Promise<void> {
+    await this.dataSource.query(`UPDATE orders SET status = 'failed', failure_code = $2, failure_reason = $3 WHERE number = $1 AND status = 'pending'`, [
+      number,
+      code,
+      reason.slice(0, 500),
+    ]);
+  }
+
+  private async load(where: string, value: string): Promise<Order[]> {
+    const rows: OrderRow[] = await this.dataSource.query(`SELECT * FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`, [value]);
+    if (rows.length === 0) return [];
+    const lines: LineRow[] = await this.dataSource.query(`SELECT * FROM order_lines WHERE order_number = ANY($1)`, [rows.map((row) => row.number)]);
+    return rows.map((row) => toOrder(row, lines));
+  }
+
+  async find(number: string): Promise<Order | null> {
+    return (await this.load('number = $1', number))[0] ?? null;
+  }
+
+  async findByBasket(basketReference: string): Promise<Order | null> {
+    return (await this.load('basket_reference = $1', basketReference))[0] ?? null;
+  }
+
+  async listFor(customerId: string): Promise<readonly Order[]> {
+    return this.load('customer_id = $1', customerId);
+  }
+
+  async productKeys(number: string): Promise<readonly ProductKey[]> {
+    const rows: { key: string; line_position: number; product_reference: string }[] = await this.dataSource.query(
+      `SELECT key, line_position, product_reference FROM product_keys WHERE order_number = $1 ORDER BY line_position`,
+      [number],
+    );
+    return rows.map((row) => ({ key: row.key, linePosition: row.line_position, productReference: row.product_reference }));
+  }
+}
