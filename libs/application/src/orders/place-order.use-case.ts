@@ -140,7 +140,9 @@ export class PlaceOrder {
       ]),
     };
 
-    let { order, created } = await this.orders.reserve(draft);
+    const reserved = await this.orders.reserve(draft);
+    const created = reserved.created;
+    let order = reserved.order;
     if (!created && order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
     if (!created && order.status === 'failed') order = (await this.orders.retry(order.number)) ?? (await this.orders.find(order.number)) ?? order;
     if (order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
