@@ -5,6 +5,7 @@ import { CHECKOUT_ACTIONS, DomainError, type CheckoutAction, type CheckoutAction
 import type { Response } from 'express';
 import { BasketActions } from '../basket/basket-actions';
 import { BillingActions } from '../billing/billing-actions';
+import { OrderActions } from '../orders/order-actions';
 import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from '../http/request-context';
 import { IdentityActions } from '../identity/identity-actions';
 import { readSessionCookie } from '../identity/session-cookie';
@@ -25,9 +26,10 @@ export class CheckoutActionsController {
     identity: IdentityActions,
     basket: BasketActions,
     billing: BillingActions,
+    orders: OrderActions,
     private readonly sessions: SessionService,
   ) {
-    this.handlers = { ...identity.handlers, ...basket.handlers, ...billing.handlers };
+    this.handlers = { ...identity.handlers, ...basket.handlers, ...billing.handlers, ...orders.handlers };
   }
 
   @Post('checkout')

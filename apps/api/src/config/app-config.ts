@@ -109,6 +109,11 @@ export class AppConfig {
   @Matches(/^(https:\/\/[a-z0-9.-]+(:\d+)?( |$))*$/, { message: 'ANALYTICS_SCRIPT_ORIGINS must be https origins separated by spaces' })
   ANALYTICS_SCRIPT_ORIGINS = '';
 
+  /** Where the installers are served from (an https address); unset, downloads are small demo files from the API. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'DOWNLOAD_BASE_URL must be an http(s) address' })
+  DOWNLOAD_BASE_URL?: string;
+
   /** Largest request body accepted, in bytes. */
   @Transform(toInteger)
   @IsInt({ message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
@@ -165,7 +170,7 @@ const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SEC
 
 /** Reads and checks the settings; a missing or malformed one throws a one-line ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', ...S3_SETTINGS);
+  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', 'DOWNLOAD_BASE_URL', ...S3_SETTINGS);
   const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });

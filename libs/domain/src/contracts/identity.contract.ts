@@ -81,6 +81,7 @@ export const CHECKOUT_ACTIONS = [
   'REMOVE_DISCOUNT_CODE',
   'CONFIGURE_BASKET_SHIPPING_COUNTRY',
   'CREATE_CUSTOMER_INVOICE_ADDRESS',
+  'PLACE_ORDER',
 ] as const;
 export type CheckoutAction = (typeof CHECKOUT_ACTIONS)[number];
 

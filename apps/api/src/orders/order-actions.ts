@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PlaceOrder } from '@store/application';
+import { DomainError, type CheckoutAction } from '@store/domain';
+import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
+import { AppConfig } from '../config/app-config';
+import { unwrap } from '../http/result';
+import { validatePayload } from '../http/validation';
+import { PlaceOrderPayload } from './orders.dto';
+
+/** PLACE_ORDER (spec 2 §7): on success data.redirect, the order confirmation page. */
+@Injectable()
+export class OrderActions implements CheckoutActionHandlers {
+  readonly handlers: Partial<Record<CheckoutAction, ActionHandler>> = {
+    PLACE_ORDER: (body, context) => this.place(validatePayload(PlaceOrderPayload, body), context),
+  };
+
+  constructor(
+    private readonly placeOrder: PlaceOrder,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  private async place(payload: PlaceOrderPayload, context: ActionContext) {
+    const customer = context.customer;
+    if (!customer) throw new DomainError('SESSION_EXPIRED');
+    if (payload.customer_public_id !== undefined && payload.customer_public_id !== customer.publicId) throw new DomainError('SESSION_EXPIRED');
+    const placed = unwrap(
+      await this.placeOrder.execute({
+        customer,
+        basketReference: payload.basket_reference_id,
+        basketStaleHash: payload.basket_stale_hash,
+        gateway: payload.gateway,
+        paymentToken: payload.token ?? payload.source_id ?? null,
+        deviceData: payload.bt_device_data ?? null,
+        checkoutId: payload.checkout_id ?? null,
+        existingOrderNumber: payload.existing_order_number ?? null,
+        withdrawalConsent: payload.withdrawal_consent === true,
+        locale: payload.locale ?? 'en-gb',
+        storeUrl: this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`,
+      }),
+    );
+    return { redirect: placed.redirect, order_number: placed.order.number };
+  }
+}

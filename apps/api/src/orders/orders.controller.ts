@@ -1,0 +1,77 @@
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { ORDER_REPOSITORY, SessionService, type Order, type OrderRepository } from '@store/application';
+import { DomainError } from '@store/domain';
+import { IsInt, Matches, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import type { Request, Response } from 'express';
+import { AppConfig } from '../config/app-config';
+import { success } from '../http/result';
+import { readSessionCookie } from '../identity/session-cookie';
+import { orderJson } from './orders.presenter';
+
+class OrderParams {
+  @Matches(/^AFS-\d{8,}$/, { message: 'number is not an order number' })
+  number!: string;
+}
+
+class DownloadParams extends OrderParams {
+  @Type(() => Number)
+  @IsInt({ message: 'position is not a line of the order' })
+  @Min(0, { message: 'position is not a line of the order' })
+  position!: number;
+}
+
+/** The customer's orders (issue 8): each only for its owner; anyone else meets the same 404. */
+@ApiTags('orders')
+@ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
+@Controller('data/orders')
+export class OrdersController {
+  constructor(
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    private readonly sessions: SessionService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  private async owned(request: Request, number: string): Promise<Order> {
+    const customer = await this.sessions.customerOf(readSessionCookie(request));
+    if (!customer) throw new DomainError('SESSION_EXPIRED');
+    const order = await this.orders.find(number);
+    if (!order || order.customerId !== customer.id) throw new DomainError('NOT_FOUND', { message: 'There is no such order in your account' });
+    return order;
+  }
+
+  @Get()
+  async list(@Req() request: Request) {
+    const customer = await this.sessions.customerOf(readSessionCookie(request));
+    if (!customer) throw new DomainError('SESSION_EXPIRED');
+    const orders = await this.orders.listFor(customer.id);
+    const json = await Promise.all(orders.map(async (order) => orderJson(order, order.status === 'paid' ? await this.orders.productKeys(order.number) : [])));
+    return success({ orders: json });
+  }
+
+  @Get(':number')
+  async one(@Param() params: OrderParams, @Req() request: Request) {
+    const order = await this.owned(request, params.number);
+    return success({ order: orderJson(order, order.status === 'paid' ? await this.orders.productKeys(order.number) : []) });
+  }
+
+  /**
+   * A download of a paid order's line: to DOWNLOAD_BASE_URL when the files live on a download
+   * service, otherwise a small demo file from here, so the link works on a machine of our own.
+   */
+  @Get(':number/downloads/:position')
+  async download(@Param() params: DownloadParams, @Req() request: Request, @Res() response: Response) {
+    const order = await this.owned(request, params.number);
+    const line = order.lines[params.position];
+    if (order.status !== 'paid' || !line) throw new DomainError('NOT_FOUND', { message: 'There is no such download in your account' });
+    if (this.config.DOWNLOAD_BASE_URL) {
+      response.redirect(302, `${this.config.DOWNLOAD_BASE_URL.replace(/\/+$/, '')}/${encodeURIComponent(line.productReference)}/`);
+      return;
+    }
+    response.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    response.setHeader('Content-Disposition', `attachment; filename="${line.productReference}.txt"`);
+    response.setHeader('Cache-Control', 'private, no-store');
+    response.send(`${line.productName}\nOrder ${order.number}\nThis is the demo download; set DOWNLOAD_BASE_URL to serve the real installers.\n`);
+  }
+}

@@ -1,0 +1,43 @@
+import { SUPPORTED_LOCALES } from '@store/domain';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** PLACE_ORDER (spec 2 §7). The billing address is the customer's stored one; the payload's copy is not trusted. */
+export class PlaceOrderPayload {
+  @Matches(REFERENCE, { message: 'basket_reference_id is not a basket reference' })
+  basket_reference_id!: string;
+
+  @Matches(/^[0-9a-f]{16}$/, { message: 'basket_stale_hash is not a stale hash' })
+  basket_stale_hash!: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  customer_public_id?: string;
+
+  @IsIn(['braintree', 'digital-river', 'complimentary'], { message: 'gateway must be braintree, digital-river or complimentary' })
+  gateway!: 'braintree' | 'digital-river' | 'complimentary';
+
+  @IsOptional() @IsBoolean() vault_payment_method?: boolean;
+  @IsOptional() @IsBoolean() update_shipping_address?: boolean;
+  @IsOptional() @IsString() @MaxLength(64) payment_facilitator?: string;
+  /** Sent by the page (spec 2 §7); the order uses the stored address, so this is only checked for shape. */
+  @IsOptional() billing_address?: unknown;
+
+  @IsOptional() @IsString() @MaxLength(4096) token?: string;
+  @IsOptional() @IsString() @MaxLength(8192) bt_device_data?: string;
+  @IsOptional() @IsString() @MaxLength(128) checkout_id?: string;
+  @IsOptional() @IsString() @MaxLength(128) source_id?: string;
+
+  @IsOptional()
+  @Matches(/^AFS-\d{8,}$/, { message: 'existing_order_number is not an order number' })
+  existing_order_number?: string;
+
+  /** The immediate-supply consent box (EU, EEA and UK paid orders). */
+  @IsOptional() @IsBoolean() withdrawal_consent?: boolean;
+
+  @IsOptional()
+  @IsIn(SUPPORTED_LOCALES.map((locale) => locale.urlFriendly), { message: 'locale is not one of the store locales' })
+  locale?: string;
+}

@@ -1,0 +1,50 @@
+import { Module } from '@nestjs/common';
+import {
+  BASKET_REPOSITORY,
+  BasketReader,
+  BILLING_REPOSITORY,
+  KEY_MATERIAL,
+  ORDER_REPOSITORY,
+  PAYMENT_PORTS,
+  PAYMENT_STATE_REPOSITORY,
+  PlaceOrder,
+  type BasketRepository,
+  type BillingRepository,
+  type KeyMaterial,
+  type OrderRepository,
+  type PaymentPorts,
+  type PaymentStateRepository,
+} from '@store/application';
+import { TypeOrmOrderRepository } from '@store/infrastructure';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { BasketModule } from '../basket/basket.module';
+import { OrderActions } from './order-actions';
+import { OrdersController } from './orders.controller';
+
+@Module({
+  imports: [BasketModule],
+  controllers: [OrdersController],
+  providers: [
+    { provide: ORDER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOrderRepository(ds), inject: [DataSource] },
+    { provide: KEY_MATERIAL, useValue: { bytes: (count: number) => randomBytes(count) } satisfies KeyMaterial },
+    // The gateways' adapters arrive with the payment issues; until then only complimentary orders are placed.
+    { provide: PAYMENT_PORTS, useValue: {} satisfies PaymentPorts },
+    {
+      provide: PlaceOrder,
+      useFactory: (
+        baskets: BasketRepository,
+        reader: BasketReader,
+        billing: BillingRepository,
+        states: PaymentStateRepository,
+        orders: OrderRepository,
+        payments: PaymentPorts,
+        keys: KeyMaterial,
+      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys),
+      inject: [BASKET_REPOSITORY, BasketReader, BILLING_REPOSITORY, PAYMENT_STATE_REPOSITORY, ORDER_REPOSITORY, PAYMENT_PORTS, KEY_MATERIAL],
+    },
+    OrderActions,
+  ],
+  exports: [OrderActions, ORDER_REPOSITORY],
+})
+export class OrdersModule {}
