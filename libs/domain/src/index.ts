@@ -25,3 +25,4 @@ export * from './contracts/identity.contract';
 export * from './basket/basket-edits';
 export * from './basket/discount-code';
 export * from './orders';
+export * from './contracts/order.contract';

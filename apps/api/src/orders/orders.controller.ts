@@ -22,6 +22,15 @@ class DownloadParams extends OrderParams {
   position!: number;
 }
 
+/** The signed-in customer's order of this number; anyone else's, or none, is the same 404. */
+async function ownedOrder(orders: OrderRepository, sessions: SessionService, request: Request, number: string): Promise<Order> {
+  const customer = await sessions.customerOf(readSessionCookie(request));
+  if (!customer) throw new DomainError('SESSION_EXPIRED');
+  const order = await orders.find(number);
+  if (!order || order.customerId !== customer.id) throw new DomainError('NOT_FOUND', { message: 'There is no such order in your account' });
+  return order;
+}
+
 /** The customer's orders (issue 8): each only for its owner; anyone else meets the same 404. */
 @ApiTags('orders')
 @ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
@@ -30,15 +39,10 @@ export class OrdersController {
   constructor(
     @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     private readonly sessions: SessionService,
-    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
-  private async owned(request: Request, number: string): Promise<Order> {
-    const customer = await this.sessions.customerOf(readSessionCookie(request));
-    if (!customer) throw new DomainError('SESSION_EXPIRED');
-    const order = await this.orders.find(number);
-    if (!order || order.customerId !== customer.id) throw new DomainError('NOT_FOUND', { message: 'There is no such order in your account' });
-    return order;
+  private owned(request: Request, number: string): Promise<Order> {
+    return ownedOrder(this.orders, this.sessions, request, number);
   }
 
   @Get()
@@ -55,12 +59,30 @@ export class OrdersController {
     const order = await this.owned(request, params.number);
     return success({ order: orderJson(order, order.status === 'paid' ? await this.orders.productKeys(order.number) : []) });
   }
+}
+
+/**
+ * Downloads are plain links the browser follows (no X-Requested-With can be set), so they live
+ * outside /data/: a GET that changes nothing, for the order's owner only (the SameSite session cookie).
+ */
+@ApiTags('orders')
+@Controller('downloads')
+export class DownloadsController {
+  constructor(
+    @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
+    private readonly sessions: SessionService,
+    @Inject(AppConfig) private readonly config: AppConfig,
+  ) {}
+
+  private owned(request: Request, number: string): Promise<Order> {
+    return ownedOrder(this.orders, this.sessions, request, number);
+  }
 
   /**
    * A download of a paid order's line: to DOWNLOAD_BASE_URL when the files live on a download
    * service, otherwise a small demo file from here, so the link works on a machine of our own.
    */
-  @Get(':number/downloads/:position')
+  @Get(':number/:position')
   async download(@Param() params: DownloadParams, @Req() request: Request, @Res() response: Response) {
     const order = await this.owned(request, params.number);
     const line = order.lines[params.position];

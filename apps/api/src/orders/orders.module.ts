@@ -20,11 +20,11 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BasketModule } from '../basket/basket.module';
 import { OrderActions } from './order-actions';
-import { OrdersController } from './orders.controller';
+import { DownloadsController, OrdersController } from './orders.controller';
 
 @Module({
   imports: [BasketModule],
-  controllers: [OrdersController],
+  controllers: [OrdersController, DownloadsController],
   providers: [
     { provide: ORDER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOrderRepository(ds), inject: [DataSource] },
     { provide: KEY_MATERIAL, useValue: { bytes: (count: number) => randomBytes(count) } satisfies KeyMaterial },

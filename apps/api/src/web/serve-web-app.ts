@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 
-const SERVER_PREFIXES = ['/data/', '/health/', '/api/', '/auth/', '/cookie-'];
+const SERVER_PREFIXES = ['/data/', '/health/', '/api/', '/auth/', '/cookie-', '/downloads/'];
 
 /**
  * Serves the built web app on the API's origin: its files as they are, and index.html for every

@@ -7,7 +7,9 @@ import { AccountSecurityPage } from '../features/identity/components/account-sec
 import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
 import { SignInPage } from '../features/identity/components/sign-in-page';
 import { AccountDetailsPage } from '../features/account/account-details-page';
-import { AccountHomePage, DownloadsPage, LicencesPage, OrdersPage } from '../features/account/account-pages';
+import { AccountHomePage } from '../features/account/account-pages';
+import { DownloadsPage, LicencesPage, OrdersPage } from '../features/orders/account-orders-pages';
+import { OrderConfirmationPage } from '../features/orders/order-confirmation-page';
 import { HelpPage } from '../features/account/help-page';
 import { SignOutPage } from '../features/account/sign-out-page';
 import { NotFoundPage } from '../features/layout/not-found-page';
@@ -50,6 +52,7 @@ export const router = createBrowserRouter([
           { path: 'account/downloads', element: <DownloadsPage /> },
           { path: 'account/details', element: <AccountDetailsPage /> },
           { path: 'account/security', element: <AccountSecurityPage /> },
+          { path: 'order/:number', element: <OrderConfirmationPage /> },
           { path: 'help', element: <HelpPage /> },
           { path: 'sign-out', element: <SignOutPage /> },
           { path: '*', element: <NotFoundPage /> },

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields?: ApiFailure['fields'],
+    /** Facts to recover with, e.g. the order number to retry (spec 2 §7). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -113,6 +115,6 @@ async function checkoutAction<T>(action: CheckoutAction, body?: unknown): Promis
   const payload = (await response.json().catch(() => null)) as (CheckoutActionResponse<T> & Partial<ApiFailure>) | null;
   if (payload?.timestamp !== undefined && payload.timestamp !== lastTimestamp.get(action)) throw new SupersededError();
   if (!payload) throw new ApiError(response.status, 'Something went wrong', response.status);
-  if (!payload.success) throw new ApiError(payload.code, payload.message ?? 'Something went wrong', response.status, payload.fields);
+  if (!payload.success) throw new ApiError(payload.code, payload.message ?? 'Something went wrong', response.status, payload.fields, payload.data);
   return payload.data;
 }

@@ -47,27 +47,3 @@ export function AccountHomePage() {
     </CustomerOnly>
   );
 }
-
-/**
- * Order history, licences and downloads (spec 1 §2): filled by the orders of the order issue; until
- * a customer has placed one, each says so and points back to the store.
- */
-export function EmptyAccountListPage({ title, empty }: { readonly title: string; readonly empty: string }) {
-  const locale = useLocale();
-  return (
-    <CustomerOnly>
-      {() => (
-        <AccountPage title={title}>
-          <p className="empty-state">{empty}</p>
-          <p>
-            <Link to={`/${locale.urlFriendly}/`}>Browse the store</Link>
-          </p>
-        </AccountPage>
-      )}
-    </CustomerOnly>
-  );
-}
-
-export const OrdersPage = () => <EmptyAccountListPage title="Order history" empty="You have not placed any orders yet." />;
-export const LicencesPage = () => <EmptyAccountListPage title="Licences and downloads" empty="You have no licences yet." />;
-export const DownloadsPage = () => <EmptyAccountListPage title="Downloads and product keys" empty="You have no downloads or product keys yet." />;

@@ -21,6 +21,7 @@ import { useAdoptCandidateBasket } from '../../basket/api/primary-basket';
 import { BasketSection } from '../../basket/components/basket-section';
 import { determineGateway } from '../../billing/api/billing';
 import { BillingSection } from '../../billing/components/billing-section';
+import { PlaceOrderSection } from '../../orders/place-order-section';
 import { TaxExemptionSection, type ExemptionAnswer } from '../../tax-exemption/components/tax-exemption-section';
 import { useCheckoutUi } from '../checkout-ui';
 import { useConsent } from '../../consent/consent-provider';
@@ -109,6 +110,7 @@ export function CheckoutPage() {
   // A personal account cannot buy multi-user licences: the type must be confirmed again (spec 1 §4, §6).
   const typeFitsBasket = customer ? allowedAccountTypes(basketHasMultiUserProduct).includes(customer.account.type) : true;
   const gateway = session.data.payment_gateway;
+  const paysNothing = basket.order_is_complimentary || (basket.pricing.total_with_discount_applied ?? basket.pricing.total).gross.amount_minor === 0;
   const billingPresent = Boolean(customer?.billing?.line_1);
   const typeConfirmed = typeFitsBasket && accountTypeConfirmedFor(search.get('stage'), customer?.account.has_confirmed_account_type ?? false);
   // The exemption block shows after billing for US organisations paying the merchant of record, until
@@ -128,7 +130,8 @@ export function CheckoutPage() {
     emailReserved: customer === null && reservedEmail !== null,
     accountTypeConfirmed: typeConfirmed,
     hasPaymentSession: false,
-    orderIsComplimentary: basket.order_is_complimentary,
+    // A free download pays nothing either, so it skips billing like a complimentary order (issue 8).
+    orderIsComplimentary: paysNothing,
     billingLine1Present: billingPresent,
     taxExemptionFormShown: exemptionOpen,
     hasPaymentSource: false,
@@ -234,7 +237,7 @@ export function CheckoutPage() {
         )}
       </CheckoutSection>
       <CheckoutSection id="place-order" title="Place order" state={sectionState(Step.COMPLETE_ORDER, journey)}>
-        <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
+        <PlaceOrderSection basket={basket} customer={customer} locale={locale.urlFriendly} active={journey === Step.COMPLETE_ORDER && paysNothing} />
       </CheckoutSection>
     </div>
   );

@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mailPort } from '../playwright.config';
+
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => v.id)).toEqual([]);
+}
+
+test('a free download: Get my download link, the confirmation with downloads and keys, the receipt mail, and the account pages', async ({ page, request }) => {
+  const email = `free.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+  const created = await page.request.post('/data/checkout/', {
+    headers: XHR,
+    form: {
+      action: 'CREATE_CUSTOMER',
+      body: JSON.stringify({ email, firstName: 'Frida', lastName: 'Free', password: 'compiler pioneer 1952', country: 'GB', marketingSignUp: false, customerCategory: 'personal', termsAndConditions: true }),
+    },
+  });
+  expect((await created.json()).success).toBe(true);
+  expect((await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'brush-starter', locale: 'en-gb' } })).ok()).toBe(true);
+
+  await page.goto('/en-gb/checkout/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your free download' })).toBeVisible();
+  // Nothing to pay: no billing step, straight to placing the order.
+  const placeOrder = page.locator('section[data-section="place-order"]');
+  await expect(placeOrder).toHaveAttribute('data-state', 'active');
+  await placeOrder.getByRole('button', { name: 'Get my download link' }).click();
+
+  await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeFocused();
+  const number = (await page.getByTestId('order-number').textContent()) as string;
+  await expect(page.getByText(`We have sent a receipt to ${email}.`)).toBeVisible();
+  const key = (await page.getByTestId('product-key').textContent()) as string;
+  expect(key).toMatch(/^([A-Z0-9]{5}-){4}[A-Z0-9]{5}$/);
+  const download = page.getByRole('link', { name: 'Download Brush Starter Pack' });
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename()).toBe('brush-starter-any.txt');
+  await expectNoSeriousAxeViolations(page);
+
+  // The receipt went through the outbox to the local SMTP server.
+  let receipt: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const messages = await (await request.get(`http://127.0.0.1:${mailPort}/messages?to=${encodeURIComponent(email)}`)).json();
+      receipt = messages.find((message: { subject: string }) => message.subject.includes(number));
+      return Boolean(receipt);
+    }, { timeout: 20_000 })
+    .toBe(true);
+  expect(receipt?.text).toContain(key);
+
+  await page.goto('/en-gb/account/orders/');
+  const row = page.getByRole('row', { name: new RegExp(number) });
+  await expect(row).toContainText('Complete');
+  await expect(row).toContainText('Not needed: free');
+  await expectNoSeriousAxeViolations(page);
+  await page.goto('/en-gb/account/downloads/');
+  await expect(page.getByTestId('product-key')).toHaveText(key);
+  await page.goto('/en-gb/checkout/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your basket is empty' })).toBeVisible();
+});

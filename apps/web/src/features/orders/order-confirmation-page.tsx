@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { useLocale } from '../../lib/locale';
+import { CustomerOnly } from '../account/customer-only';
+import { OrderLines, orderTotal } from './order-lines';
+import { useOrder } from './orders-api';
+
+/** /{locale}/order/{number}/: the order confirmation (issue 8): what was bought, downloads, keys, the receipt. */
+export function OrderConfirmationPage() {
+  const { number = '' } = useParams();
+  return <CustomerOnly>{(customer) => <Confirmation number={number} email={customer.email} />}</CustomerOnly>;
+}
+
+function Confirmation({ number, email }: { readonly number: string; readonly email: string }) {
+  const locale = useLocale();
+  const order = useOrder(number);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (order.isSuccess) heading.current?.focus();
+  }, [order.isSuccess]);
+  if (order.isPending) return <p role="status">Loading your order…</p>;
+  if (order.isError) {
+    return (
+      <p role="alert" className="notice notice--error">
+        {order.error.message}
+      </p>
+    );
+  }
+  const data = order.data.order;
+  return (
+    <div className="page order-confirmation">
+      <h1 ref={heading} tabIndex={-1}>
+        Thank you for your order
+      </h1>
+      <p>
+        Order number <strong data-testid="order-number">{data.number}</strong> · Total {orderTotal(data, locale.canonical)}
+      </p>
+      <p>We have sent a receipt to {email}.</p>
+      <OrderLines order={data} locale={locale.canonical} />
+      <p>
+        <Link to={`/${locale.urlFriendly}/account/downloads/`}>All your downloads and product keys</Link>
+      </p>
+    </div>
+  );
+}

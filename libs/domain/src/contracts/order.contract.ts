@@ -1,0 +1,30 @@
+import type { OrderStatus } from '../orders/orders';
+import type { PaymentGateway } from '../payments/payment-gateways';
+
+/** An order as the account pages and the confirmation page read it (issue 8). */
+export interface OrderJson {
+  readonly number: string;
+  readonly status: OrderStatus;
+  readonly gateway: PaymentGateway;
+  readonly created_at: string;
+  readonly currency: string;
+  readonly tax_inclusive: boolean;
+  /** Minor units. */
+  readonly total: { readonly net: number; readonly tax: number; readonly gross: number; readonly discount: number };
+  readonly discount_code: string | null;
+  readonly lines: readonly OrderLineJson[];
+  /** Who issues the invoice: the store for its own sales, the merchant of record for its own. */
+  readonly invoice_issuer: 'store' | 'merchant-of-record';
+}
+
+export interface OrderLineJson {
+  readonly product_reference: string;
+  readonly product_name: string;
+  readonly choice: string;
+  readonly quantity: number;
+  readonly total_minor: number;
+  readonly is_bonus: boolean;
+  readonly product_key: string | null;
+  /** A plain link the browser follows, for the order's owner only. */
+  readonly download_url: string;
+}
