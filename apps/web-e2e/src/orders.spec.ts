@@ -53,7 +53,8 @@ test('a free download: Get my download link, the confirmation with downloads and
   await page.goto('/en-gb/account/orders/');
   const row = page.getByRole('row', { name: new RegExp(number) });
   await expect(row).toContainText('Complete');
-  await expect(row).toContainText('Not needed: free');
+  const [invoice] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Invoice for order ${number} (PDF)` }).click()]);
+  expect(invoice.suggestedFilename()).toBe(`invoice-${number}.pdf`);
   await expectNoSeriousAxeViolations(page);
   await page.goto('/en-gb/account/downloads/');
   await expect(page.getByTestId('product-key')).toHaveText(key);

@@ -24,3 +24,4 @@ export * from './persistence/repositories/typeorm-tax-certificate.repository';
 export * from './storage/postgres-file-storage';
 export * from './storage/s3-file-storage';
 export * from './persistence/repositories/typeorm-order.repository';
+export * from './invoices/pdf-invoice-renderer';

@@ -114,6 +114,17 @@ export class AppConfig {
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'DOWNLOAD_BASE_URL must be an http(s) address' })
   DOWNLOAD_BASE_URL?: string;
 
+  /** The seller printed on the store's own invoices: name, address lines separated by '|', VAT number. */
+  @Matches(/^[^\r\n]{2,200}$/, { message: 'SELLER_NAME must be one line of text' })
+  SELLER_NAME = 'Affinity Store (demo seller)';
+
+  @Matches(/^[^\r\n]{2,500}$/, { message: "SELLER_ADDRESS must be address lines separated by '|'" })
+  SELLER_ADDRESS = '1 Example Street|Nottingham NG1 1AA|United Kingdom';
+
+  @IsOptional()
+  @Matches(/^[A-Z]{2}[A-Z0-9]{2,14}$/, { message: 'SELLER_TAX_ID must be a VAT number such as GB123456789' })
+  SELLER_TAX_ID?: string;
+
   /** Largest request body accepted, in bytes. */
   @Transform(toInteger)
   @IsInt({ message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
@@ -170,7 +181,7 @@ const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SEC
 
 /** Reads and checks the settings; a missing or malformed one throws a one-line ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', 'DOWNLOAD_BASE_URL', ...S3_SETTINGS);
+  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', 'DOWNLOAD_BASE_URL', 'SELLER_TAX_ID', ...S3_SETTINGS);
   const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });

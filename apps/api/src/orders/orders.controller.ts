@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { ORDER_REPOSITORY, SessionService, type Order, type OrderRepository } from '@store/application';
-import { DomainError } from '@store/domain';
+import { INVOICE_RENDERER, ORDER_REPOSITORY, SessionService, type InvoiceRenderer, type Order, type OrderRepository } from '@store/application';
+import { DomainError, type Customer } from '@store/domain';
 import { IsInt, Matches, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import type { Request, Response } from 'express';
@@ -23,12 +23,12 @@ class DownloadParams extends OrderParams {
 }
 
 /** The signed-in customer's order of this number; anyone else's, or none, is the same 404. */
-async function ownedOrder(orders: OrderRepository, sessions: SessionService, request: Request, number: string): Promise<Order> {
+async function ownedOrder(orders: OrderRepository, sessions: SessionService, request: Request, number: string): Promise<{ order: Order; customer: Customer }> {
   const customer = await sessions.customerOf(readSessionCookie(request));
   if (!customer) throw new DomainError('SESSION_EXPIRED');
   const order = await orders.find(number);
   if (!order || order.customerId !== customer.id) throw new DomainError('NOT_FOUND', { message: 'There is no such order in your account' });
-  return order;
+  return { order, customer };
 }
 
 /** The customer's orders (issue 8): each only for its owner; anyone else meets the same 404. */
@@ -41,8 +41,8 @@ export class OrdersController {
     private readonly sessions: SessionService,
   ) {}
 
-  private owned(request: Request, number: string): Promise<Order> {
-    return ownedOrder(this.orders, this.sessions, request, number);
+  private async owned(request: Request, number: string): Promise<Order> {
+    return (await ownedOrder(this.orders, this.sessions, request, number)).order;
   }
 
   @Get()
@@ -72,16 +72,35 @@ export class DownloadsController {
     @Inject(ORDER_REPOSITORY) private readonly orders: OrderRepository,
     private readonly sessions: SessionService,
     @Inject(AppConfig) private readonly config: AppConfig,
+    @Inject(INVOICE_RENDERER) private readonly invoices: InvoiceRenderer,
   ) {}
 
-  private owned(request: Request, number: string): Promise<Order> {
-    return ownedOrder(this.orders, this.sessions, request, number);
+  private async owned(request: Request, number: string): Promise<Order> {
+    return (await ownedOrder(this.orders, this.sessions, request, number)).order;
   }
 
   /**
    * A download of a paid order's line: to DOWNLOAD_BASE_URL when the files live on a download
    * service, otherwise a small demo file from here, so the link works on a machine of our own.
    */
+  /** The store's invoice of an order it sold (issue 8); the merchant of record issues its own. */
+  @Get(':number/invoice.pdf')
+  async invoice(@Param() params: OrderParams, @Req() request: Request, @Res() response: Response) {
+    const { order, customer } = await ownedOrder(this.orders, this.sessions, request, params.number);
+    if (order.status !== 'paid' || order.gateway === 'digital-river') {
+      throw new DomainError('NOT_FOUND', { message: 'The invoice for this order comes from our reseller, Digital River' });
+    }
+    const pdf = await this.invoices.render(order, customer, {
+      name: this.config.SELLER_NAME,
+      address: this.config.SELLER_ADDRESS.split('|').map((line) => line.trim()),
+      taxId: this.config.SELLER_TAX_ID ?? null,
+    });
+    response.setHeader('Content-Type', 'application/pdf');
+    response.setHeader('Content-Disposition', `attachment; filename="invoice-${order.number}.pdf"`);
+    response.setHeader('Cache-Control', 'private, no-store');
+    response.send(Buffer.from(pdf));
+  }
+
   @Get(':number/:position')
   async download(@Param() params: DownloadParams, @Req() request: Request, @Res() response: Response) {
     const order = await this.owned(request, params.number);

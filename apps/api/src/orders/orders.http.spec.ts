@@ -61,6 +61,17 @@ describe('PLACE_ORDER and the orders of an account', () => {
     expect(file.headers['content-disposition']).toBe('attachment; filename="brush-starter-any.txt"');
     expect(file.text).toContain(number);
 
+    expect(one.body.data.order.invoice_url).toBe(`/downloads/${number}/invoice.pdf`);
+    const invoice = await t.http().get(one.body.data.order.invoice_url).set('Cookie', shopper.cookie).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(invoice.status).toBe(200);
+    expect(invoice.headers['content-type']).toBe('application/pdf');
+    expect((invoice.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((invoice.body as Buffer).toString('latin1')).toContain(`Invoice ${number}`);
+
     const list = await t.http().get('/data/orders/').set(XHR).set('Cookie', shopper.cookie);
     expect(list.body.data.orders.map((order: any) => order.number)).toEqual([number]);
     const mail = await t.db.dataSource.query('SELECT subject, text_body FROM mail_outbox WHERE recipient = $1 AND subject LIKE $2', [shopper.email, '%order%']);
@@ -88,7 +99,7 @@ describe('PLACE_ORDER and the orders of an account', () => {
     );
     const number = placed.body.data.order_number;
     const stranger = await customerWithBasket(['photo-2']);
-    for (const path of [`/data/orders/${number}`, `/downloads/${number}/0/`]) {
+    for (const path of [`/data/orders/${number}`, `/downloads/${number}/0/`, `/downloads/${number}/invoice.pdf`]) {
       const refused = await t.http().get(path).set(XHR).set('Cookie', stranger.cookie);
       expect([path, refused.status]).toEqual([path, 404]);
     }

@@ -3,6 +3,7 @@ import {
   BASKET_REPOSITORY,
   BasketReader,
   BILLING_REPOSITORY,
+  INVOICE_RENDERER,
   KEY_MATERIAL,
   ORDER_REPOSITORY,
   PAYMENT_PORTS,
@@ -15,7 +16,7 @@ import {
   type PaymentPorts,
   type PaymentStateRepository,
 } from '@store/application';
-import { TypeOrmOrderRepository } from '@store/infrastructure';
+import { PdfInvoiceRenderer, TypeOrmOrderRepository } from '@store/infrastructure';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BasketModule } from '../basket/basket.module';
@@ -27,6 +28,7 @@ import { DownloadsController, OrdersController } from './orders.controller';
   controllers: [OrdersController, DownloadsController],
   providers: [
     { provide: ORDER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOrderRepository(ds), inject: [DataSource] },
+    { provide: INVOICE_RENDERER, useClass: PdfInvoiceRenderer },
     { provide: KEY_MATERIAL, useValue: { bytes: (count: number) => randomBytes(count) } satisfies KeyMaterial },
     // The gateways' adapters arrive with the payment issues; until then only complimentary orders are placed.
     { provide: PAYMENT_PORTS, useValue: {} satisfies PaymentPorts },

@@ -22,5 +22,6 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
       download_url: `/downloads/${order.number}/${position}/`,
     })),
     invoice_issuer: order.gateway === 'digital-river' ? 'merchant-of-record' : 'store',
+    invoice_url: order.gateway !== 'digital-river' && order.status === 'paid' ? `/downloads/${order.number}/invoice.pdf` : null,
   };
 }

@@ -1,3 +1,4 @@
 export * from './orders.ports';
 export * from './place-order.use-case';
 export * from './receipt';
+export * from './invoice.ports';

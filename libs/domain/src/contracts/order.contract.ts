@@ -15,6 +15,8 @@ export interface OrderJson {
   readonly lines: readonly OrderLineJson[];
   /** Who issues the invoice: the store for its own sales, the merchant of record for its own. */
   readonly invoice_issuer: 'store' | 'merchant-of-record';
+  /** The store's PDF invoice, for its own paid sales; null when the merchant of record issues it. */
+  readonly invoice_url: string | null;
 }
 
 export interface OrderLineJson {

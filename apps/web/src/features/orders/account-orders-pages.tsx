@@ -72,7 +72,17 @@ export function OrdersPage() {
                 <td>{new Intl.DateTimeFormat(locale.canonical, { dateStyle: 'medium' }).format(new Date(order.created_at))}</td>
                 <td>{STATUS_LABELS[order.status]}</td>
                 <td>{orderTotal(order, locale.canonical)}</td>
-                <td>{order.invoice_issuer === 'merchant-of-record' ? 'Sent by our reseller, Digital River' : order.total.gross === 0 ? 'Not needed: free' : 'From the store'}</td>
+                <td>
+                  {order.invoice_url ? (
+                    <a href={order.invoice_url} download>
+                      Invoice<span className="visually-hidden"> for order {order.number}</span> (PDF)
+                    </a>
+                  ) : order.invoice_issuer === 'merchant-of-record' ? (
+                    'Sent by our reseller, Digital River'
+                  ) : (
+                    'Not yet available'
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,70 @@
+import type { InvoiceRenderer, Order, Seller } from '@store/application';
+import { countryName, findLocale, formatMoney, fullName, money, type Customer } from '@store/domain';
+import PDFDocument from 'pdfkit';
+
+/**
+ * Invoices as PDF with pdfkit (maintained, CommonJS, the standard fonts built in, no browser needed):
+ * seller, buyer and billing address, the buyer's tax ID where given, the lines, tax by rate and the
+ * totals. Uncompressed, since invoices are small and tax offices' tools read plain PDFs best.
+ */
+export class PdfInvoiceRenderer implements InvoiceRenderer {
+  render(order: Order, customer: Customer, seller: Seller): Promise<Uint8Array> {
+    const locale = findLocale(order.locale)?.canonical ?? 'en-GB';
+    const amount = (minor: number) => formatMoney(money(minor, order.currency), locale);
+    const issued = order.paidAt ?? order.createdAt;
+    const document = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      compress: false,
+      info: { Title: `Invoice ${order.number}`, Author: seller.name, Subject: `Order ${order.number}`, CreationDate: issued },
+    });
+    const chunks: Buffer[] = [];
+    const done = new Promise<Uint8Array>((resolve, reject) => {
+      document.on('data', (chunk: Buffer) => chunks.push(chunk));
+      document.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+      document.on('error', reject);
+    });
+
+    document.font('Helvetica-Bold').fontSize(20).text('Invoice');
+    document.font('Helvetica').fontSize(10).moveDown(0.5);
+    document.text(`Invoice number: ${order.number}`);
+    document.text(`Date: ${new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(issued)}`);
+    document.moveDown();
+
+    document.font('Helvetica-Bold').text('Seller');
+    document.font('Helvetica').text([seller.name, ...seller.address, ...(seller.taxId ? [`VAT number: ${seller.taxId}`] : [])].join('\n'));
+    document.moveDown();
+
+    const billing = order.billingAddress;
+    const buyer = [
+      fullName(customer),
+      customer.email,
+      ...(billing
+        ? [billing.line1, billing.line2, billing.line3, billing.city, billing.county, billing.state, billing.postalCode, countryName(billing.country) ?? billing.country]
+        : []),
+    ].filter((line): line is string => Boolean(line));
+    document.font('Helvetica-Bold').text('Buyer');
+    document.font('Helvetica').text(buyer.join('\n'));
+    if (billing?.vatId) document.text(`Tax ID: ${billing.vatId}`);
+    document.moveDown();
+
+    document.font('Helvetica-Bold').text('Products');
+    document.font('Helvetica');
+    for (const line of order.lines) {
+      const price = line.isBonus ? 'included' : amount(line.totalMinor);
+      document.text(`${line.productName} (${line.choiceName}) × ${line.quantity}: ${price}`);
+    }
+    document.moveDown();
+
+    if (order.discountMinor > 0) document.text(`Discount ${order.discountCode ?? ''}: -${amount(order.discountMinor)}`);
+    const rate = order.netMinor > 0 ? Math.round((order.taxMinor * 1000) / order.netMinor) / 10 : 0;
+    document.text(`Net: ${amount(order.netMinor)}`);
+    document.text(`Tax at ${rate}%: ${amount(order.taxMinor)}`);
+    document.font('Helvetica-Bold').text(`Total: ${amount(order.grossMinor)}`);
+    document.font('Helvetica').moveDown();
+    if (order.grossMinor === 0) document.text('Nothing was charged for this order.');
+    else document.text(order.transactionId ? `Paid. Payment reference: ${order.transactionId}` : 'Paid.');
+    document.end();
+    return done;
+  }
+}
