@@ -30,6 +30,9 @@ export function receiptMail(order: Order, customer: Customer, keys: readonly Pro
     ...totals,
     '',
     `Your downloads and product keys: ${orderPage}`,
+    order.gateway === 'digital-river'
+      ? 'Your invoice comes from our reseller, Digital River.'
+      : `Your invoice (PDF): ${storeUrl.replace(/\/+$/, '')}/downloads/${order.number}/invoice.pdf`,
     '',
     'Affinity Store',
   ].join('\n');

@@ -118,6 +118,7 @@ describe('PlaceOrder on Postgres', () => {
     expect(mail[0].subject).toBe(`Your Affinity Store order ${order.number}`);
     expect(mail[0].text_body).toContain(keys[0].key);
     expect(mail[0].text_body).toContain(`http://store.test/en-gb/order/${order.number}/`);
+    expect(mail[0].text_body).toContain(`http://store.test/downloads/${order.number}/invoice.pdf`);
 
     const again = await placeOrder(payments).execute(command);
     expect(!again.ok && again.error).toMatchObject({ code: 300014, message: 'Order is already complete' });
