@@ -26,3 +26,4 @@ export * from './basket/basket-edits';
 export * from './basket/discount-code';
 export * from './orders';
 export * from './contracts/order.contract';
+export * from './contracts/tax-certificate.contract';

@@ -1,15 +1,5 @@
 import type { TaxCertificate } from '@store/application';
-
-/** What the browser learns of a stored certificate: enough for the read-only summary (spec 2 §2). */
-export interface TaxCertificateJson {
-  readonly id: string;
-  readonly tax_authority: string;
-  readonly start_date: string;
-  readonly end_date: string;
-  readonly file_name: string;
-  readonly content_type: string;
-  readonly size: number;
-}
+import type { TaxCertificateJson } from '@store/domain';
 
 export function taxCertificateJson(certificate: TaxCertificate): TaxCertificateJson {
   return {
