@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PlaceOrder } from '@store/application';
 import { DomainError, type CheckoutAction } from '@store/domain';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
@@ -14,6 +14,8 @@ export class OrderActions implements CheckoutActionHandlers {
     PLACE_ORDER: (body, context) => this.place(validatePayload(PlaceOrderPayload, body), context),
   };
 
+  private readonly logger = new Logger('PlaceOrder');
+
   constructor(
     private readonly placeOrder: PlaceOrder,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -23,8 +25,7 @@ export class OrderActions implements CheckoutActionHandlers {
     const customer = context.customer;
     if (!customer) throw new DomainError('SESSION_EXPIRED');
     if (payload.customer_public_id !== undefined && payload.customer_public_id !== customer.publicId) throw new DomainError('SESSION_EXPIRED');
-    const placed = unwrap(
-      await this.placeOrder.execute({
+    const result = await this.placeOrder.execute({
         customer,
         basketReference: payload.basket_reference_id,
         basketStaleHash: payload.basket_stale_hash,
@@ -36,8 +37,15 @@ export class OrderActions implements CheckoutActionHandlers {
         withdrawalConsent: payload.withdrawal_consent === true,
         locale: payload.locale ?? 'en-gb',
         storeUrl: this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`,
-      }),
-    );
+      });
+    if (!result.ok) {
+      // Each failure keeps its own code and reason in the log, whatever the shopper is shown.
+      this.logger.warn(
+        { customer: customer.publicId, basket: payload.basket_reference_id, code: result.error.code, reason: result.error.errorName, ...result.error.data },
+        'Order not placed',
+      );
+    }
+    const placed = unwrap(result);
     return { redirect: placed.redirect, order_number: placed.order.number };
   }
 }
