@@ -26,18 +26,18 @@ export class OrderActions implements CheckoutActionHandlers {
     if (!customer) throw new DomainError('SESSION_EXPIRED');
     if (payload.customer_public_id !== undefined && payload.customer_public_id !== customer.publicId) throw new DomainError('SESSION_EXPIRED');
     const result = await this.placeOrder.execute({
-        customer,
-        basketReference: payload.basket_reference_id,
-        basketStaleHash: payload.basket_stale_hash,
-        gateway: payload.gateway,
-        paymentToken: payload.token ?? payload.source_id ?? null,
-        deviceData: payload.bt_device_data ?? null,
-        checkoutId: payload.checkout_id ?? null,
-        existingOrderNumber: payload.existing_order_number ?? null,
-        withdrawalConsent: payload.withdrawal_consent === true,
-        locale: payload.locale ?? 'en-gb',
-        storeUrl: this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`,
-      });
+      customer,
+      basketReference: payload.basket_reference_id,
+      basketStaleHash: payload.basket_stale_hash,
+      gateway: payload.gateway,
+      paymentToken: payload.token ?? payload.source_id ?? null,
+      deviceData: payload.bt_device_data ?? null,
+      checkoutId: payload.checkout_id ?? null,
+      existingOrderNumber: payload.existing_order_number ?? null,
+      withdrawalConsent: payload.withdrawal_consent === true,
+      locale: payload.locale ?? 'en-gb',
+      storeUrl: this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`,
+    });
     if (!result.ok) {
       // Each failure keeps its own code and reason in the log, whatever the shopper is shown.
       this.logger.warn(
