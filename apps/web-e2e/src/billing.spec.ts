@@ -64,6 +64,8 @@ test('a personal UK shopper enters a billing address and reaches payment', async
   await expect(billing(page).getByTestId('billing-summary')).toContainText('United Kingdom');
   await expect(payment(page)).toHaveAttribute('data-state', 'active');
   await expect(payment(page).getByTestId('payment-gateway')).toHaveText('You will pay with card, PayPal, Apple Pay or Google Pay.');
+  // A UK consumer agrees to immediate supply before paying (right of withdrawal).
+  await expect(payment(page).getByRole('checkbox', { name: /lose my right to withdraw/ })).not.toBeChecked();
   await expect(exemption(page)).toHaveCount(0);
 
   // The address is kept: after a reload the summary shows, with Change.
@@ -122,6 +124,7 @@ test('a US business shopper uploads a tax exemption certificate and sees its sum
   await expect(summary).toContainText('Texas');
   await expect(summary).toContainText('texas-exemption.pdf');
   await expect(payment(page).getByTestId('payment-gateway')).toHaveText('You will pay with the secure checkout of our reseller, Digital River.');
+  await expect(payment(page).getByRole('checkbox', { name: /lose my right to withdraw/ })).toHaveCount(0);
 });
 
 test('a US business shopper goes on without a certificate', async ({ page }) => {

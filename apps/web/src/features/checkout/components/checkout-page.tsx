@@ -5,9 +5,11 @@ import {
   chooseStep,
   ErrorCatalogue,
   findLocale,
+  requiresWithdrawalConsent,
   sectionState,
   showsTaxExemption,
   Step,
+  WITHDRAWAL_CONSENT_TEXT,
   type CustomerJson,
   type SessionJson,
 } from '@store/domain';
@@ -74,6 +76,7 @@ export function CheckoutPage() {
   }, [sessionBasket, consent, track]);
   const [exemption, setExemption] = useState<{ answer: ExemptionAnswer | null; editing: boolean }>({ answer: null, editing: false });
   const [gatewayUnavailable, setGatewayUnavailable] = useState(false);
+  const [withdrawalConsent, setWithdrawalConsent] = useState(false);
   const updateSession = (change: Partial<SessionJson>) =>
     queryClient.setQueryData<SessionJson>(['session'], (current) => (current ? { ...current, ...change } : current));
   const basket = session.data?.basket ?? null;
@@ -231,7 +234,16 @@ export function CheckoutPage() {
             {ErrorCatalogue.PAYMENT_GATEWAYS_UNAVAILABLE.message}
           </p>
         ) : journey === Step.PAYMENT_DETAILS && gateway ? (
-          <p data-testid="payment-gateway">You will pay with {GATEWAY_LABELS[gateway]}.</p>
+          <>
+            <p data-testid="payment-gateway">You will pay with {GATEWAY_LABELS[gateway]}.</p>
+            {customer?.billing && requiresWithdrawalConsent(customer.billing.country) && (
+              // Before paying, EU, EEA and UK consumers agree to immediate supply (issue 8); PLACE_ORDER sends it.
+              <label className="choice withdrawal-consent">
+                <input type="checkbox" required checked={withdrawalConsent} onChange={(event) => setWithdrawalConsent(event.target.checked)} />{' '}
+                {WITHDRAWAL_CONSENT_TEXT}
+              </label>
+            )}
+          </>
         ) : (
           <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
         )}
