@@ -195,6 +195,23 @@ describe('PlaceOrder on Postgres', () => {
     expect(placed.value.order.withdrawalConsent).toMatch(/lose my right to withdraw/);
   });
 
+  it("links the checkout's exemption certificate to the order", async () => {
+    const payments = new FakePaymentPort();
+    const { command, basket } = await shopper();
+    const certificate = randomUUID();
+    await db.dataSource.query(
+      `INSERT INTO tax_certificates (id, customer_id, tax_authority, start_date, end_date, file_name, content_type, size, storage_key, sha256, basket_reference)
+       VALUES ($1, $2, 'TX', '2026-01-01', '2027-12-31', 'texas.pdf', 'application/pdf', 100, $3, $4, $5)`,
+      [certificate, command.customer.id, `tax-certificates/${certificate}`, 'a'.repeat(64), basket.reference],
+    );
+    const placed = await placeOrder(payments).execute(command);
+    if (!placed.ok) throw placed.error;
+    const [linked] = await db.dataSource.query('SELECT order_reference FROM tax_certificates WHERE id = $1', [certificate]);
+    expect(linked.order_reference).toBe(placed.value.order.number);
+    const [order] = await db.dataSource.query('SELECT tax_certificate_id FROM orders WHERE number = $1', [placed.value.order.number]);
+    expect(order.tax_certificate_id).toBe(certificate);
+  });
+
   it('places a free download without any payment', async () => {
     const payments = new FakePaymentPort();
     const { command } = await shopper({ gateway: 'complimentary', suites: [['brush-starter', 'brush-starter-any']], country: 'DE' });

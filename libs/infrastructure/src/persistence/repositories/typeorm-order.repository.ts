@@ -178,11 +178,15 @@ export class TypeOrmOrderRepository implements OrderRepository {
       // The basket is an order now: closed to reads and edits, its payment state spent.
       await manager.query(`UPDATE baskets SET ordered_at = now() WHERE reference = $1`, [basket]);
       await manager.query(`DELETE FROM basket_payment_states WHERE basket_reference = $1`, [basket]);
-      await manager.query(`UPDATE tax_certificates SET order_reference = $1 WHERE basket_reference = $2 AND customer_id = $3 AND order_reference IS NULL`, [
-        number,
-        basket,
-        customer,
-      ]);
+      // The exemption certificate given in this checkout (the newest, if replaced) belongs to the order.
+      const [certificate]: { id: string }[] = await manager.query(
+        `SELECT id FROM tax_certificates WHERE basket_reference = $1 AND customer_id = $2 AND order_reference IS NULL ORDER BY created_at DESC LIMIT 1`,
+        [basket, customer],
+      );
+      if (certificate) {
+        await manager.query(`UPDATE tax_certificates SET order_reference = $1 WHERE id = $2`, [number, certificate.id]);
+        await manager.query(`UPDATE orders SET tax_certificate_id = $2 WHERE number = $1`, [number, certificate.id]);
+      }
       await manager.query(`INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5)`, [
         randomUUID(),
         fulfilment.receipt.to,

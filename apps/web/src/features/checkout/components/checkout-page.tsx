@@ -150,6 +150,8 @@ export function CheckoutPage() {
       setGatewayUnavailable(decision.gateway === null);
       setExemption({ answer: null, editing: false });
       updateSession({ payment_gateway: decision.gateway });
+      // Spec 2 §4: after billing the basket is read again (the server may have corrected it).
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
     } catch (error) {
       notifyError(error);
     }
