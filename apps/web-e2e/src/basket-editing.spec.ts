@@ -1,14 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { addToBasket, createAccount, expectNoSeriousAxeViolations, PASSWORD, uniqueEmail } from './support';
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/** Fills this browser's basket through the real API (same cookies as the page). */
-async function basketWith(page: Page, locale: string, suites: Array<[string, string?]>) {
-  for (const [suite, choice] of suites) {
-    const response = await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: suite, choice, locale } });
-    expect(response.ok()).toBe(true);
-  }
+/** Fills this browser's basket through the real API (same cookies as the page) and opens the checkout. */
+async function basketWith(page: Page, locale: string, suites: ReadonlyArray<readonly [string, string?]>) {
+  await addToBasket(page.request, locale, suites);
   await page.goto(`/${locale}/checkout/`);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 }
@@ -78,8 +73,7 @@ test('a locked line shows its quantity and bonus products; a line can be removed
   await expect(total(page)).toHaveText('£159.98');
   await page.reload();
   await expect(lines(page)).toHaveCount(2);
-  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 });
 
 test('discount codes on a tax-inclusive GB basket: each refusal has its message; applying and removing moves the total exactly', async ({ page }) => {
@@ -155,19 +149,11 @@ test('fast clicking never leaves a stale basket on screen', async ({ page }) => 
 });
 
 test("a customer's basket from another device becomes the basket here when it is the only one", async ({ page, playwright, baseURL }) => {
-  const email = `elsewhere.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const password = 'compiler pioneer 1952';
+  const password = PASSWORD;
   // Another device: an account is created (signed in) and a basket filled there.
   const otherDevice = await playwright.request.newContext({ baseURL });
-  const created = await otherDevice.post('/data/checkout/', {
-    headers: XHR,
-    form: {
-      action: 'CREATE_CUSTOMER',
-      body: JSON.stringify({ email, firstName: 'Ada', lastName: 'Lovelace', password, country: 'GB', marketingSignUp: false, customerCategory: 'personal', termsAndConditions: true }),
-    },
-  });
-  expect((await created.json()).success).toBe(true);
-  expect((await otherDevice.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'publisher-2', locale: 'en-gb' } })).ok()).toBe(true);
+  const email = await createAccount(otherDevice, { email: uniqueEmail('elsewhere'), firstName: 'Ada', lastName: 'Lovelace' });
+  await addToBasket(otherDevice, 'en-gb', ['publisher-2']);
   await otherDevice.dispose();
 
   // This device: signs in with an empty basket, and the checkout carries on with that basket.

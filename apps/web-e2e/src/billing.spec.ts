@@ -1,32 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+import { addToBasket, createAccount, expectNoSeriousAxeViolations } from './support';
 
 /** Signs this browser in with a new account of the given type and fills its basket, through the real API. */
 async function signedInWithBasket(page: Page, type: 'personal' | 'business', locale: string, suites: string[]) {
-  const created = await page.request.post('/data/checkout/', {
-    headers: XHR,
-    form: {
-      action: 'CREATE_CUSTOMER',
-      body: JSON.stringify({
-        email: uniqueEmail(type),
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        password: 'compiler pioneer 1952',
-        country: locale === 'en-us' ? 'US' : 'GB',
-        marketingSignUp: false,
-        customerCategory: type === 'personal' ? 'personal' : 'business.software',
-        ...(type === 'business' ? { accountName: 'Analytical Engines Ltd' } : {}),
-        termsAndConditions: true,
-      }),
-    },
-  });
-  expect((await created.json()).success).toBe(true);
-  for (const suite of suites) {
-    expect((await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: suite, locale } })).ok()).toBe(true);
-  }
+  await createAccount(page.request, { type, country: locale === 'en-us' ? 'US' : 'GB', firstName: 'Ada', lastName: 'Lovelace' });
+  await addToBasket(page.request, locale, suites);
 }
 
 const billing = (page: Page) => page.locator('section[data-section="billing-address"]');
@@ -56,8 +34,7 @@ test('a personal UK shopper enters a billing address and reaches payment', async
   await form.getByLabel('Town/City').fill('London');
   await form.getByLabel('Postal code').fill('SW1A 2AA');
   await expect(form.getByLabel('County (optional)')).toBeVisible();
-  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
   await form.getByRole('button', { name: 'Continue' }).click();
 
   await expect(billing(page).getByTestId('billing-summary')).toContainText('10 Downing Street');

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { addToBasket, expectNoSeriousAxeViolations } from './support';
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 async function consentCookies(context: BrowserContext) {
   const cookies = await context.cookies();
@@ -14,7 +13,7 @@ const dataLayerEvents = (page: Page) =>
   page.evaluate(() => (window.dataLayer === undefined ? null : (window.dataLayer as Array<{ event?: string }>).filter((entry) => entry.event).map((entry) => entry.event)));
 
 async function checkoutWithBasket(page: Page) {
-  expect((await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'photo-2', locale: 'en-gb' } })).ok()).toBe(true);
+  await addToBasket(page.request, 'en-gb', ['photo-2']);
   await page.goto('/en-gb/checkout/');
   await expect(page.getByRole('heading', { level: 1, name: 'Your order summary' })).toBeVisible();
 }
@@ -65,8 +64,7 @@ test('Manage cookies with the keyboard alone: the switch and Save preference; la
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Manage cookies' });
   await expect(dialog).toBeVisible();
-  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
   // Focus is inside the dialog and stays there.
   for (let index = 0; index < 8; index++) {
     await page.keyboard.press('Tab');

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createAccount, expectNoSeriousAxeViolations, uniqueEmail } from './support';
 
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 async function basketWith(page: Page, suite: string) {
   await page.goto('/en-gb/');
@@ -15,12 +14,6 @@ async function captureEmail(page: Page, email: string) {
   await account.getByRole('tab', { name: 'New customer' }).click();
   await account.getByLabel('Email address').fill(email);
   await account.getByRole('button', { name: 'Continue' }).click();
-}
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 for (const [type, extra] of [
@@ -112,23 +105,7 @@ test('a popular password is refused with its message before the account is creat
 
 test('an existing email is caught at capture and the shopper is offered sign-in', async ({ page, request }) => {
   const email = uniqueEmail('existing');
-  const created = await request.post('/data/checkout/', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    form: {
-      action: 'CREATE_CUSTOMER',
-      body: JSON.stringify({
-        email,
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        password: 'compiler pioneer 1952',
-        country: 'US',
-        marketingSignUp: false,
-        customerCategory: 'personal',
-        termsAndConditions: true,
-      }),
-    },
-  });
-  expect((await created.json()).success).toBe(true);
+  await createAccount(request, { email, country: 'US' });
 
   await basketWith(page, 'Affinity Photo 2');
   await captureEmail(page, email.toUpperCase());

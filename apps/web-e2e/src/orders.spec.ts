@@ -1,25 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mailPort } from '../playwright.config';
-
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const serious = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
-}
+import { addToBasket, createAccount, expectNoSeriousAxeViolations, uniqueEmail } from './support';
 
 test('a free download: Get my download link, the confirmation with downloads and keys, the receipt mail, and the account pages', async ({ page, request }) => {
-  const email = `free.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const created = await page.request.post('/data/checkout/', {
-    headers: XHR,
-    form: {
-      action: 'CREATE_CUSTOMER',
-      body: JSON.stringify({ email, firstName: 'Frida', lastName: 'Free', password: 'compiler pioneer 1952', country: 'GB', marketingSignUp: false, customerCategory: 'personal', termsAndConditions: true }),
-    },
-  });
-  expect((await created.json()).success).toBe(true);
-  expect((await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'brush-starter', locale: 'en-gb' } })).ok()).toBe(true);
+  const email = await createAccount(page.request, { email: uniqueEmail('free'), firstName: 'Frida', lastName: 'Free' });
+  await addToBasket(page.request, 'en-gb', ['brush-starter']);
 
   await page.goto('/en-gb/checkout/');
   await expect(page.getByRole('heading', { level: 1, name: 'Your free download' })).toBeVisible();

@@ -1,25 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createAccount as createAccountThroughApi, expectNoSeriousAxeViolations, PASSWORD, uniqueEmail, XHR } from './support';
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const PASSWORD = 'compiler pioneer 1952';
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
+/** A new account; signed in on this page's browser, or signed out again. */
 async function createAccount(page: Page, signedIn: boolean) {
-  const email = `shell.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-  const created = await page.request.post('/data/checkout/', {
-    headers: XHR,
-    form: {
-      action: 'CREATE_CUSTOMER',
-      body: JSON.stringify({ email, firstName: 'Grace', lastName: 'Hopper', password: PASSWORD, country: 'GB', marketingSignUp: false, customerCategory: 'personal', termsAndConditions: true }),
-    },
-  });
-  expect((await created.json()).success).toBe(true);
+  const email = await createAccountThroughApi(page.request, { email: uniqueEmail('shell') });
   if (!signedIn) await page.request.delete('/data/session/', { headers: XHR });
   return email;
 }

@@ -1,30 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { mailPort } from '../playwright.config';
+import { createAccount as createAccountThroughApi, PASSWORD, uniqueEmail, XHR } from './support';
 
-const PASSWORD = 'compiler pioneer 1952';
-const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
-
+/** A new account whose browser-side request context is signed out again, so the page starts as a visitor. */
 async function createAccount(request: APIRequestContext, email: string) {
-  const response = await request.post('/data/checkout/', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-    form: {
-      action: 'CREATE_CUSTOMER',
-      body: JSON.stringify({
-        email,
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        password: PASSWORD,
-        country: 'US',
-        marketingSignUp: false,
-        customerCategory: 'personal',
-        termsAndConditions: true,
-      }),
-    },
-  });
-  expect((await response.json()).success).toBe(true);
-  // Creating the account signed this request context in; start the browser signed out.
-  await request.delete('/data/session/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  await createAccountThroughApi(request, { email, country: 'US' });
+  await request.delete('/data/session/', { headers: XHR });
 }
 
 async function checkoutWithBasket(page: Page) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { addToBasket, XHR } from './support';
 
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 async function acceptCookies(page: Page) {
   await page.request.put('/cookie-allow-analytics/', { headers: XHR });
@@ -28,9 +28,7 @@ for (const width of [360, 1280]) {
 
     test('the checkout', async ({ page }) => {
       await acceptCookies(page);
-      for (const suite of ['photo-2', 'universal-v2']) {
-        await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: suite, locale: 'en-gb' } });
-      }
+      await addToBasket(page.request, 'en-gb', ['photo-2', 'universal-v2']);
       await page.goto('/en-gb/checkout/');
       await expect(page.getByTestId('basket-total')).toHaveText('£141.98');
       await expect(page).toHaveScreenshot(`checkout-${width}.png`, { fullPage: true });

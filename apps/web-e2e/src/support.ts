@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** The header every data call needs (spec 2 §7). */
+export const XHR = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+
+export const PASSWORD = 'compiler pioneer 1952';
+
+export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** axe-core finds nothing serious or critical on the page as it is now. */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export interface AccountOptions {
+  readonly email?: string;
+  readonly type?: 'personal' | 'business';
+  readonly country?: string;
+  readonly firstName?: string;
+  readonly lastName?: string;
+}
+
+/**
+ * Creates an account through the real API with CREATE_CUSTOMER, which also signs that request
+ * context (a page's `page.request` shares the page's cookies) in. Returns the email.
+ */
+export async function createAccount(request: APIRequestContext, options: AccountOptions = {}): Promise<string> {
+  const email = options.email ?? uniqueEmail(options.type ?? 'shopper');
+  const created = await request.post('/data/checkout/', {
+    headers: XHR,
+    form: {
+      action: 'CREATE_CUSTOMER',
+      body: JSON.stringify({
+        email,
+        firstName: options.firstName ?? 'Grace',
+        lastName: options.lastName ?? 'Hopper',
+        password: PASSWORD,
+        country: options.country ?? 'GB',
+        marketingSignUp: false,
+        customerCategory: options.type === 'business' ? 'business.software' : 'personal',
+        ...(options.type === 'business' ? { accountName: 'Analytical Engines Ltd' } : {}),
+        termsAndConditions: true,
+      }),
+    },
+  });
+  expect((await created.json()).success).toBe(true);
+  return email;
+}
+
+/** Adds products to the basket of this request context's browser, through the real API. */
+export async function addToBasket(request: APIRequestContext, locale: string, suites: readonly (string | readonly [string, string?])[]): Promise<void> {
+  for (const entry of suites) {
+    const [suite, choice] = typeof entry === 'string' ? [entry, undefined] : entry;
+    const response = await request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: suite, choice, locale } });
+    expect(response.ok()).toBe(true);
+  }
+}
