@@ -6,6 +6,12 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The local SMTP server's message list, for tests that read the mail the store sent. */
 export const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 1);
+/**
+ * A second store configured the other way round for the paths the defaults never take: no gateway
+ * for dollar orders (the payment-unavailable notice) and an analytics tag to load after consent.
+ */
+const configuredPort = port + 2;
+export const ANALYTICS_TAG = 'https://tags.example.com/tag.js';
 
 export default defineConfig({
   testDir: './src',
@@ -36,15 +42,35 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort}`,
-    cwd: '../..',
-    url: `${baseURL}/health/ready`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /configured\.spec\.ts/ },
+    { name: 'configured', use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${configuredPort}` }, testMatch: /configured\.spec\.ts/ },
+  ],
+  webServer: [
+    {
+      command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort}`,
+      cwd: '../..',
+      url: `${baseURL}/health/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+    {
+      command: `node tools/start.mjs --ephemeral --no-build --port ${configuredPort} --mail-port ${configuredPort + 1}`,
+      cwd: '../..',
+      url: `http://127.0.0.1:${configuredPort}/health/ready`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PAYMENT_GATEWAY_RULES: 'GBP=braintree',
+        ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,
+        ANALYTICS_SCRIPT_ORIGINS: new URL(ANALYTICS_TAG).origin,
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
 });

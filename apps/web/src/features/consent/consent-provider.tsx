@@ -29,10 +29,18 @@ interface Consent {
 
 const ConsentContext = createContext<Consent | null>(null);
 
-function run(effects: readonly ConsentEffect[]): void {
-  for (const effect of effects) {
-    if (effect.type === 'PUT') void putConsent(effect.path);
-    else void loadAnalyticsScripts(effect.path);
+/**
+ * Makes a transition's calls in order: the server sends the analytics markup only to a browser whose
+ * cookie allows it, so the allow call must have set that cookie before the markup is asked for.
+ */
+async function run(effects: readonly ConsentEffect[]): Promise<void> {
+  try {
+    for (const effect of effects) {
+      if (effect.type === 'PUT') await putConsent(effect.path);
+      else await loadAnalyticsScripts(effect.path);
+    }
+  } catch {
+    // A consent call that fails leaves the choice shown on this page; the next visit asks again.
   }
 }
 
@@ -54,7 +62,7 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
         const initial = initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed });
         current.current = initial;
         setState(initial);
-        run(consentEffectsOnLoad(initial));
+        void run(consentEffectsOnLoad(initial));
       });
     return () => {
       live = false;
@@ -66,7 +74,7 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
     const transition = cookieConsentReducer(current.current, event);
     current.current = transition.state;
     setState(transition.state);
-    run(transition.effects);
+    void run(transition.effects);
   }, []);
 
   const track = useCallback((event: AnalyticsEventName, ecommerce: BasketAnalyticsJson | null = null) => {
