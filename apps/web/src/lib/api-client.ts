@@ -4,7 +4,6 @@ import {
   type ApiFailure,
   type ApiResponse,
   type CheckoutAction,
-  type CheckoutActionResponse,
 } from '@store/domain';
 import { counted } from './request-counters';
 
@@ -23,31 +22,44 @@ export class ApiError extends Error {
   }
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+type Answer<T> = (ApiResponse<T> & Partial<ApiFailure> & { timestamp?: string }) | null;
+
+/**
+ * Sends a data call with the headers every call needs. A call that cannot reach the store is an
+ * ApiError with code 0; the answer's JSON is null when there is none.
+ */
+async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: BodyInit; contentType?: string }): Promise<{ response: Response; payload: Answer<T> }> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method,
+      method: init.method,
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
         [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(init.contentType ? { 'Content-Type': init.contentType } : {}),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: init.body,
     });
   } catch {
     throw new ApiError(0, 'We could not reach the store. Check your connection and try again.', 0);
   }
-  let payload: ApiResponse<T> | null = null;
-  try {
-    payload = (await response.json()) as ApiResponse<T>;
-  } catch {
-    payload = null;
-  }
+  return { response, payload: (await response.json().catch(() => null)) as Answer<T> };
+}
+
+/** The data of a successful answer; otherwise the catalogued failure as an ApiError. */
+function dataOf<T>(response: Response, payload: Answer<T>): T {
   if (!payload) throw new ApiError(response.status, 'Something went wrong', response.status);
-  if (!payload.success) throw new ApiError(payload.code, payload.message, response.status, payload.fields);
-  return payload.data;
+  if (!payload.success) throw new ApiError(payload.code, payload.message ?? 'Something went wrong', response.status, payload.fields, payload.data);
+  return payload.data as T;
+}
+
+async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const { response, payload } = await send<T>(path, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), contentType: 'application/json' }),
+  });
+  return dataOf(response, payload);
 }
 
 /** A multipart POST (file uploads and the spec's multipart checks), with the spec's __timestamp__ field. */
@@ -55,21 +67,8 @@ async function multipart<T>(path: string, fields: Record<string, string | Blob>)
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   form.set('__timestamp__', String(Date.now()));
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'We could not reach the store. Check your connection and try again.', 0);
-  }
-  const payload = (await response.json().catch(() => null)) as ApiResponse<T> | null;
-  if (!payload) throw new ApiError(response.status, 'Something went wrong', response.status);
-  if (!payload.success) throw new ApiError(payload.code, payload.message, response.status, payload.fields);
-  return payload.data;
+  const { response, payload } = await send<T>(path, { method: 'POST', body: form });
+  return dataOf(response, payload);
 }
 
 /** Every data call, counted for the page's readiness (spec 1 §4). */
@@ -101,20 +100,7 @@ async function checkoutAction<T>(action: CheckoutAction, body?: unknown): Promis
   lastTimestamp.set(action, timestamp);
   const form = new URLSearchParams({ action, timestamp });
   if (body !== undefined) form.set('body', JSON.stringify(body));
-  let response: Response;
-  try {
-    response = await fetch('/data/checkout/', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'We could not reach the store. Check your connection and try again.', 0);
-  }
-  const payload = (await response.json().catch(() => null)) as (CheckoutActionResponse<T> & Partial<ApiFailure>) | null;
+  const { response, payload } = await send<T>('/data/checkout/', { method: 'POST', body: form });
   if (payload?.timestamp !== undefined && payload.timestamp !== lastTimestamp.get(action)) throw new SupersededError();
-  if (!payload) throw new ApiError(response.status, 'Something went wrong', response.status);
-  if (!payload.success) throw new ApiError(payload.code, payload.message ?? 'Something went wrong', response.status, payload.fields, payload.data);
-  return payload.data;
+  return dataOf(response, payload);
 }
