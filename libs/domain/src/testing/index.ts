@@ -1,1 +1,2 @@
 export * from './catalogue.mother';
+export * from './customer.mother';

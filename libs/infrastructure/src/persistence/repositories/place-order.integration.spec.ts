@@ -1,9 +1,10 @@
 import { BasketReader, PlaceOrder, type PlaceOrderCommand } from '@store/application';
 import { FakePaymentPort } from '@store/application/testing';
-import { emptyBasket, PRODUCT_KEY_PATTERN, staleHash, type Basket, type Customer, type PaymentGateway } from '@store/domain';
+import { emptyBasket, PRODUCT_KEY_PATTERN, staleHash, type Basket, type PaymentGateway } from '@store/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SystemClock } from '../../system/system-ports';
 import { FileTaxRates } from '../../tax/file-tax-rates';
+import { insertCustomer } from '../../testing/customers';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { TypeOrmBasketRepository } from './typeorm-basket.repository';
 import { TypeOrmBillingRepository } from './typeorm-billing.repository';
@@ -35,27 +36,8 @@ function placeOrder(payments: FakePaymentPort) {
 
 /** A customer with a billing address and a basket whose gateway has been decided. */
 async function shopper(options: { gateway?: PaymentGateway; suites?: Array<[string, string]>; country?: string } = {}) {
-  const id = randomUUID();
-  const email = `order.${id}@example.com`;
-  await db.dataSource.query(
-    `INSERT INTO customers (id, public_id, email, email_normalised, first_name, last_name, account_type, customer_category)
-     VALUES ($1, $2, $3, $3, 'Ada', 'Lovelace', 'personal', 'personal')`,
-    [id, `pub-${id}`, email],
-  );
-  const customer: Customer = {
-    id,
-    publicId: `pub-${id}`,
-    email,
-    emailVerified: false,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    country: 'GB',
-    accountType: 'personal',
-    customerCategory: 'personal',
-    accountName: null,
-    hasConfirmedAccountType: true,
-    status: 'active',
-  };
+  const customer = await insertCustomer(db.dataSource);
+  const id = customer.id;
   const suites = options.suites ?? [['photo-2', 'photo-2-macos']];
   const basket: Basket = {
     ...emptyBasket(randomUUID(), 'GB'),

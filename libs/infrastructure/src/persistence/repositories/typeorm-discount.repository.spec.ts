@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { insertCustomer } from '../../testing/customers';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { TypeOrmDiscountRepository } from './typeorm-discount.repository';
 
@@ -35,14 +36,7 @@ describe('TypeOrmDiscountRepository on the seeded codes', () => {
   });
 
   it("counts only this customer's redemptions of this code", async () => {
-    const [ada, bob] = [randomUUID(), randomUUID()];
-    for (const [id, email] of [[ada, 'ada@example.com'], [bob, 'bob@example.com']]) {
-      await db.dataSource.query(
-        `INSERT INTO customers (id, public_id, email, email_normalised, first_name, last_name, account_type, customer_category)
-         VALUES ($1, $2, $3, $3, 'T', 'T', 'personal', 'personal')`,
-        [id, `pub-${id}`, email],
-      );
-    }
+    const [ada, bob] = [(await insertCustomer(db.dataSource)).id, (await insertCustomer(db.dataSource)).id];
     const redeem = (code: string, customer: string) =>
       db.dataSource.query('INSERT INTO discount_redemptions (id, code, customer_id) VALUES ($1, $2, $3)', [randomUUID(), code, customer]);
     await redeem('WELCOME10', ada);
