@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addToBasket, createAccount, expectNoSeriousAxeViolations } from './support';
+import { acceptAnalytics, addToBasket, createAccount, dataLayerEvents, expectNoSeriousAxeViolations } from './support';
 
 /** Signs this browser in with a new account of the given type and fills its basket, through the real API. */
 async function signedInWithBasket(page: Page, type: 'personal' | 'business', locale: string, suites: string[]) {
@@ -12,6 +12,7 @@ const payment = (page: Page) => page.locator('section[data-section="payment-deta
 const exemption = (page: Page) => page.locator('section[data-section="tax-exemption"]');
 
 test('a personal UK shopper enters a billing address and reaches payment', async ({ page }) => {
+  await acceptAnalytics(page.request);
   await signedInWithBasket(page, 'personal', 'en-gb', ['photo-2']);
   await page.goto('/en-gb/checkout/?stage=billing');
   const form = page.getByRole('form', { name: 'Billing address' });
@@ -41,6 +42,7 @@ test('a personal UK shopper enters a billing address and reaches payment', async
   await expect(billing(page).getByTestId('billing-summary')).toContainText('United Kingdom');
   await expect(payment(page)).toHaveAttribute('data-state', 'active');
   await expect(payment(page).getByTestId('payment-gateway')).toHaveText('You will pay with card, PayPal, Apple Pay or Google Pay.');
+  expect(await dataLayerEvents(page)).toEqual(['view_cart', 'add_shipping_info']);
   // A UK consumer agrees to immediate supply before paying (right of withdrawal).
   await expect(payment(page).getByRole('checkbox', { name: /lose my right to withdraw/ })).not.toBeChecked();
   await expect(exemption(page)).toHaveCount(0);
@@ -137,4 +139,13 @@ test('an EU business shopper with an invalid VAT number is refused, and passes w
   await billing(page).getByRole('button', { name: 'Change billing address' }).click();
   await page.getByRole('form', { name: 'Billing address' }).getByLabel('Country').selectOption('FR');
   await expect(page.getByRole('form', { name: 'Billing address' }).getByLabel('Tax ID (optional)')).toHaveValue('');
+});
+
+test('the exemption block goes when the order becomes complimentary', async ({ page }) => {
+  await usBusinessAtExemption(page);
+  await page.getByRole('textbox', { name: 'Discount code', exact: true }).fill('ONTHEHOUSE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('applied-discount')).toContainText('100% off');
+  await expect(exemption(page)).toHaveCount(0);
+  await expect(page.locator('section[data-section="place-order"]').getByRole('button', { name: 'Get my download link' })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { addToBasket, expectNoSeriousAxeViolations } from './support';
+import { addToBasket, dataLayerEvents, expectNoSeriousAxeViolations } from './support';
 
 
 async function consentCookies(context: BrowserContext) {
@@ -7,10 +7,6 @@ async function consentCookies(context: BrowserContext) {
   const value = (name: string) => cookies.find((cookie) => cookie.name === name)?.value ?? null;
   return { allow: value('afs_allow_analytics'), viewed: value('afs_manage_cookies_viewed') };
 }
-
-/** What reached the tag managers' queue: the event names, in order. */
-const dataLayerEvents = (page: Page) =>
-  page.evaluate(() => (window.dataLayer === undefined ? null : (window.dataLayer as Array<{ event?: string }>).filter((entry) => entry.event).map((entry) => entry.event)));
 
 async function checkoutWithBasket(page: Page) {
   await addToBasket(page.request, 'en-gb', ['photo-2']);

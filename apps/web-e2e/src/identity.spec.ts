@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, expectNoSeriousAxeViolations, uniqueEmail } from './support';
+import { acceptAnalytics, createAccount, dataLayerEvents, expectNoSeriousAxeViolations, uniqueEmail } from './support';
 
 
 async function basketWith(page: Page, suite: string) {
@@ -35,6 +35,7 @@ for (const [type, extra] of [
 ] as const) {
   test(`a new shopper creates a ${type.toLowerCase()} account`, async ({ page }) => {
     const email = uniqueEmail(type.toLowerCase());
+    if (type === 'Personal') await acceptAnalytics(page.request);
     await basketWith(page, 'Affinity Photo 2');
     await captureEmail(page, email);
 
@@ -56,6 +57,8 @@ for (const [type, extra] of [
     await expect(details).toContainText('Ada Lovelace');
     await expect(details).toContainText(`${type} account`);
     await expect(page.locator('section[data-section="billing-address"]')).toHaveAttribute('data-state', 'active');
+    // With consent, creating the account sent begin_checkout (spec 1 §4); without it nothing at all.
+    expect(await dataLayerEvents(page)).toEqual(type === 'Personal' ? ['view_cart', 'begin_checkout'] : null);
 
     // Signed in for real: a reload finds the session; signing out ends it.
     await page.reload();

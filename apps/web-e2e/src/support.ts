@@ -58,3 +58,13 @@ export async function addToBasket(request: APIRequestContext, locale: string, su
     expect(response.ok()).toBe(true);
   }
 }
+
+/** Allows analytics for this request context's browser, as Accept all would. */
+export async function acceptAnalytics(request: APIRequestContext): Promise<void> {
+  await request.put('/cookie-allow-analytics/', { headers: XHR });
+  await request.put('/cookie-settings-viewed/', { headers: XHR });
+}
+
+/** What reached the tag managers' queue: the event names in order, or null when there is no dataLayer. */
+export const dataLayerEvents = (page: Page) =>
+  page.evaluate(() => (window.dataLayer === undefined ? null : (window.dataLayer as Array<{ event?: string }>).filter((entry) => entry.event).map((entry) => entry.event)));
