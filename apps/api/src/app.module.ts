@@ -10,6 +10,7 @@ import { CheckoutModule } from './checkout/checkout.module';
 import { ConsentModule } from './consent/consent.module';
 import { IdentityModule } from './identity/identity.module';
 import { TaxExemptionModule } from './tax-exemption/tax-exemption.module';
+import { PaymentsModule } from './payments/payments.module';
 import { RequestedWithGuard } from './http/requested-with.guard';
 import { loggerOptions } from './http/logging';
 
@@ -29,6 +30,7 @@ export class AppModule {
         CheckoutModule,
         ConsentModule,
         TaxExemptionModule,
+        PaymentsModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

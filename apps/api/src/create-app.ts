@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { ApiExceptionFilter, catalogueBodyParserErrors } from './http/api-exception.filter';
 import { createValidationPipe } from './http/validation';
+import { contentSecurityDirectives } from './http/content-security';
 import { serveWebApp } from './web/serve-web-app';
 
 export const DEFAULT_WEB_DIST_DIR = resolve(__dirname, '../../web/dist');
@@ -29,13 +30,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
-        directives: {
-          'img-src': ["'self'", 'data:'],
-          // Analytics tags load only from the origins configured for them, and only after consent.
-          'script-src': ["'self'", ...config.ANALYTICS_SCRIPT_ORIGINS.split(' ').filter(Boolean)],
-          'connect-src': ["'self'", ...config.ANALYTICS_SCRIPT_ORIGINS.split(' ').filter(Boolean)],
-          'upgrade-insecure-requests': config.COOKIE_SECURE ? [] : null,
-        },
+        directives: contentSecurityDirectives(config),
       },
       strictTransportSecurity: config.COOKIE_SECURE,
     }),

@@ -12,3 +12,4 @@ export * from './basket/edit-basket.use-case';
 export * from './billing';
 export * from './tax-exemption';
 export * from './orders';
+export * from './payments';

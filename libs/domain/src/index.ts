@@ -27,3 +27,4 @@ export * from './basket/discount-code';
 export * from './orders';
 export * from './contracts/order.contract';
 export * from './contracts/tax-certificate.contract';
+export * from './contracts/card-checkout.contract';

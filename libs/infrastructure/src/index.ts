@@ -25,3 +25,6 @@ export * from './storage/postgres-file-storage';
 export * from './storage/s3-file-storage';
 export * from './persistence/repositories/typeorm-order.repository';
 export * from './invoices/pdf-invoice-renderer';
+export * from './persistence/repositories/typeorm-saved-card.repository';
+export * from './payments/ledgered-payment-port';
+export * from './payments/braintree/braintree-card-gateway';

@@ -7,6 +7,7 @@ const toInteger = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
 
 const usesS3 = (config: AppConfig) => config.FILE_STORAGE === 's3';
+const usesBraintree = (config: AppConfig) => config.BRAINTREE_ENVIRONMENT !== undefined;
 const usesS3WithKeys = (config: AppConfig) =>
   usesS3(config) && (config.S3_ACCESS_KEY_ID !== undefined || config.S3_SECRET_ACCESS_KEY !== undefined);
 
@@ -125,6 +126,66 @@ export class AppConfig {
   @Matches(/^[A-Z]{2}[A-Z0-9]{2,14}$/, { message: 'SELLER_TAX_ID must be a VAT number such as GB123456789' })
   SELLER_TAX_ID?: string;
 
+  /**
+   * The card gateway (Braintree): 'sandbox' or 'production' for the provider's own environments,
+   * 'local' for a server speaking its protocol at BRAINTREE_GATEWAY_URL (the project's sandbox,
+   * which npm start and the tests run). Unset: no card gateway, card orders are refused with 310001.
+   */
+  @IsOptional()
+  @IsIn(['sandbox', 'production', 'local'], { message: 'BRAINTREE_ENVIRONMENT must be sandbox, production or local' })
+  BRAINTREE_ENVIRONMENT?: 'sandbox' | 'production' | 'local';
+
+  @ValidateIf((config: AppConfig) => config.BRAINTREE_ENVIRONMENT === 'local')
+  @Matches(/^https?:\/\/[^\s/]+\/?$/, { message: 'BRAINTREE_GATEWAY_URL must be an http(s) origin when BRAINTREE_ENVIRONMENT is local' })
+  BRAINTREE_GATEWAY_URL?: string;
+
+  @ValidateIf(usesBraintree)
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'BRAINTREE_MERCHANT_ID must be set to the merchant id when BRAINTREE_ENVIRONMENT is set' })
+  BRAINTREE_MERCHANT_ID?: string;
+
+  @ValidateIf(usesBraintree)
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'BRAINTREE_PUBLIC_KEY must be set to the API public key when BRAINTREE_ENVIRONMENT is set' })
+  BRAINTREE_PUBLIC_KEY?: string;
+
+  @ValidateIf(usesBraintree)
+  @Matches(/^\S{1,128}$/, { message: 'BRAINTREE_PRIVATE_KEY must be set to the API private key when BRAINTREE_ENVIRONMENT is set' })
+  BRAINTREE_PRIVATE_KEY?: string;
+
+  /** Currency=merchant account pairs (GBP=acme_GBP,EUR=acme_EUR); other currencies use the default account. */
+  @Matches(/^(\s*[A-Z]{3}=[A-Za-z0-9_-]{1,64}\s*(,|$))*$/, { message: 'BRAINTREE_MERCHANT_ACCOUNTS must be pairs like GBP=my_gbp_account,EUR=my_eur_account' })
+  BRAINTREE_MERCHANT_ACCOUNTS = '';
+
+  /** How long a call to the card gateway may take before the order is left pending (retryable). */
+  @Transform(toInteger)
+  @IsInt({ message: 'BRAINTREE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  @Min(1000, { message: 'BRAINTREE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  @Max(120000, { message: 'BRAINTREE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  BRAINTREE_TIMEOUT_MS = 20000;
+
+  /** 3-D Secure on card payments: verified in the page and required by the gateway (spec 2 §9: on by default). */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_THREE_D_SECURE must be true or false' })
+  BRAINTREE_THREE_D_SECURE = true;
+
+  /** Device data collection for the gateway's fraud checks (spec 2 §6 the device-data feature). */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_DEVICE_DATA must be true or false' })
+  BRAINTREE_DEVICE_DATA = true;
+
+  /** Billing countries where each wallet is not offered (comma-separated ISO codes). */
+  @Matches(/^([A-Z]{2}(,|$))*$/, { message: 'BRAINTREE_DISABLED_APPLE_PAY_COUNTRIES must be country codes separated by commas' })
+  BRAINTREE_DISABLED_APPLE_PAY_COUNTRIES = '';
+
+  @Matches(/^([A-Z]{2}(,|$))*$/, { message: 'BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES must be country codes separated by commas' })
+  BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES = '';
+
+  @Matches(/^([A-Z]{2}(,|$))*$/, { message: 'BRAINTREE_DISABLED_PAYPAL_COUNTRIES must be country codes separated by commas' })
+  BRAINTREE_DISABLED_PAYPAL_COUNTRIES = '';
+
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9]{1,64}$/, { message: 'GOOGLE_MERCHANT_ID must be the Google Pay merchant id' })
+  GOOGLE_MERCHANT_ID?: string;
+
   /** Largest request body accepted, in bytes. */
   @Transform(toInteger)
   @IsInt({ message: 'BODY_LIMIT_BYTES must be a whole number of bytes between 1024 and 20971520' })
@@ -176,12 +237,13 @@ export class ConfigError extends Error {
 
 /** The S3 settings have no defaults, so they are not among a new AppConfig's keys. */
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+const BRAINTREE_SETTINGS = ['BRAINTREE_ENVIRONMENT', 'BRAINTREE_GATEWAY_URL', 'BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY', 'GOOGLE_MERCHANT_ID'];
 /** Settings whose values may be or hold a secret: never repeated in an error. */
-const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
+const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'BRAINTREE_PRIVATE_KEY'];
 
 /** Reads and checks the settings; a missing or malformed one throws a one-line ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', 'DOWNLOAD_BASE_URL', 'SELLER_TAX_ID', ...S3_SETTINGS);
+  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', 'DOWNLOAD_BASE_URL', 'SELLER_TAX_ID', ...S3_SETTINGS, ...BRAINTREE_SETTINGS);
   const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });

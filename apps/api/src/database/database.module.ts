@@ -22,6 +22,7 @@ import {
 import { DataSource } from 'typeorm';
 import { billingAdapters } from './billing-adapters';
 import { identityAdapters } from './identity-adapters';
+import { paymentAdapters } from './payment-adapters';
 
 const adapters: Provider[] = [
   { provide: TAX_RATES, useFactory: () => new FileTaxRates() },
@@ -37,6 +38,7 @@ const adapters: Provider[] = [
   { provide: ID_GENERATOR, useClass: RandomIdGenerator },
   ...identityAdapters,
   ...billingAdapters,
+  ...paymentAdapters,
 ];
 
 /** The database connection and every port adapter the use cases need, available to all modules. */

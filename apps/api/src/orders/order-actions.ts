@@ -35,6 +35,7 @@ export class OrderActions implements CheckoutActionHandlers {
       checkoutId: payload.checkout_id ?? null,
       existingOrderNumber: payload.existing_order_number ?? null,
       withdrawalConsent: payload.withdrawal_consent === true,
+      vaultPaymentMethod: payload.vault_payment_method === true,
       locale: payload.locale ?? 'en-gb',
       storeUrl: this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`,
     });

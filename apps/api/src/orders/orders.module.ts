@@ -9,6 +9,8 @@ import {
   PAYMENT_PORTS,
   PAYMENT_STATE_REPOSITORY,
   PlaceOrder,
+  SAVED_CARD_REPOSITORY,
+  type SavedCardRepository,
   type BasketRepository,
   type BillingRepository,
   type KeyMaterial,
@@ -30,8 +32,6 @@ import { DownloadsController, OrdersController } from './orders.controller';
     { provide: ORDER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOrderRepository(ds), inject: [DataSource] },
     { provide: INVOICE_RENDERER, useClass: PdfInvoiceRenderer },
     { provide: KEY_MATERIAL, useValue: { bytes: (count: number) => randomBytes(count) } satisfies KeyMaterial },
-    // The gateways' adapters arrive with the payment issues; until then only complimentary orders are placed.
-    { provide: PAYMENT_PORTS, useValue: {} satisfies PaymentPorts },
     {
       provide: PlaceOrder,
       useFactory: (
@@ -42,8 +42,9 @@ import { DownloadsController, OrdersController } from './orders.controller';
         orders: OrderRepository,
         payments: PaymentPorts,
         keys: KeyMaterial,
-      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys),
-      inject: [BASKET_REPOSITORY, BasketReader, BILLING_REPOSITORY, PAYMENT_STATE_REPOSITORY, ORDER_REPOSITORY, PAYMENT_PORTS, KEY_MATERIAL],
+        savedCards: SavedCardRepository,
+      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards),
+      inject: [BASKET_REPOSITORY, BasketReader, BILLING_REPOSITORY, PAYMENT_STATE_REPOSITORY, ORDER_REPOSITORY, PAYMENT_PORTS, KEY_MATERIAL, SAVED_CARD_REPOSITORY],
     },
     OrderActions,
   ],

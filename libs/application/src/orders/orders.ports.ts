@@ -1,6 +1,7 @@
 import type { OrderStatus, PaymentGateway } from '@store/domain';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
+import type { VaultedCard } from '../payments/card-gateway.ports';
 
 export interface OrderLineDraft {
   readonly suiteReference: string;
@@ -86,10 +87,29 @@ export interface ChargeRequest {
   readonly paymentToken: string | null;
   readonly deviceData: string | null;
   readonly checkoutId: string | null;
+  /** Keep the card in the gateway's vault on success (the shopper chose to save it). */
+  readonly vault?: boolean;
+  /** Who pays: the gateway's customer record (for vaulting) and the details its checks compare. */
+  readonly payer?: Payer;
+}
+
+export interface Payer {
+  /** The gateway's customer record of this shopper, if one exists already. */
+  readonly vaultCustomerId: string | null;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly postalCode: string | null;
+  readonly countryCode: string | null;
 }
 
 export type ChargeResult =
-  | { readonly outcome: 'charged'; readonly transactionId: string }
+  | {
+      readonly outcome: 'charged';
+      readonly transactionId: string;
+      /** The card the gateway vaulted with this charge (when asked to), and the customer record it is under. */
+      readonly vaulted?: { readonly vaultCustomerId: string; readonly card: VaultedCard };
+    }
   /** Refused for sure (declined, invalid method): nothing was taken, a new attempt may follow. */
   | { readonly outcome: 'declined'; readonly code: number; readonly reason: string };
 

@@ -3,6 +3,7 @@ import {
   DomainError,
   err,
   errorNameForCode,
+  ErrorCatalogue,
   formatProductKey,
   needsPayment,
   ok,
@@ -18,6 +19,7 @@ import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { Fulfilment, KeyMaterial, Order, OrderDraft, OrderRepository, PaymentPorts, ProductKey } from './orders.ports';
+import type { SavedCardRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
 
 export interface PlaceOrderCommand {
@@ -31,6 +33,8 @@ export interface PlaceOrderCommand {
   readonly existingOrderNumber: string | null;
   /** The shopper ticked the immediate-supply consent (needed in the EU, EEA and UK for paid orders). */
   readonly withdrawalConsent: boolean;
+  /** Save the card for next time (spec 2 §7 vault_payment_method). */
+  readonly vaultPaymentMethod?: boolean;
   readonly locale: string;
   /** The store's public address, for the links in the receipt. */
   readonly storeUrl: string;
@@ -66,6 +70,7 @@ export class PlaceOrder {
     private readonly orders: OrderRepository,
     private readonly payments: PaymentPorts,
     private readonly keys: KeyMaterial,
+    private readonly savedCards: SavedCardRepository | null = null,
   ) {}
 
   async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
@@ -154,6 +159,7 @@ export class PlaceOrder {
         await this.orders.fail(order.number, 310001, 'No payment adapter for this gateway');
         return err(failure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
       }
+      const saved = this.savedCards ? await this.savedCards.find(command.customer.id) : null;
       let result;
       try {
         result = await port.charge({
@@ -164,6 +170,15 @@ export class PlaceOrder {
           paymentToken: command.paymentToken,
           deviceData: command.deviceData,
           checkoutId: command.checkoutId,
+          vault: command.vaultPaymentMethod === true,
+          payer: {
+            vaultCustomerId: saved?.vaultCustomerId ?? null,
+            email: command.customer.email,
+            firstName: command.customer.firstName,
+            lastName: command.customer.lastName,
+            postalCode: address?.postalCode ?? null,
+            countryCode: address?.country ?? null,
+          },
         });
       } catch {
         // The gateway did not say: the order stays pending and a retry asks again with the same key.
@@ -171,9 +186,16 @@ export class PlaceOrder {
       }
       if (result.outcome === 'declined') {
         await this.orders.fail(order.number, result.code, result.reason);
+        // Spec 2 §6: a saved card the gateway no longer knows is not offered again.
+        if (saved && result.code === ErrorCatalogue.SAVED_CARD_INVALID.code) {
+          await this.savedCards?.update(command.customer.id, saved.token, { lastResponseCode: result.code });
+        }
         return err(failure(errorNameForCode(result.code) ?? 'ORDER_FAILED', order.number, 'not-charged'));
       }
       transactionId = result.transactionId;
+      if (result.vaulted) {
+        await this.savedCards?.save({ customerId: command.customer.id, vaultCustomerId: result.vaulted.vaultCustomerId, ...result.vaulted.card });
+      }
     }
 
     const productKeys: ProductKey[] = order.lines.map((line, position) => ({

@@ -1,0 +1,34 @@
+import type { AppConfig } from '../config/app-config';
+
+/**
+ * The card gateway's hosts, as its documentation lists them for a content security policy: its
+ * browser library calls the client API, loads the card fields' frames, the 3-D Secure script
+ * (Cardinal's Songbird) and the fraud data collector. Only allowed when a card gateway is set up.
+ */
+const CARD_GATEWAY_SOURCES = {
+  script: ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://songbird.cardinalcommerce.com', 'https://songbirdstag.cardinalcommerce.com'],
+  frame: ['https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://*.cardinalcommerce.com'],
+  connect: [
+    'https://api.braintreegateway.com',
+    'https://api.sandbox.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://client-analytics.sandbox.braintreegateway.com',
+    'https://*.braintree-api.com',
+    'https://*.paypal.com',
+    'https://*.cardinalcommerce.com',
+  ],
+  img: ['https://assets.braintreegateway.com', 'https://checkout.paypal.com', 'https://b.stats.paypal.com'],
+} as const;
+
+export function contentSecurityDirectives(config: AppConfig): Record<string, string[] | null> {
+  const analytics = config.ANALYTICS_SCRIPT_ORIGINS.split(' ').filter(Boolean);
+  const card = config.BRAINTREE_ENVIRONMENT ? CARD_GATEWAY_SOURCES : { script: [], frame: [], connect: [], img: [] };
+  return {
+    'img-src': ["'self'", 'data:', ...card.img],
+    // Analytics tags load only from the origins configured for them, and only after consent.
+    'script-src': ["'self'", ...analytics, ...card.script],
+    'connect-src': ["'self'", ...analytics, ...card.connect],
+    'frame-src': ["'self'", ...card.frame],
+    'upgrade-insecure-requests': config.COOKIE_SECURE ? [] : null,
+  };
+}

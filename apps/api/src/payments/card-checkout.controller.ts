@@ -1,0 +1,75 @@
+import { Controller, Delete, Get, HttpCode, Inject, Query, Req } from '@nestjs/common';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { BASKET_REPOSITORY, GetCardCheckout, GetSavedCard, RemoveSavedCard, SessionService, type BasketRepository } from '@store/application';
+import { DomainError, type CardCheckoutJson, type Customer, type SavedCardJson } from '@store/domain';
+import type { Request } from 'express';
+import { assertBasketAccess } from '../basket/basket-access';
+import { success, unwrap } from '../http/result';
+import { readSessionCookie } from '../identity/session-cookie';
+import { CardCheckoutQuery } from './payments.dto';
+
+const savedCardJson = (card: { cardType: string; last4: string; expirationMonth: number; expirationYear: number; expired: boolean }): SavedCardJson => ({
+  card_type: card.cardType,
+  last4: card.last4,
+  expiration_month: card.expirationMonth,
+  expiration_year: card.expirationYear,
+  expired: card.expired,
+});
+
+/** The card gateway's set-up call (spec 2 §7) and the saved card of account/details/. */
+@ApiTags('payments')
+@ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
+@Controller('data')
+export class CardCheckoutController {
+  constructor(
+    private readonly cardCheckout: GetCardCheckout,
+    private readonly savedCard: GetSavedCard,
+    private readonly removeSavedCard: RemoveSavedCard,
+    private readonly sessions: SessionService,
+    @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
+  ) {}
+
+  private async customer(request: Request): Promise<Customer> {
+    const customer = await this.sessions.customerOf(readSessionCookie(request));
+    if (!customer) throw new DomainError('SESSION_EXPIRED');
+    return customer;
+  }
+
+  /** GET /data/braintree-checkout/?basket_ref= : the client token and what the payment section offers. */
+  @Get('braintree-checkout')
+  async checkout(@Query() query: CardCheckoutQuery, @Req() request: Request) {
+    const customer = await this.customer(request);
+    await assertBasketAccess(this.baskets, query.basket_ref, request, customer.id);
+    const setup = unwrap(await this.cardCheckout.execute(customer, query.basket_ref));
+    const card = setup.savedCard;
+    const json: CardCheckoutJson = {
+      client_token: setup.clientToken,
+      environment: setup.settings.environment,
+      existing_card_token: card?.token ?? null,
+      existing_card_bin: card?.bin ?? null,
+      existing_card: card ? savedCardJson(card) : null,
+      disabled_apple_pay_countries: setup.settings.disabledApplePayCountries,
+      disabled_google_pay_countries: setup.settings.disabledGooglePayCountries,
+      disabled_paypal_countries: setup.settings.disabledPayPalCountries,
+      google_merchant_id: setup.settings.googleMerchantId,
+      three_d_secure: setup.settings.threeDSecure,
+      collect_device_data: setup.settings.collectDeviceData,
+    };
+    return success(json);
+  }
+
+  /** The saved card, for the account details page (shown even when expired, so it can be removed). */
+  @Get('account/saved-card')
+  async getSavedCard(@Req() request: Request) {
+    const card = await this.savedCard.execute(await this.customer(request));
+    return success({ saved_card: card ? { ...savedCardJson(card), usable: !card.unusable && !card.expired } : null });
+  }
+
+  @Delete('account/saved-card')
+  @HttpCode(200)
+  async deleteSavedCard(@Req() request: Request) {
+    const removed = await this.removeSavedCard.execute(await this.customer(request));
+    if (!removed) throw new DomainError('NOT_FOUND', { message: 'There is no saved card in your account' });
+    return success({ saved_card: null });
+  }
+}

@@ -1,0 +1,60 @@
+import { Module } from '@nestjs/common';
+import {
+  BASKET_REPOSITORY,
+  BasketReader,
+  CARD_GATEWAY,
+  CARD_GATEWAY_SETTINGS,
+  CLOCK,
+  GetCardCheckout,
+  GetSavedCard,
+  PAYMENT_STATE_REPOSITORY,
+  RemoveSavedCard,
+  SAVED_CARD_REPOSITORY,
+  type BasketRepository,
+  type CardGatewayPort,
+  type CardGatewaySettings,
+  type Clock,
+  type PaymentStateRepository,
+  type SavedCardRepository,
+} from '@store/application';
+import { DomainError } from '@store/domain';
+import { BasketModule } from '../basket/basket.module';
+import { CardCheckoutController } from './card-checkout.controller';
+
+/** A card gateway that answers every call with 'payment methods unavailable', when none is configured. */
+const unconfiguredGateway: CardGatewayPort = {
+  clientToken: () => Promise.reject(new DomainError('PAYMENT_METHODS_UNAVAILABLE')),
+  findCard: () => Promise.resolve(null),
+  deleteCard: () => Promise.resolve(),
+};
+
+@Module({
+  imports: [BasketModule],
+  controllers: [CardCheckoutController],
+  providers: [
+    {
+      provide: GetCardCheckout,
+      useFactory: (
+        baskets: BasketRepository,
+        reader: BasketReader,
+        states: PaymentStateRepository,
+        gateway: CardGatewayPort | null,
+        savedCards: SavedCardRepository,
+        settings: CardGatewaySettings,
+        clock: Clock,
+      ) => new GetCardCheckout(baskets, reader, states, gateway ?? unconfiguredGateway, savedCards, settings, clock),
+      inject: [BASKET_REPOSITORY, BasketReader, PAYMENT_STATE_REPOSITORY, CARD_GATEWAY, SAVED_CARD_REPOSITORY, CARD_GATEWAY_SETTINGS, CLOCK],
+    },
+    {
+      provide: GetSavedCard,
+      useFactory: (savedCards: SavedCardRepository, clock: Clock) => new GetSavedCard(savedCards, clock),
+      inject: [SAVED_CARD_REPOSITORY, CLOCK],
+    },
+    {
+      provide: RemoveSavedCard,
+      useFactory: (savedCards: SavedCardRepository, gateway: CardGatewayPort | null) => new RemoveSavedCard(savedCards, gateway),
+      inject: [SAVED_CARD_REPOSITORY, CARD_GATEWAY],
+    },
+  ],
+})
+export class PaymentsModule {}

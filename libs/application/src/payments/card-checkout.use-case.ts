@@ -1,0 +1,73 @@
+import { cardExpired, DomainError, err, ErrorCatalogue, offersSavedCard, ok, type Customer, type Result } from '@store/domain';
+import type { BasketReader } from '../basket/basket-reader';
+import type { BasketRepository } from '../basket/basket.ports';
+import type { PaymentStateRepository } from '../billing/payment-state.ports';
+import type { Clock } from '../shared/ports';
+import type { CardGatewayPort, CardGatewaySettings, SavedCard, SavedCardRepository } from './card-gateway.ports';
+
+export interface CardCheckout {
+  readonly clientToken: string;
+  /** The saved card, only when it may be offered (spec 2 §6). */
+  readonly savedCard: (SavedCard & { readonly expired: boolean }) | null;
+  readonly settings: CardGatewaySettings;
+}
+
+/**
+ * Sets up the card gateway for a basket (spec 2 §4 'Setup payment', §7 braintree-checkout): the
+ * saved card, checked with the gateway first (it may have been updated or removed there), and a
+ * client token that reaches the customer's vault when they have one.
+ */
+export class GetCardCheckout {
+  constructor(
+    private readonly baskets: BasketRepository,
+    private readonly reader: BasketReader,
+    private readonly paymentStates: PaymentStateRepository,
+    private readonly gateway: CardGatewayPort,
+    private readonly savedCards: SavedCardRepository,
+    private readonly settings: CardGatewaySettings,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(customer: Customer, basketReference: string): Promise<Result<CardCheckout, DomainError>> {
+    const basket = await this.baskets.find(basketReference);
+    if (!basket || basket.customerId !== customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
+    // Only a basket whose billing chose the card gateway gets a token: the choice belongs to this version.
+    if ((await this.paymentStates.gatewayOf(basketReference)) !== 'braintree') return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
+    const read = await this.reader.read(basket, { id: customer.id, email: customer.email });
+    if (!read.ok) return read;
+
+    const saved = await this.refreshedSavedCard(customer.id);
+    try {
+      const clientToken = await this.gateway.clientToken({
+        vaultCustomerId: saved?.vaultCustomerId ?? null,
+        currency: read.value.view.countryAccount.currency,
+      });
+      const expired = saved ? cardExpired(saved.expirationMonth, saved.expirationYear, this.clock.now()) : false;
+      const offered = saved !== null && offersSavedCard({ savedCard: { token: saved.token, expired }, lastResponseCode: saved.lastResponseCode });
+      return ok({ clientToken, savedCard: offered && saved ? { ...saved, expired } : null, settings: this.settings });
+    } catch {
+      return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
+    }
+  }
+
+  /** The saved card as the gateway knows it now; one the gateway no longer has is marked so. */
+  private async refreshedSavedCard(customerId: string): Promise<SavedCard | null> {
+    const saved = await this.savedCards.find(customerId);
+    if (!saved || saved.lastResponseCode === ErrorCatalogue.SAVED_CARD_INVALID.code) return saved;
+    let current;
+    try {
+      current = await this.gateway.findCard(saved.token);
+    } catch {
+      // The gateway did not answer: what we know is the best there is; paying will tell.
+      return saved;
+    }
+    if (current === null) {
+      await this.savedCards.update(customerId, saved.token, { lastResponseCode: ErrorCatalogue.SAVED_CARD_INVALID.code });
+      return { ...saved, lastResponseCode: ErrorCatalogue.SAVED_CARD_INVALID.code };
+    }
+    if (current.expirationMonth !== saved.expirationMonth || current.expirationYear !== saved.expirationYear) {
+      await this.savedCards.update(customerId, saved.token, { card: current });
+    }
+    return { ...saved, ...current };
+  }
+}

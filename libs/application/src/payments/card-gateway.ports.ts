@@ -1,0 +1,54 @@
+/** A card kept in the card gateway's vault, as the store may show it (never the number). */
+export interface VaultedCard {
+  readonly token: string;
+  readonly bin: string;
+  readonly last4: string;
+  readonly cardType: string;
+  readonly expirationMonth: number;
+  readonly expirationYear: number;
+}
+
+/** The card gateway's own calls besides charging (spec 2 §7 braintree-checkout, §6 saved cards). */
+export interface CardGatewayPort {
+  /**
+   * A client token for the browser library. With a vault customer, the browser can list that
+   * customer's saved cards (and 3-D Secure them); without one it can only tokenize new cards.
+   */
+  clientToken(options: { readonly vaultCustomerId: string | null; readonly currency: string }): Promise<string>;
+  /** The vaulted card as the gateway knows it now (expiry updated, or gone: null). */
+  findCard(token: string): Promise<VaultedCard | null>;
+  /** Removes a card from the vault; a card already gone is not an error. */
+  deleteCard(token: string): Promise<void>;
+}
+export const CARD_GATEWAY = Symbol('CardGateway');
+
+/** What the browser needs to set the card gateway up, besides the client token (spec 2 §7). */
+export interface CardGatewaySettings {
+  /** 'sandbox' or 'production': braintree-web and Google Pay read it. */
+  readonly environment: 'sandbox' | 'production';
+  readonly threeDSecure: boolean;
+  readonly collectDeviceData: boolean;
+  readonly disabledApplePayCountries: readonly string[];
+  readonly disabledGooglePayCountries: readonly string[];
+  readonly disabledPayPalCountries: readonly string[];
+  readonly googleMerchantId: string | null;
+}
+export const CARD_GATEWAY_SETTINGS = Symbol('CardGatewaySettings');
+
+export interface SavedCard extends VaultedCard {
+  readonly customerId: string;
+  /** The gateway's customer record the card belongs to. */
+  readonly vaultCustomerId: string;
+  /** The last response code about this card (spec 2 §6), null when it last worked. */
+  readonly lastResponseCode: number | null;
+}
+
+/** The customer's one saved card (the latest card they chose to save replaces the one before). */
+export interface SavedCardRepository {
+  find(customerId: string): Promise<SavedCard | null>;
+  save(card: Omit<SavedCard, 'lastResponseCode'>): Promise<void>;
+  /** Records what the gateway last said about the card (a refreshed expiry, or a response code). */
+  update(customerId: string, token: string, change: { readonly card?: VaultedCard; readonly lastResponseCode?: number | null }): Promise<void>;
+  remove(customerId: string): Promise<SavedCard | null>;
+}
+export const SAVED_CARD_REPOSITORY = Symbol('SavedCardRepository');

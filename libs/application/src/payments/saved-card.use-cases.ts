@@ -1,0 +1,46 @@
+import { cardExpired, ErrorCatalogue, type Customer } from '@store/domain';
+import type { Clock } from '../shared/ports';
+import type { CardGatewayPort, SavedCard, SavedCardRepository } from './card-gateway.ports';
+
+export interface SavedCardView extends SavedCard {
+  readonly expired: boolean;
+  /** The gateway said it no longer has the card: it will not be offered again. */
+  readonly unusable: boolean;
+}
+
+/** The customer's saved card for account/details/ (shown even when expired, so it can be removed). */
+export class GetSavedCard {
+  constructor(
+    private readonly savedCards: SavedCardRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async execute(customer: Customer): Promise<SavedCardView | null> {
+    const saved = await this.savedCards.find(customer.id);
+    if (!saved) return null;
+    return {
+      ...saved,
+      expired: cardExpired(saved.expirationMonth, saved.expirationYear, this.clock.now()),
+      unusable: saved.lastResponseCode === ErrorCatalogue.SAVED_CARD_INVALID.code,
+    };
+  }
+}
+
+/** Removes the saved card from the store and from the gateway's vault (account/details/). */
+export class RemoveSavedCard {
+  constructor(
+    private readonly savedCards: SavedCardRepository,
+    private readonly gateway: CardGatewayPort | null,
+  ) {}
+
+  /**
+   * False when there was no saved card. The vault copy goes first (a card already gone there is
+   * fine): if the gateway cannot be reached, nothing changes and the shopper can try again.
+   */
+  async execute(customer: Customer): Promise<boolean> {
+    const saved = await this.savedCards.find(customer.id);
+    if (!saved) return false;
+    await this.gateway?.deleteCard(saved.token);
+    return (await this.savedCards.remove(customer.id)) !== null;
+  }
+}

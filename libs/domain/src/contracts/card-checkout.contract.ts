@@ -1,0 +1,29 @@
+/**
+ * GET /data/braintree-checkout/?basket_ref= (spec 2 §7): what the page needs to set up the card
+ * gateway. The amount is not here: it is always the priced basket's, charged by the server.
+ */
+export interface CardCheckoutJson {
+  readonly client_token: string;
+  /** 'sandbox' or 'production' (braintree-web, Google Pay's test environment). */
+  readonly environment: 'sandbox' | 'production';
+  /** The saved card's vault token, only when paying with it can work (spec 2 §6); else null. */
+  readonly existing_card_token: string | null;
+  readonly existing_card_bin: string | null;
+  /** What the page shows of the saved card: its type and last digits (spec 2 §2). */
+  readonly existing_card: SavedCardJson | null;
+  readonly disabled_apple_pay_countries: readonly string[];
+  readonly disabled_google_pay_countries: readonly string[];
+  readonly disabled_paypal_countries: readonly string[];
+  readonly google_merchant_id: string | null;
+  /** Features: 3-D Secure verification of cards, and device data collection (spec 2 §6). */
+  readonly three_d_secure: boolean;
+  readonly collect_device_data: boolean;
+}
+
+export interface SavedCardJson {
+  readonly card_type: string;
+  readonly last4: string;
+  readonly expiration_month: number;
+  readonly expiration_year: number;
+  readonly expired: boolean;
+}

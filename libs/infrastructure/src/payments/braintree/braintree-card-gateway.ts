@@ -1,0 +1,179 @@
+import type { CardGatewayPort, ChargeRequest, ChargeResult, VaultedCard } from '@store/application';
+import { ErrorCatalogue, minorUnitDigits } from '@store/domain';
+import braintree from 'braintree';
+import type { LookupablePaymentPort } from '../ledgered-payment-port';
+import { gatewayRejectionCode, processorDeclineCode, validationErrorCode } from './braintree-responses';
+
+export interface BraintreeSettings {
+  /** 'local': the project's sandbox (or any server speaking the gateway protocol) at gatewayUrl. */
+  readonly environment: 'sandbox' | 'production' | 'local';
+  readonly gatewayUrl: string | null;
+  readonly merchantId: string;
+  readonly publicKey: string;
+  readonly privateKey: string;
+  /** Currency -> merchant account id; a currency without one uses the merchant's default account. */
+  readonly merchantAccounts: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  /** Refuse card payments that were not 3-D Secured (the gateway checks it, not only the page). */
+  readonly threeDSecureRequired: boolean;
+}
+
+/** The gateway SDK pointed at the real provider or, by configuration, at a local server. */
+export function createBraintreeGateway(settings: BraintreeSettings): braintree.BraintreeGateway {
+  let environment: braintree.Environment;
+  if (settings.environment === 'local') {
+    if (!settings.gatewayUrl) throw new Error('A local card gateway needs its address');
+    const url = new URL(settings.gatewayUrl);
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    environment = new braintree.Environment(url.hostname, port, '', url.protocol === 'https:', url.hostname, port);
+  } else {
+    environment = settings.environment === 'production' ? braintree.Environment.Production : braintree.Environment.Sandbox;
+  }
+  const gateway = new braintree.BraintreeGateway({
+    environment,
+    merchantId: settings.merchantId,
+    publicKey: settings.publicKey,
+    privateKey: settings.privateKey,
+  });
+  // The SDK's own default is a minute; a shopper should hear sooner, and the order stays retryable.
+  (gateway as unknown as { config: { timeout: number } }).config.timeout = settings.timeoutMs;
+  return gateway;
+}
+
+const SUCCESSFUL = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
+/** SDK errors that mean the request was refused before anything was charged. */
+const REFUSED_UNCHARGED = new Set(['authenticationError', 'authorizationError', 'notFoundError', 'upgradeRequired', 'tooManyRequestsError']);
+
+type SdkCard = { token?: string; bin?: string; last4?: string; cardType?: string; expirationMonth?: string; expirationYear?: string };
+type SdkTransaction = {
+  id: string;
+  status: string;
+  processorResponseCode?: string;
+  processorResponseText?: string;
+  gatewayRejectionReason?: string | null;
+  creditCard?: SdkCard;
+  customer?: { id?: string | null };
+};
+
+function vaultedCard(card: SdkCard | undefined): VaultedCard | null {
+  if (!card?.token || !card.bin || !card.last4 || !card.expirationMonth || !card.expirationYear) return null;
+  return {
+    token: card.token,
+    bin: card.bin,
+    last4: card.last4,
+    cardType: card.cardType ?? 'Card',
+    expirationMonth: Number(card.expirationMonth),
+    expirationYear: Number(card.expirationYear),
+  };
+}
+
+/** Minor units to the gateway's decimal amount, by the currency's own number of digits. */
+export function gatewayAmount(amountMinor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  return digits === 0 ? String(amountMinor) : (amountMinor / 10 ** digits).toFixed(digits);
+}
+
+/**
+ * The card gateway (Braintree) through its own server SDK: client tokens, the vault, and sales
+ * whose every answer is turned into a charged / declined outcome with the store's response code.
+ * A sale carries the charge's idempotency key as its order id, so `lookup` can find it again.
+ */
+export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentPort {
+  private readonly gateway: braintree.BraintreeGateway;
+
+  constructor(private readonly settings: BraintreeSettings) {
+    this.gateway = createBraintreeGateway(settings);
+  }
+
+  async clientToken(options: { readonly vaultCustomerId: string | null; readonly currency: string }): Promise<string> {
+    const merchantAccountId = this.settings.merchantAccounts[options.currency];
+    const generate = (customerId: string | undefined) => this.gateway.clientToken.generate({ customerId, merchantAccountId });
+    let response = await generate(options.vaultCustomerId ?? undefined);
+    // The vault customer may have been removed at the gateway: a token without it still pays.
+    if (!response.success && options.vaultCustomerId) response = await generate(undefined);
+    if (!response.success) throw new Error(`The card gateway refused a client token: ${response.message}`);
+    return response.clientToken;
+  }
+
+  async findCard(token: string): Promise<VaultedCard | null> {
+    try {
+      return vaultedCard((await this.gateway.paymentMethod.find(token)) as unknown as SdkCard);
+    } catch (error) {
+      if ((error as { type?: string }).type === 'notFoundError') return null;
+      throw error;
+    }
+  }
+
+  async deleteCard(token: string): Promise<void> {
+    try {
+      await this.gateway.paymentMethod.delete(token);
+    } catch (error) {
+      if ((error as { type?: string }).type !== 'notFoundError') throw error;
+    }
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (!request.paymentToken) {
+      return { outcome: 'declined', code: ErrorCatalogue.REQUIRED_FIELDS_MISSING.code, reason: 'No payment method nonce' };
+    }
+    const payer = request.payer;
+    let result;
+    try {
+      result = await this.gateway.transaction.sale({
+        amount: gatewayAmount(request.amountMinor, request.currency),
+        merchantAccountId: this.settings.merchantAccounts[request.currency],
+        orderId: request.idempotencyKey,
+        paymentMethodNonce: request.paymentToken,
+        deviceData: request.deviceData ?? undefined,
+        customerId: request.vault && payer?.vaultCustomerId ? payer.vaultCustomerId : undefined,
+        customer: request.vault && payer && !payer.vaultCustomerId ? { email: payer.email, firstName: payer.firstName, lastName: payer.lastName } : undefined,
+        billing: payer?.postalCode || payer?.countryCode ? { postalCode: payer.postalCode ?? undefined, countryCodeAlpha2: payer.countryCode ?? undefined } : undefined,
+        options: {
+          submitForSettlement: true,
+          storeInVaultOnSuccess: request.vault === true,
+          threeDSecure: { required: this.settings.threeDSecureRequired },
+        },
+      });
+    } catch (error) {
+      const type = (error as { type?: string }).type ?? '';
+      if (REFUSED_UNCHARGED.has(type)) {
+        return { outcome: 'declined', code: ErrorCatalogue.SUPPORT_NOTIFIED.code, reason: `Card gateway refused the request (${type})` };
+      }
+      throw error;
+    }
+    const transaction = result.transaction as unknown as SdkTransaction | undefined;
+    if (result.success && transaction) {
+      const card = request.vault ? vaultedCard(transaction.creditCard) : null;
+      const vaultCustomerId = transaction.customer?.id;
+      return {
+        outcome: 'charged',
+        transactionId: transaction.id,
+        ...(card && vaultCustomerId ? { vaulted: { vaultCustomerId, card } } : {}),
+      };
+    }
+    if (transaction) return this.declined(transaction, payer?.countryCode ?? null);
+    const codes = result.errors.deepErrors().map((error) => String(error.code));
+    return { outcome: 'declined', code: validationErrorCode(codes, false), reason: `${result.message} (${codes.join(', ')})` };
+  }
+
+  async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
+    const found: SdkTransaction[] = [];
+    const stream = this.gateway.transaction.search((search) => search.orderId().is(idempotencyKey));
+    for await (const transaction of stream) found.push(transaction as SdkTransaction);
+    const charged = found.find((transaction) => SUCCESSFUL.has(transaction.status));
+    if (charged) return { outcome: 'charged', transactionId: charged.id };
+    const last = found.at(-1);
+    return last ? this.declined(last, null) : null;
+  }
+
+  private declined(transaction: SdkTransaction, billingCountry: string | null): ChargeResult {
+    const reason = `${transaction.status}: ${transaction.processorResponseCode ?? ''} ${transaction.processorResponseText ?? transaction.gatewayRejectionReason ?? ''}`.trim();
+    if (transaction.status === 'processor_declined') {
+      return { outcome: 'declined', code: processorDeclineCode(transaction.processorResponseCode ?? ''), reason };
+    }
+    if (transaction.status === 'gateway_rejected') {
+      return { outcome: 'declined', code: gatewayRejectionCode(transaction.gatewayRejectionReason, billingCountry), reason };
+    }
+    return { outcome: 'declined', code: ErrorCatalogue.PAYMENT_UNSUCCESSFUL_CHANGE_METHOD.code, reason };
+  }
+}
