@@ -6,9 +6,12 @@
 //   --no-build   use what is already built
 //   --port N     listen on N (default: PORT or 3000)
 //   --mail-port N  the local mail catcher's HTTP port (messages listed at /messages)
+//   --sandbox-port N  the card gateway sandbox's port (default: any free port)
+// Without BRAINTREE_ENVIRONMENT, card payments go to the project's local Braintree sandbox, started
+// here; `npm run browser` opens Chromium with the provider's hostnames mapped to it.
 // Without SMTP_URL, mail goes to a local SMTP server (the mail catcher) that keeps it in memory.
 import { fork } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildAll, ROOT, run } from './lib/build.mjs';
@@ -22,6 +25,7 @@ const { values: flags } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     port: { type: 'string' },
     'mail-port': { type: 'string' },
+    'sandbox-port': { type: 'string' },
   },
 });
 const port = Number(flags.port ?? process.env.PORT ?? 3000);
@@ -30,6 +34,7 @@ const say = (line) => process.stdout.write(`${line}\n`);
 
 let database = null;
 let mail = null;
+let sandbox = null;
 let api = null;
 let vite = null;
 let stopping = false;
@@ -45,6 +50,7 @@ async function stopAll(code) {
     if (api.exitCode === null && api.signalCode === null) api.kill('SIGKILL');
   }
   if (mail) await mail.stop().catch(() => undefined);
+  if (sandbox && sandbox.exitCode === null && sandbox.signalCode === null) sandbox.kill('SIGTERM');
   if (database) await database.stop();
   process.exit(code);
 }
@@ -67,8 +73,10 @@ async function main() {
     mail = await startMailCatcher({ httpPort: flags['mail-port'] ? Number(flags['mail-port']) : undefined });
     smtpUrl = mail.smtpUrl;
   }
+  const sandboxEnv = process.env.BRAINTREE_ENVIRONMENT ? {} : await startCardSandbox();
   const env = {
     ...process.env,
+    ...sandboxEnv,
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtpUrl,
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
@@ -117,6 +125,40 @@ async function main() {
   say(`Store running at ${url}`);
   if (!flags.ephemeral) say(`(API logs: ${join('.data', 'logs', 'api.log')}; Ctrl-C stops everything)`);
   if (mail && !flags.ephemeral) say(`(Mail is caught locally, not sent: ${mail.httpUrl}/messages)`);
+  if (sandbox && !flags.ephemeral) say(`(Card payments go to the local Braintree sandbox; to pay in a browser run: npm run browser)`);
+}
+
+/**
+ * The local Braintree sandbox (apps/payment-sandbox): the real SDKs talk to it. Its state is kept
+ * in .data/ between runs (not for --ephemeral); its https port serves the browser under the
+ * provider's hostnames, with a certificate made at start that `npm run browser` trusts.
+ */
+async function startCardSandbox() {
+  const args = ['--port', flags['sandbox-port'] ?? '0', '--tls-port', '0'];
+  if (!flags.ephemeral) args.push('--state-file', join(dataDir, 'payment-sandbox', 'braintree.json'));
+  sandbox = fork(join(ROOT, 'apps/payment-sandbox/dist/cli.js'), args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const ready = await new Promise((resolve, reject) => {
+    sandbox.on('message', (message) => message?.type === 'listening' && resolve(message));
+    sandbox.once('exit', () => reject(new Error('The card gateway sandbox exited before it was ready')));
+  });
+  sandbox.once('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(`The card gateway sandbox stopped (${signal ?? `exit ${code}`}).\n`);
+      void stopAll(1);
+    }
+  });
+  if (!flags.ephemeral) {
+    mkdirSync(join(dataDir, 'payment-sandbox'), { recursive: true });
+    writeFileSync(join(dataDir, 'payment-sandbox', 'browser.json'), JSON.stringify({ tlsPort: ready.tlsPort, spki: ready.spki, storeUrl: `http://localhost:${port}/en-gb/` }));
+  }
+  return {
+    BRAINTREE_ENVIRONMENT: 'local',
+    BRAINTREE_GATEWAY_URL: `http://127.0.0.1:${ready.port}`,
+    BRAINTREE_MERCHANT_ID: 'sandbox_merchant',
+    BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
+    BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
+    BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,EUR=store_EUR,USD=store_USD,AUD=store_AUD,CAD=store_CAD,JPY=store_JPY',
+  };
 }
 
 main().catch((error) => {

@@ -18,5 +18,7 @@ export function run(command, args, options = {}) {
 
 export async function buildAll({ web = true } = {}) {
   await run(bin('tsc'), ['-b', 'apps/api/tsconfig.json']);
+  // The card gateway's local sandbox (npm start runs it when no real provider is configured).
+  await run(bin('tsc'), ['-b', 'apps/payment-sandbox/tsconfig.json']);
   if (web) await run(bin('vite'), ['build', '--config', 'apps/web/vite.config.ts', '--logLevel', 'warn']);
 }

@@ -28,7 +28,7 @@ type Answer<T> = (ApiResponse<T> & Partial<ApiFailure> & { timestamp?: string })
  * Sends a data call with the headers every call needs. A call that cannot reach the store is an
  * ApiError with code 0; the answer's JSON is null when there is none.
  */
-async function send<T>(path: string, init: { method: 'GET' | 'POST'; body?: BodyInit; contentType?: string }): Promise<{ response: Response; payload: Answer<T> }> {
+async function send<T>(path: string, init: { method: 'GET' | 'POST' | 'DELETE'; body?: BodyInit; contentType?: string }): Promise<{ response: Response; payload: Answer<T> }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -54,7 +54,7 @@ function dataOf<T>(response: Response, payload: Answer<T>): T {
   return payload.data as T;
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const { response, payload } = await send<T>(path, {
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body), contentType: 'application/json' }),
@@ -75,6 +75,7 @@ async function multipart<T>(path: string, fields: Record<string, string | Blob>)
 export const api = {
   get: <T>(path: string) => counted(() => request<T>('GET', path)),
   post: <T>(path: string, body: unknown) => counted(() => request<T>('POST', path, body)),
+  delete: <T>(path: string) => counted(() => request<T>('DELETE', path)),
   multipart: <T>(path: string, fields: Record<string, string | Blob>) => counted(() => multipart<T>(path, fields)),
   action: <T>(action: CheckoutAction, body?: unknown) => counted(() => checkoutAction<T>(action, body)),
 };

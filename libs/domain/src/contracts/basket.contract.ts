@@ -56,6 +56,8 @@ export interface BasketAnalyticsJson {
   /** Decimal string of the total the shopper pays. */
   readonly value: string;
   readonly coupon: string | null;
+  /** add_payment_info only: how the shopper pays (GA4's payment_type). */
+  readonly payment_type?: string;
   readonly items: readonly { readonly item_id: string; readonly item_name: string; readonly item_variant: string; readonly price: string; readonly quantity: number }[];
 }
 

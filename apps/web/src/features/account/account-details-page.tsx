@@ -12,6 +12,7 @@ import { updatePassword } from '../identity/api/auth';
 import { leaveSignInNotice } from '../identity/sign-in-notice';
 import { setMarketing } from '../identity/api/identity-actions';
 import { AccountSummary } from '../identity/components/account-summary';
+import { SavedCardSettings } from '../payments/components/saved-card-settings';
 import { AccountPage } from './account-pages';
 import { CustomerOnly } from './customer-only';
 
@@ -29,6 +30,7 @@ export function AccountDetailsPage() {
           </dl>
           <AccountSummary customer={customer} categories={session.customer_categories} />
           <MarketingPreference session={session} />
+          <SavedCardSettings />
           <PasswordChange customer={customer} />
         </AccountPage>
       )}

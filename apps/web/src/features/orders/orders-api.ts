@@ -17,6 +17,11 @@ export interface PlaceOrderInput {
   readonly locale: string;
   readonly existing_order_number?: string;
   readonly withdrawal_consent?: boolean;
+  /** The card gateway's payment method nonce and device data (spec 2 §7). */
+  readonly token?: string;
+  readonly bt_device_data?: string;
+  readonly vault_payment_method?: boolean;
+  readonly payment_facilitator?: string;
 }
 
 /** PLACE_ORDER (spec 2 §7). */

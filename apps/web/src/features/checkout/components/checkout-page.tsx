@@ -27,6 +27,9 @@ import { PlaceOrderSection } from '../../orders/place-order-section';
 import { TaxExemptionSection, type ExemptionAnswer } from '../../tax-exemption/components/tax-exemption-section';
 import { useCheckoutUi } from '../checkout-ui';
 import { useConsent } from '../../consent/consent-provider';
+import { CardPaymentSection } from '../../payments/components/card-payment-section';
+import { PaymentMethodsProblem } from '../../payments/components/payment-methods-problem';
+import { useCardGatewaySetup } from '../../payments/use-card-gateway-setup';
 import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
 import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
@@ -50,6 +53,22 @@ function reloadInSafariAtBilling(): void {
   const url = new URL(window.location.href);
   url.searchParams.set('stage', 'billing');
   window.location.replace(url.toString());
+}
+
+/** Whether the card gateway should be set up for the page as it stands (spec 2 §2 rules 2 and 6). */
+function cardSetupWanted(data: SessionJson | undefined, stage: string | null, exemption: { answer: ExemptionAnswer | null; editing: boolean }): boolean {
+  const customer = data?.customer;
+  const basket = data?.basket;
+  if (!customer?.billing?.line_1 || !basket || data?.payment_gateway !== 'braintree') return false;
+  const typeFits = allowedAccountTypes(basket.lines.some((line) => line.is_multi_user)).includes(customer.account.type);
+  if (!typeFits || !accountTypeConfirmedFor(stage, customer.account.has_confirmed_account_type)) return false;
+  const exemptionApplies = showsTaxExemption({
+    billingCountry: customer.billing.country,
+    accountType: customer.account.type,
+    gateway: data.payment_gateway,
+    orderIsComplimentary: basket.order_is_complimentary,
+  });
+  return !(exemptionApplies && (exemption.answer === null || exemption.editing));
 }
 
 export function CheckoutPage() {
@@ -77,6 +96,8 @@ export function CheckoutPage() {
   const [exemption, setExemption] = useState<{ answer: ExemptionAnswer | null; editing: boolean }>({ answer: null, editing: false });
   const [gatewayUnavailable, setGatewayUnavailable] = useState(false);
   const [withdrawalConsent, setWithdrawalConsent] = useState(false);
+  // Card payment is set up once billing has chosen the card gateway and no exemption question is open.
+  const cardSetup = useCardGatewaySetup(session.data?.basket?.reference ?? '', session.data?.basket?.stale_hash ?? '', cardSetupWanted(session.data, search.get('stage'), exemption));
   const updateSession = (change: Partial<SessionJson>) =>
     queryClient.setQueryData<SessionJson>(['session'], (current) => (current ? { ...current, ...change } : current));
   const basket = session.data?.basket ?? null;
@@ -124,11 +145,12 @@ export function CheckoutPage() {
       showsTaxExemption({ billingCountry: customer.billing.country, accountType: customer.account.type, gateway, orderIsComplimentary: basket.order_is_complimentary }),
   );
   const exemptionOpen = exemptionApplies && (exemption.answer === null || exemption.editing);
+  const cardReady = cardSetup.status === 'ready';
   let journey = chooseStep({
     override: exemptionOpen ? Step.TAX_EXEMPTION : null,
     gateway,
-    hasClientToken: false,
-    hasEnvironment: false,
+    hasClientToken: cardReady,
+    hasEnvironment: cardReady,
     signedIn: customer !== null,
     emailReserved: customer === null && reservedEmail !== null,
     accountTypeConfirmed: typeConfirmed,
@@ -235,6 +257,21 @@ export function CheckoutPage() {
           <p className="notice notice--error" role="alert" data-testid="gateway-unavailable">
             {ErrorCatalogue.PAYMENT_GATEWAYS_UNAVAILABLE.message}
           </p>
+        ) : journey === Step.PAYMENT_DETAILS && gateway === 'braintree' && customer ? (
+          cardSetup.status === 'ready' ? (
+            <CardPaymentSection
+              basket={basket}
+              customer={customer}
+              locale={locale.urlFriendly}
+              checkout={cardSetup.checkout}
+              gateway={cardSetup.gateway}
+              consentRequired={Boolean(customer.billing && requiresWithdrawalConsent(customer.billing.country))}
+            />
+          ) : cardSetup.status === 'failed' ? (
+            <PaymentMethodsProblem />
+          ) : (
+            <p role="status">Loading payment details…</p>
+          )
         ) : journey === Step.PAYMENT_DETAILS && gateway ? (
           <>
             <p data-testid="payment-gateway">You will pay with {GATEWAY_LABELS[gateway]}.</p>

@@ -1,0 +1,46 @@
+import type { WaitingState } from '@store/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useCheckoutUi } from '../checkout/checkout-ui';
+import { placeOrder, type PlaceOrderInput } from './orders-api';
+
+/** What the shopper is told about money after a failed placement (issue 8), from what the server knows. */
+const CHARGE_NOTES: Record<string, string> = {
+  'not-charged': 'You have not been charged, so it is safe to try again.',
+  charged: 'Your payment went through: please do not pay again. Your order is in your account.',
+  unknown: 'We could not confirm your payment. Trying again will not charge you twice.',
+};
+
+/**
+ * PLACE_ORDER from any pay button (spec 2 §4 'Place order'): on success the confirmation page
+ * (data.redirect); on failure the order number is kept so the retry reuses it (existing_order_number),
+ * and the shopper is told whether they were charged.
+ */
+export function usePlaceOrder() {
+  const { wait, notifyError } = useCheckoutUi();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [orderNumber, setOrderNumber] = useState<string | null>(null);
+  const [chargeNote, setChargeNote] = useState<string | null>(null);
+
+  /** Places the order; the ApiError of a refusal is shown, then thrown on for the caller to react to. */
+  const place = async (input: Omit<PlaceOrderInput, 'existing_order_number'>, waiting: WaitingState): Promise<void> => {
+    try {
+      const placed = await wait(waiting, () => placeOrder({ ...input, ...(orderNumber ? { existing_order_number: orderNumber } : {}) }));
+      setChargeNote(null);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      navigate(placed.redirect);
+      void queryClient.invalidateQueries({ queryKey: ['session'] });
+    } catch (error) {
+      const data = error instanceof ApiError ? (error.data as { order_number?: string | null; charged?: string } | undefined) : undefined;
+      if (data?.order_number) setOrderNumber(data.order_number);
+      setChargeNote(data?.charged ? (CHARGE_NOTES[data.charged] ?? null) : null);
+      notifyError(error);
+      throw error;
+    }
+  };
+
+  return { place, orderNumber, chargeNote };
+}

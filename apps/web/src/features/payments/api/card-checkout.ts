@@ -1,0 +1,12 @@
+import type { CardCheckoutJson, SavedCardJson } from '@store/domain';
+import { api } from '../../../lib/api-client';
+
+/** GET /data/braintree-checkout/?basket_ref= (spec 2 §7): the card gateway's set-up for this basket. */
+export const fetchCardCheckout = (basketReference: string) =>
+  api.get<CardCheckoutJson>(`/data/braintree-checkout/?basket_ref=${encodeURIComponent(basketReference)}`);
+
+export type AccountSavedCardJson = SavedCardJson & { readonly usable: boolean };
+
+/** The saved card of account/details/, and its removal. */
+export const fetchSavedCard = () => api.get<{ saved_card: AccountSavedCardJson | null }>('/data/account/saved-card/');
+export const removeSavedCard = () => api.delete<{ saved_card: null }>('/data/account/saved-card/');

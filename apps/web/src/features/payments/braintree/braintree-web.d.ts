@@ -1,0 +1,104 @@
+// The parts of braintree-web 3.124.0 the store uses. The package ships no type declarations; these
+// follow its documented API (client, hostedFields, threeDSecure, dataCollector, vaultManager).
+declare module 'braintree-web/client' {
+  export interface Client {
+    teardown(): Promise<void>;
+  }
+  export function create(options: { authorization: string }): Promise<Client>;
+}
+
+declare module 'braintree-web/hosted-fields' {
+  import type { Client } from 'braintree-web/client';
+  export type HostedFieldKey = 'number' | 'cvv' | 'expirationMonth' | 'expirationYear' | 'cardholderName' | 'postalCode';
+  export interface HostedFieldFieldOptions {
+    container: string | HTMLElement;
+    placeholder?: string;
+    type?: string;
+    maxlength?: number;
+    select?: boolean;
+  }
+  export interface HostedFieldsFieldData {
+    isEmpty: boolean;
+    isValid: boolean;
+    isPotentiallyValid: boolean;
+    isFocused: boolean;
+    container: HTMLElement;
+  }
+  export interface HostedFieldsCard {
+    type: string;
+    niceType: string;
+    code: { name: string; size: number };
+  }
+  export interface HostedFieldsState {
+    cards: HostedFieldsCard[];
+    emittedBy: HostedFieldKey;
+    fields: Partial<Record<HostedFieldKey, HostedFieldsFieldData>>;
+  }
+  export interface HostedFieldsTokenizePayload {
+    nonce: string;
+    type: string;
+    description: string;
+    details: { bin: string; cardType: string; lastFour: string; lastTwo: string; expirationMonth: string; expirationYear: string };
+    binData?: Record<string, string>;
+  }
+  export interface HostedFields {
+    on(event: 'focus' | 'blur' | 'empty' | 'notEmpty' | 'validityChange' | 'cardTypeChange' | 'inputSubmitRequest', handler: (state: HostedFieldsState) => void): void;
+    getState(): HostedFieldsState;
+    tokenize(options?: { cardholderName?: string; billingAddress?: { postalCode?: string; countryCodeAlpha2?: string } }): Promise<HostedFieldsTokenizePayload>;
+    focus(field: HostedFieldKey): Promise<void>;
+    clear(field: HostedFieldKey): Promise<void>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: {
+    client: Client;
+    fields: Partial<Record<HostedFieldKey, HostedFieldFieldOptions>>;
+    styles?: Record<string, Record<string, string>>;
+  }): Promise<HostedFields>;
+}
+
+declare module 'braintree-web/three-d-secure' {
+  import type { Client } from 'braintree-web/client';
+  export interface ThreeDSecureVerifyPayload {
+    nonce: string;
+    liabilityShifted: boolean;
+    liabilityShiftPossible: boolean;
+    threeDSecureInfo?: { status?: string; liabilityShifted?: boolean; liabilityShiftPossible?: boolean };
+  }
+  export interface ThreeDSecure {
+    verifyCard(options: {
+      nonce: string;
+      bin: string;
+      amount: string;
+      email?: string;
+      billingAddress?: { givenName?: string; surname?: string; postalCode?: string; countryCodeAlpha2?: string; streetAddress?: string; locality?: string };
+      collectDeviceData?: boolean;
+      onLookupComplete?: (data: unknown, next: () => void) => void;
+    }): Promise<ThreeDSecureVerifyPayload>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client; version: 2 }): Promise<ThreeDSecure>;
+}
+
+declare module 'braintree-web/data-collector' {
+  import type { Client } from 'braintree-web/client';
+  export interface DataCollector {
+    deviceData: string;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client }): Promise<DataCollector>;
+}
+
+declare module 'braintree-web/vault-manager' {
+  import type { Client } from 'braintree-web/client';
+  export interface VaultedPaymentMethod {
+    nonce: string;
+    default: boolean;
+    type: string;
+    details: { bin?: string; cardType?: string; lastFour?: string; lastTwo?: string; expirationMonth?: string; expirationYear?: string };
+  }
+  export interface VaultManager {
+    fetchPaymentMethods(options?: { defaultFirst?: boolean }): Promise<VaultedPaymentMethod[]>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client }): Promise<VaultManager>;
+}

@@ -1,0 +1,77 @@
+import type { Client } from 'braintree-web/client';
+import type { HostedFieldKey, HostedFields } from 'braintree-web/hosted-fields';
+import type { ThreeDSecure } from 'braintree-web/three-d-secure';
+import type { VaultedPaymentMethod } from 'braintree-web/vault-manager';
+
+/** The card fields the form shows, each in the gateway's own frame (the number never touches our page). */
+export type CardFieldKey = Extract<HostedFieldKey, 'number' | 'expirationMonth' | 'expirationYear' | 'cvv'>;
+export const CARD_FIELDS: readonly CardFieldKey[] = ['number', 'expirationMonth', 'expirationYear', 'cvv'];
+
+export interface CardGatewayClient {
+  readonly client: Client;
+  readonly threeDSecure: ThreeDSecure | null;
+  /** Device data for the gateway's fraud checks, when collected (null if the collector failed: not fatal). */
+  readonly deviceData: string | null;
+  /** The customer's vaulted cards, each with a fresh single-use nonce. */
+  vaultedCards(): Promise<VaultedPaymentMethod[]>;
+  /** The card form in the given containers. */
+  hostedFields(containers: Readonly<Record<CardFieldKey, string>>): Promise<HostedFields>;
+  teardown(): Promise<void>;
+}
+
+/**
+ * Loads braintree-web (its own chunk, only when a shopper reaches card payment) and sets up the
+ * client, 3-D Secure 2 and device data collection as the checkout's settings say.
+ */
+export async function setUpCardGateway(options: {
+  readonly clientToken: string;
+  readonly threeDSecure: boolean;
+  readonly collectDeviceData: boolean;
+}): Promise<CardGatewayClient> {
+  const [clientModule, hostedFieldsModule, threeDSecureModule, dataCollectorModule, vaultManagerModule] = await Promise.all([
+    import('braintree-web/client'),
+    import('braintree-web/hosted-fields'),
+    import('braintree-web/three-d-secure'),
+    import('braintree-web/data-collector'),
+    import('braintree-web/vault-manager'),
+  ]);
+  const client = await clientModule.create({ authorization: options.clientToken });
+  const threeDSecure = options.threeDSecure ? await threeDSecureModule.create({ client, version: 2 }) : null;
+  let deviceData: string | null = null;
+  if (options.collectDeviceData) {
+    try {
+      deviceData = (await dataCollectorModule.create({ client })).deviceData;
+    } catch {
+      // The fraud checks then go without it; the shopper can still pay.
+      deviceData = null;
+    }
+  }
+  const torndown: Array<{ teardown(): Promise<void> }> = [];
+  return {
+    client,
+    threeDSecure,
+    deviceData,
+    async vaultedCards() {
+      const manager = await vaultManagerModule.create({ client });
+      torndown.push(manager);
+      return manager.fetchPaymentMethods({ defaultFirst: true });
+    },
+    async hostedFields(containers) {
+      const fields = await hostedFieldsModule.create({
+        client,
+        fields: {
+          number: { container: `#${containers.number}`, placeholder: '1234 1234 1234 1234' },
+          expirationMonth: { container: `#${containers.expirationMonth}`, placeholder: 'MM' },
+          expirationYear: { container: `#${containers.expirationYear}`, placeholder: 'YYYY' },
+          cvv: { container: `#${containers.cvv}`, placeholder: '123' },
+        },
+        styles: { input: { 'font-size': '16px', 'font-family': 'system-ui, sans-serif', color: '#1a1a1a' }, ':focus': { color: '#000' } },
+      });
+      torndown.push(fields);
+      return fields;
+    },
+    async teardown() {
+      await Promise.allSettled([...torndown.map((part) => part.teardown()), ...(threeDSecure ? [threeDSecure.teardown()] : []), client.teardown()]);
+    },
+  };
+}
