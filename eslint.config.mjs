@@ -22,7 +22,9 @@ const depConstraints = [
     onlyDependOnLibsWithTags: ['type:domain', 'type:application', 'type:infrastructure'],
   },
   { sourceTag: 'type:web', onlyDependOnLibsWithTags: ['type:domain', 'type:ui'] },
-  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:domain'] },
+  { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:domain', 'type:sandbox'] },
+  // The card gateway sandbox stands alone: it speaks the provider's protocol, and knows nothing of the store.
+  { sourceTag: 'type:sandbox', onlyDependOnLibsWithTags: [] },
   {
     sourceTag: 'platform:web',
     notDependOnLibsWithTags: ['platform:server'],
@@ -64,6 +66,22 @@ export default tseslint.config(
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Take the time from a Clock port.' },
         { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Take the time from a Clock port.' },
         { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'Take ids from an IdGenerator port.' },
+      ],
+    },
+  },
+  {
+    // Tests of the payment adapters and the API run against the card gateway sandbox, in-process.
+    files: ['libs/infrastructure/src/**/*.spec.ts', 'apps/api/src/**/*.spec.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        boundaryOptions(
+          depConstraints.map((constraint) =>
+            constraint.sourceTag === 'type:infrastructure' || constraint.sourceTag === 'type:api'
+              ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:sandbox'] }
+              : constraint,
+          ),
+        ),
       ],
     },
   },

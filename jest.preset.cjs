@@ -26,6 +26,8 @@ module.exports = {
   moduleNameMapper: {
     '^@store/(domain|application|infrastructure)/testing$': path.join(root, 'libs/$1/src/testing/index.ts'),
     '^@store/(domain|application|infrastructure|ui)$': path.join(root, 'libs/$1/src/index.ts'),
+    // The card gateway's local sandbox, started in-process by the payment tests.
+    '^@store/payment-sandbox$': path.join(root, 'apps/payment-sandbox/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
 };

@@ -11,6 +11,9 @@ export const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 1);
  * for dollar orders (the payment-unavailable notice) and an analytics tag to load after consent.
  */
 const configuredPort = port + 2;
+/** The card gateway sandboxes of the two stores, on known ports so tests can route the provider's hostnames to them. */
+export const sandboxPort = port + 4;
+const configuredSandboxPort = port + 5;
 export const ANALYTICS_TAG = 'https://tags.example.com/tag.js';
 
 export default defineConfig({
@@ -48,7 +51,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort}`,
+      command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort} --sandbox-port ${sandboxPort}`,
       cwd: '../..',
       url: `${baseURL}/health/ready`,
       timeout: 120_000,
@@ -58,7 +61,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: `node tools/start.mjs --ephemeral --no-build --port ${configuredPort} --mail-port ${configuredPort + 1}`,
+      command: `node tools/start.mjs --ephemeral --no-build --port ${configuredPort} --mail-port ${configuredPort + 1} --sandbox-port ${configuredSandboxPort}`,
       cwd: '../..',
       url: `http://127.0.0.1:${configuredPort}/health/ready`,
       timeout: 120_000,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './card-gateway';
 import { acceptAnalytics, addToBasket, createAccount, dataLayerEvents, expectNoSeriousAxeViolations } from './support';
 
 /** Signs this browser in with a new account of the given type and fills its basket, through the real API. */
@@ -41,7 +42,9 @@ test('a personal UK shopper enters a billing address and reaches payment', async
   await expect(billing(page).getByTestId('billing-summary')).toContainText('10 Downing Street');
   await expect(billing(page).getByTestId('billing-summary')).toContainText('United Kingdom');
   await expect(payment(page)).toHaveAttribute('data-state', 'active');
-  await expect(payment(page).getByTestId('payment-gateway')).toHaveText('You will pay with card, PayPal, Apple Pay or Google Pay.');
+  // The card gateway is set up: its payment section, with the gateway's card fields.
+  await expect(payment(page).getByRole('group', { name: 'Choose your payment method' })).toBeVisible();
+  await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeVisible();
   expect(await dataLayerEvents(page)).toEqual(['view_cart', 'add_shipping_info']);
   // A UK consumer agrees to immediate supply before paying (right of withdrawal).
   await expect(payment(page).getByRole('checkbox', { name: /lose my right to withdraw/ })).not.toBeChecked();

@@ -54,7 +54,8 @@ export class LedgeredPaymentPort implements PaymentPort {
       );
       const known = row && settled(row);
       if (known) return known;
-      const takenOver: unknown[] = await this.dataSource.query(
+      // TypeORM answers an UPDATE … RETURNING with [rows, count].
+      const [takenOver]: [unknown[], number] = await this.dataSource.query(
         `UPDATE payment_charges SET state = 'in-flight', claimed_at = now()
          WHERE idempotency_key = $1 AND (state = 'unknown' OR (state = 'in-flight' AND claimed_at < now() - make_interval(secs => $2::double precision / 1000)))
          RETURNING idempotency_key`,

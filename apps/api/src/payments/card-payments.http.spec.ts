@@ -1,0 +1,267 @@
+import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import braintree from 'braintree';
+import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { createTestApp, XHR, type TestApp } from '../testing/test-app';
+
+// The real API on Postgres, its card gateway adapter (the real braintree SDK) talking to the
+// project's Braintree sandbox over HTTP: nothing between them is stubbed.
+let sandbox: RunningBraintreeSandbox;
+let t: TestApp;
+let sdk: braintree.BraintreeGateway;
+
+const gatewayEnv = (url: string, extra: Record<string, string> = {}) => ({
+  BRAINTREE_ENVIRONMENT: 'local',
+  BRAINTREE_GATEWAY_URL: url,
+  BRAINTREE_MERCHANT_ID: 'sandbox_merchant',
+  BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
+  BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
+  BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,USD=store_USD',
+  BRAINTREE_THREE_D_SECURE: 'false',
+  BRAINTREE_TIMEOUT_MS: '1500',
+  ...extra,
+});
+
+beforeAll(async () => {
+  sandbox = await startBraintreeSandbox();
+  t = await createTestApp({ env: gatewayEnv(sandbox.url) });
+  const port = String(sandbox.port);
+  sdk = new braintree.BraintreeGateway({
+    environment: new braintree.Environment('127.0.0.1', port, '', false, '127.0.0.1', port),
+    merchantId: 'sandbox_merchant',
+    publicKey: 'sandbox_public_key',
+    privateKey: 'sandbox_private_key',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await sandbox?.close();
+});
+
+const control = (path: string, body?: unknown, method = 'POST') =>
+  fetch(`${sandbox.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+type SandboxTransaction = { id: string; status: string; amount: string; currency: string; orderId: string };
+const transactionsOf = async (orderNumber: string): Promise<SandboxTransaction[]> => {
+  const all: SandboxTransaction[] = [];
+  for (const attempt of [1, 2, 3]) {
+    const response = await control(`/__sandbox/transactions?order_id=${encodeURIComponent(`${orderNumber}-${attempt}`)}`, undefined, 'GET');
+    all.push(...((await response.json()) as SandboxTransaction[]));
+  }
+  return all;
+};
+
+const pay = (app: TestApp, shopper: Shopper, extra: Record<string, unknown> = {}) =>
+  checkoutAction(
+    app,
+    'PLACE_ORDER',
+    {
+      basket_reference_id: shopper.basket.reference,
+      basket_stale_hash: shopper.basket.stale_hash,
+      gateway: 'braintree',
+      token: 'fake-valid-visa-nonce',
+      withdrawal_consent: true,
+      locale: 'en-gb',
+      ...extra,
+    },
+    shopper.cookie,
+  );
+
+const checkout = (app: TestApp, shopper: Shopper) => app.http().get(`/data/braintree-checkout/?basket_ref=${shopper.basket.reference}`).set(XHR).set('Cookie', shopper.cookie);
+
+const orderRow = async (number: string) =>
+  (await t.db.dataSource.query('SELECT status, transaction_id, payment_attempt, gross_minor, currency FROM orders WHERE number = $1', [number]))[0];
+
+describe('GET /data/braintree-checkout/', () => {
+  it('gives a client token for the basket the card gateway takes, and what the page offers', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const answer = await checkout(t, shopper);
+    expect(answer.status).toBe(200);
+    const data = answer.body.data;
+    expect(data).toMatchObject({
+      environment: 'sandbox',
+      existing_card_token: null,
+      existing_card_bin: null,
+      existing_card: null,
+      disabled_apple_pay_countries: [],
+      disabled_google_pay_countries: [],
+      disabled_paypal_countries: [],
+      three_d_secure: false,
+      collect_device_data: true,
+    });
+    // What braintree-web reads from it: the configuration address, on the provider's own domain.
+    const token = JSON.parse(Buffer.from(data.client_token, 'base64').toString('utf8'));
+    expect(token.configUrl).toBe('https://api.sandbox.braintreegateway.com/merchants/sandbox_merchant/client_api/v1/configuration');
+    expect(token.authorizationFingerprint).not.toContain('customer_id');
+  });
+
+  it('refuses visitors, strangers and baskets whose billing did not choose the card gateway', async () => {
+    const shopper = await shopperReadyToPay(t);
+    expect((await t.http().get(`/data/braintree-checkout/?basket_ref=${shopper.basket.reference}`).set(XHR)).body.code).toBe(100108);
+    const stranger = await shopperReadyToPay(t);
+    expect((await checkout(t, { ...stranger, basket: shopper.basket })).body.code).toBe(200404);
+    expect((await t.http().get('/data/braintree-checkout/?basket_ref=../x').set(XHR).set('Cookie', shopper.cookie)).body.code).toBe(100100);
+    // Any basket change voids the gateway choice (spec 2 §4): no token until billing decides again.
+    await t.db.dataSource.query('DELETE FROM basket_payment_states WHERE basket_reference = $1', [shopper.basket.reference]);
+    expect((await checkout(t, shopper)).body).toMatchObject({ success: false, code: 310001, message: 'There was a problem obtaining payment methods' });
+  });
+});
+
+describe('PLACE_ORDER through the card gateway', () => {
+  it('charges the priced basket once, in its currency, and saves the card when asked', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const placed = await pay(t, shopper, { vault_payment_method: true, bt_device_data: '{"correlation_id":"abc"}' });
+    expect(placed.body.success).toBe(true);
+    const number = placed.body.data.order_number;
+    const order = await orderRow(number);
+    expect(order).toMatchObject({ status: 'paid', currency: 'GBP' });
+    const [sale, ...others] = await transactionsOf(number);
+    expect(others).toEqual([]);
+    expect(sale).toMatchObject({ id: order.transaction_id, status: 'submitted_for_settlement', currency: 'GBP', orderId: `${number}-1` });
+    expect(Math.round(Number(sale.amount) * 100)).toBe(order.gross_minor);
+
+    const [saved] = await t.db.dataSource.query('SELECT token, bin, last4, card_type, last_response_code FROM saved_cards WHERE customer_id = $1', [shopper.id]);
+    expect(saved).toMatchObject({ last4: '1111', card_type: 'Visa', last_response_code: null });
+    const vaulted = await sdk.paymentMethod.find(saved.token);
+    expect((vaulted as braintree.CreditCard).last4).toBe('1111');
+
+    // The next basket offers the saved card, and the token reaches the customer's vault.
+    const next = await shopperReadyToPayAs(shopper);
+    const offer = (await checkout(t, next)).body.data;
+    expect(offer).toMatchObject({ existing_card_token: saved.token, existing_card_bin: saved.bin, existing_card: { card_type: 'Visa', last4: '1111', expired: false } });
+    expect(JSON.parse(Buffer.from(offer.client_token, 'base64').toString('utf8')).authorizationFingerprint).toContain('customer_id=');
+  });
+
+  it('tells a declined shopper they were not charged, and charges once when they try again on the same order', async () => {
+    const shopper = await shopperReadyToPay(t);
+    await control('/__sandbox/force', { sale: { kind: 'processor_declined', code: '2001', text: 'Insufficient Funds', type: 'soft_declined' } });
+    const declined = await pay(t, shopper);
+    expect(declined.body).toMatchObject({
+      success: false,
+      code: 300011,
+      message: 'Your payment was declined by your payment provider. Please change your payment method.',
+      data: { charged: 'not-charged' },
+    });
+    const number = declined.body.data.order_number;
+    expect((await orderRow(number)).status).toBe('failed');
+
+    const retried = await pay(t, shopper, { token: 'fake-valid-mastercard-nonce', existing_order_number: number });
+    expect(retried.body).toMatchObject({ success: true, data: { order_number: number } });
+    const sales = await transactionsOf(number);
+    expect(sales.map((sale) => [sale.orderId, sale.status])).toEqual([
+      [`${number}-1`, 'processor_declined'],
+      [`${number}-2`, 'submitted_for_settlement'],
+    ]);
+    expect(await orderRow(number)).toMatchObject({ status: 'paid', payment_attempt: 2, transaction_id: sales[1].id });
+  });
+
+  it.each([
+    [{ kind: 'processor_declined', code: '2004', text: 'Expired Card', type: 'hard_declined' }, 300015],
+    [{ kind: 'processor_declined', code: '2014', text: 'Processor Declined - Fraud Suspected', type: 'hard_declined' }, 300013],
+    [{ kind: 'processor_declined', code: '2057', text: 'Issuer or Cardholder has put a restriction on the card', type: 'soft_declined' }, 300006],
+    [{ kind: 'gateway_rejected', reason: 'cvv' }, 300009],
+    [{ kind: 'gateway_rejected', reason: 'avs' }, 300001],
+    [{ kind: 'gateway_rejected', reason: 'fraud' }, 300013],
+    [{ kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' }, 300012],
+  ])('maps the gateway outcome %j to response code %i, charging nothing', async (sale, code) => {
+    const shopper = await shopperReadyToPay(t);
+    await control('/__sandbox/force', { sale });
+    const refused = await pay(t, shopper);
+    expect(refused.body).toMatchObject({ success: false, code, data: { charged: 'not-charged' } });
+    expect((await orderRow(refused.body.data.order_number)).status).toBe('failed');
+  });
+
+  it('leaves an order pending when the gateway does not answer in time, and the retry finds the charge instead of charging again', async () => {
+    const shopper = await shopperReadyToPay(t);
+    await control('/__sandbox/force', { delayMs: 3000 });
+    const lost = await pay(t, shopper);
+    expect(lost.body).toMatchObject({ success: false, code: 300101, data: { charged: 'unknown' } });
+    const number = lost.body.data.order_number;
+    expect((await orderRow(number)).status).toBe('pending');
+
+    const retried = await pay(t, shopper, { token: 'fake-valid-mastercard-nonce', existing_order_number: number });
+    expect(retried.body).toMatchObject({ success: true, data: { order_number: number } });
+    const sales = await transactionsOf(number);
+    expect(sales).toHaveLength(1);
+    expect(await orderRow(number)).toMatchObject({ status: 'paid', payment_attempt: 1, transaction_id: sales[0].id });
+  });
+
+  it('makes one charge when the same basket is paid from ten tabs at once', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => pay(t, shopper)));
+    const numbers = new Set(answers.map((answer) => answer.body.data?.order_number));
+    expect(numbers.size).toBe(1);
+    expect(answers.filter((answer) => answer.body.success)).not.toHaveLength(0);
+    const [number] = [...numbers];
+    expect(await transactionsOf(number)).toHaveLength(1);
+    expect((await orderRow(number)).status).toBe('paid');
+    const [{ n }] = await t.db.dataSource.query('SELECT count(*)::int AS n FROM payment_charges WHERE order_number = $1', [number]);
+    expect(n).toBe(1);
+  });
+});
+
+describe('3-D Secure required by the gateway', () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp({ env: gatewayEnv(sandbox.url, { BRAINTREE_THREE_D_SECURE: 'true' }) });
+  });
+  afterAll(() => secure?.close());
+
+  it('refuses a card that was not 3-D Secured and takes one that was', async () => {
+    const shopper = await shopperReadyToPay(secure);
+    expect((await checkout(secure, shopper)).body.data.three_d_secure).toBe(true);
+    const refused = await pay(secure, shopper);
+    expect(refused.body).toMatchObject({ success: false, code: 300017, data: { charged: 'not-charged' } });
+    const number = refused.body.data.order_number;
+    const secured = await pay(secure, shopper, { token: 'fake-three-d-secure-visa-full-authentication-nonce', existing_order_number: number });
+    expect(secured.body).toMatchObject({ success: true, data: { order_number: number } });
+  });
+});
+
+describe('The saved card', () => {
+  it('is not offered once it expired or the gateway lost it, and can be removed from the account and the vault', async () => {
+    const first = await shopperReadyToPay(t);
+    expect((await pay(t, first, { vault_payment_method: true })).body.success).toBe(true);
+    const [{ token }] = await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [first.id]);
+
+    const shown = await t.http().get('/data/account/saved-card/').set(XHR).set('Cookie', first.cookie);
+    expect(shown.body.data.saved_card).toMatchObject({ card_type: 'Visa', last4: '1111', expired: false, usable: true });
+
+    // Expired at the gateway (its card updater, here the sandbox's control): refreshed and not offered.
+    await control(`/__sandbox/payment-methods/${token}/expire`);
+    const second = await shopperReadyToPayAs(first);
+    expect((await checkout(t, second)).body.data).toMatchObject({ existing_card_token: null, existing_card: null });
+    expect((await t.http().get('/data/account/saved-card/').set(XHR).set('Cookie', first.cookie)).body.data.saved_card).toMatchObject({
+      expiration_year: 2020,
+      expired: true,
+      usable: false,
+    });
+
+    const removed = await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', first.cookie);
+    expect(removed.status).toBe(200);
+    await expect(sdk.paymentMethod.find(token)).rejects.toMatchObject({ type: 'notFoundError' });
+    expect((await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', first.cookie)).status).toBe(404);
+    expect((await t.http().delete('/data/account/saved-card/').set(XHR)).status).toBe(401);
+  });
+
+  it('is marked unusable when the gateway no longer has it', async () => {
+    const first = await shopperReadyToPay(t);
+    expect((await pay(t, first, { vault_payment_method: true })).body.success).toBe(true);
+    const [{ token }] = await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [first.id]);
+    await sdk.paymentMethod.delete(token);
+    const second = await shopperReadyToPayAs(first);
+    expect((await checkout(t, second)).body.data.existing_card_token).toBeNull();
+    const [{ last_response_code }] = await t.db.dataSource.query('SELECT last_response_code FROM saved_cards WHERE customer_id = $1', [first.id]);
+    expect(last_response_code).toBe(310006);
+  });
+});
+
+/** The same customer with a new basket, billed and with the gateway decided again. */
+async function shopperReadyToPayAs(shopper: Shopper): Promise<Shopper> {
+  const added = await t.http().post('/data/basket/lines/').set(XHR).set('Cookie', shopper.cookie.split('; ')[0]).send({ product_suite_reference: 'publisher-2', locale: 'en-gb' });
+  const basketCookie = ((added.headers['set-cookie'] as unknown as string[] | undefined) ?? []).find((c) => c.startsWith('afs_basket='))?.split(';')[0];
+  const cookie = basketCookie ? `${shopper.cookie.split('; ')[0]}; ${basketCookie}` : shopper.cookie;
+  const reference = added.body.data.reference;
+  await t.http().post('/data/determine-gateway/').set(XHR).set('Cookie', cookie).send({ basket_ref: reference });
+  const session = await t.http().get(`/data/session/?basket_ref=${reference}`).set(XHR).set('Cookie', cookie);
+  return { ...shopper, cookie, basketReference: reference, basket: session.body.data.basket };
+}

@@ -1,0 +1,80 @@
+import { expect, test as base, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { sandboxPort } from '../playwright.config';
+import { addToBasket, createAccount, XHR } from './support';
+
+/**
+ * The card gateway's browser library only talks to the provider's own https domains, so the tests
+ * route those hostnames to the local Braintree sandbox (the SDK's domain check stays untouched), and
+ * any other request that would leave the machine is refused and fails the test.
+ */
+const PROVIDER_HOSTS = /^https:\/\/(api\.sandbox\.braintreegateway\.com|assets\.braintreegateway\.com|payments\.sandbox\.braintree-api\.com|origin-analytics-sand\.sandbox\.braintree-api\.com|c\.paypal\.com|www\.paypal\.com|b\.stats\.paypal\.com)(:443)?\//;
+const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:|about:)/;
+
+export const SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
+
+export const test = base.extend<{ unrouted: string[] }>({
+  unrouted: [
+    async ({ context }, use) => {
+      const unrouted: string[] = [];
+      await context.route(
+        (url) => !LOCAL.test(url.href),
+        (route) => {
+          unrouted.push(route.request().url());
+          return route.abort('blockedbyclient');
+        },
+      );
+      await context.route(PROVIDER_HOSTS, async (route) => {
+        const request = route.request();
+        const url = new URL(request.url());
+        const response = await route.fetch({ url: `${SANDBOX_URL}${url.pathname}${url.search}` });
+        await route.fulfill({ response });
+      });
+      await use(unrouted);
+      expect(unrouted, 'requests that would have left the machine').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** The sandbox's control endpoints (force an outcome, expire a saved card, list an order's sales). */
+export const sandboxControl = async (request: APIRequestContext, path: string, data?: unknown) => {
+  const response = await request.post(`${SANDBOX_URL}${path}`, { data: data ?? {} });
+  expect(response.ok()).toBe(true);
+};
+
+/**
+ * A signed-in shopper with products in the basket, a UK billing address and the card gateway
+ * chosen, all through the real API (the steps before payment have their own tests).
+ */
+export async function shopperAtPayment(page: Page, options: { signedIn?: boolean; suites?: string[] } = {}): Promise<void> {
+  if (!options.signedIn) await createAccount(page.request, { firstName: 'Carla', lastName: 'Card' });
+  await addToBasket(page.request, 'en-gb', options.suites ?? ['photo-2']);
+  const session = await (await page.request.get('/data/session/', { headers: XHR })).json();
+  const basket = session.data.basket.reference;
+  const billed = await page.request.post('/data/checkout/', {
+    headers: XHR,
+    form: {
+      action: 'CREATE_CUSTOMER_INVOICE_ADDRESS',
+      body: JSON.stringify({ basket_reference: basket, line_1: '1 Infinite Loop', city: 'Nottingham', postal_code: 'NG1 1AA', country: 'GB' }),
+    },
+  });
+  expect((await billed.json()).success).toBe(true);
+  const decided = await page.request.post('/data/determine-gateway/', { headers: XHR, data: { basket_ref: basket } });
+  expect((await decided.json()).data.gateway).toBe('braintree');
+}
+
+const field = (page: Page, name: string): FrameLocator => page.frameLocator(`iframe[name="braintree-hosted-field-${name}"]`);
+
+/** Types a card into the gateway's frames, as a shopper would. */
+export async function enterCard(page: Page, card: { number: string; month?: string; year?: string; cvv?: string; name?: string }): Promise<void> {
+  const payment = page.locator('section[data-section="payment-details"]');
+  await payment.getByLabel('Cardholder name').fill(card.name ?? 'Carla Card');
+  await field(page, 'number').locator('input').fill(card.number);
+  await field(page, 'expirationMonth').locator('input').fill(card.month ?? '12');
+  await field(page, 'expirationYear').locator('input').fill(card.year ?? String(new Date().getFullYear() + 3));
+  await field(page, 'cvv').locator('input').fill(card.cvv ?? '123');
+}
+
+/** The sandbox's 3-D Secure challenge (ours, standing in for the bank's page). */
+export const challenge = (page: Page) => page.frameLocator('iframe[title="3-D Secure challenge"]');

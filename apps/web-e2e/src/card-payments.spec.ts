@@ -1,0 +1,144 @@
+import { acceptAnalytics, dataLayerEvents, expectNoSeriousAxeViolations, XHR } from './support';
+import { challenge, enterCard, expect, sandboxControl, shopperAtPayment, test } from './card-gateway';
+
+// Paying by card through the real braintree-web in Chromium, the real API and its braintree SDK
+// adapter, against the local Braintree sandbox; each test ends on the order confirmation page.
+
+const paymentSection = (page: import('@playwright/test').Page) => page.locator('section[data-section="payment-details"]');
+
+async function openPayment(page: import('@playwright/test').Page) {
+  await page.goto('/en-gb/checkout/');
+  const payment = paymentSection(page);
+  await expect(payment).toHaveAttribute('data-state', 'active');
+  await expect(payment.getByRole('group', { name: 'Choose your payment method' })).toBeVisible();
+  await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeVisible();
+  return payment;
+}
+
+const agreeToImmediateSupply = (page: import('@playwright/test').Page) =>
+  paymentSection(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ }).check();
+
+async function expectConfirmation(page: import('@playwright/test').Page): Promise<string> {
+  await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  return (await page.getByTestId('order-number').textContent()) as string;
+}
+
+test('a new card with frictionless 3-D Secure pays, with add_payment_info sent under consent', async ({ page }) => {
+  await acceptAnalytics(page.request);
+  await shopperAtPayment(page);
+  const payment = await openPayment(page);
+  await expect(payment.getByTestId('payment-total')).toContainText('£');
+  await expect(payment.getByRole('radio', { name: 'Credit/debit card' })).toBeChecked();
+  await expect(payment.getByRole('radio', { name: 'Saved card' })).toHaveCount(0);
+  await expect(payment.getByText('We accept major cards such as Visa, MasterCard and Maestro.')).toBeVisible();
+
+  // The spec's field messages: required on an empty submit, invalid on blur, cleared on focus.
+  await agreeToImmediateSupply(page);
+  await payment.getByRole('button', { name: 'Pay with card' }).click();
+  await expect(payment.getByText('Card number is required')).toBeVisible();
+  await expect(payment.getByText('Security code is required')).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+
+  await enterCard(page, { number: '4000000000001000' });
+  await expect(payment.getByText('Card number is required')).toHaveCount(0);
+  await payment.getByRole('button', { name: 'Pay with card' }).click();
+  await expectConfirmation(page);
+  expect(await dataLayerEvents(page)).toContain('add_payment_info');
+});
+
+test('an Amex asks for its CID, and a wrong number is called invalid', async ({ page }) => {
+  await shopperAtPayment(page);
+  const payment = await openPayment(page);
+  const number = page.frameLocator('iframe[name="braintree-hosted-field-number"]').locator('input');
+  await number.fill('3782 822463 10005');
+  await expect(payment.getByText('CID', { exact: true })).toBeVisible();
+  await number.fill('4111 1111 1111 1112');
+  await payment.getByLabel('Cardholder name').click();
+  await expect(payment.getByText('Card number is invalid')).toBeVisible();
+});
+
+test('a 3-D Secure challenge completed by the cardholder pays', async ({ page }) => {
+  await shopperAtPayment(page);
+  const payment = await openPayment(page);
+  await enterCard(page, { number: '4000000000001091' });
+  await agreeToImmediateSupply(page);
+  await payment.getByRole('button', { name: 'Pay with card' }).click();
+  await challenge(page).getByRole('button', { name: 'Complete authentication' }).click();
+  await expectConfirmation(page);
+});
+
+for (const [title, number, button] of [
+  ['cancelled', '4000000000001091', 'Cancel'],
+  ['failed', '4000000000001109', 'Fail authentication'],
+] as const) {
+  test(`a 3-D Secure challenge ${title} by the cardholder charges nothing and says so`, async ({ page }) => {
+    await shopperAtPayment(page);
+    const payment = await openPayment(page);
+    await enterCard(page, { number });
+    await agreeToImmediateSupply(page);
+    await payment.getByRole('button', { name: 'Pay with card' }).click();
+    await challenge(page).getByRole('button', { name: button }).click();
+    await expect(page.getByText('Your bank could not confirm this payment. Please try again or use a different card.')).toBeVisible();
+    await expect(page).toHaveURL(/\/en-gb\/checkout\/$/);
+    const orders = await (await page.request.get('/data/orders/', { headers: XHR })).json();
+    expect(orders.data.orders).toEqual([]);
+  });
+}
+
+test('a processor decline says so plainly, and another card then pays the same order', async ({ page }) => {
+  await shopperAtPayment(page);
+  const payment = await openPayment(page);
+  await enterCard(page, { number: '4000111111111115' });
+  await agreeToImmediateSupply(page);
+  await payment.getByRole('button', { name: 'Pay with card' }).click();
+  await expect(page.getByText('Your payment was unsuccessful. Please speak to your bank or use a different payment method.')).toBeVisible();
+  await expect(payment.getByTestId('charge-note')).toHaveText('You have not been charged, so it is safe to try again.');
+  const failed = (await (await page.request.get('/data/orders/', { headers: XHR })).json()).data.orders;
+  expect(failed.map((order: { status: string }) => order.status)).toEqual(['failed']);
+
+  await enterCard(page, { number: '4111111111111111' });
+  await payment.getByRole('button', { name: 'Pay with card' }).click();
+  const number = await expectConfirmation(page);
+  expect(number).toBe(failed[0].number);
+});
+
+test('a returning customer pays with the saved card; once it has expired it is no longer offered', async ({ page }) => {
+  await shopperAtPayment(page);
+  let payment = await openPayment(page);
+  await enterCard(page, { number: '4111111111111111' });
+  await payment.getByRole('checkbox', { name: 'Save this card for next time' }).check();
+  await agreeToImmediateSupply(page);
+  await payment.getByRole('button', { name: 'Pay with card' }).click();
+  await expectConfirmation(page);
+
+  // The next order offers the saved card first.
+  await shopperAtPayment(page, { signedIn: true, suites: ['publisher-2'] });
+  payment = await openPayment(page);
+  await expect(payment.getByRole('radio', { name: 'Saved card' })).toBeChecked();
+  await expect(payment.getByTestId('saved-card')).toHaveText('•••• Visa ending in 1111');
+  await agreeToImmediateSupply(page);
+  await payment.getByRole('button', { name: 'Pay with saved card' }).click();
+  await expectConfirmation(page);
+
+  // Expired since (the gateway's card updater, here the sandbox's control): not offered, shown as expired.
+  const saved = (await (await page.request.get('/data/account/saved-card/', { headers: XHR })).json()).data.saved_card;
+  expect(saved).toMatchObject({ last4: '1111', expired: false });
+  await shopperAtPayment(page, { signedIn: true, suites: ['photo-workbook'] });
+  const token = await savedCardToken(page);
+  await sandboxControl(page.request, `/__sandbox/payment-methods/${token}/expire`);
+  payment = await openPayment(page);
+  await expect(payment.getByRole('radio', { name: 'Saved card' })).toHaveCount(0);
+  await expect(payment.getByRole('radio', { name: 'Credit/debit card' })).toBeChecked();
+  await page.goto('/en-gb/account/details/');
+  await expect(page.getByTestId('account-saved-card')).toContainText('(expired)');
+  await page.getByRole('button', { name: 'Remove saved card' }).click();
+  await expect(page.getByText('You have no saved card.')).toBeVisible();
+});
+
+/** The saved card's vault token, as the card gateway's set-up call gives it for a fresh basket. */
+async function savedCardToken(page: import('@playwright/test').Page): Promise<string> {
+  const session = await (await page.request.get('/data/session/', { headers: XHR })).json();
+  const checkout = await (await page.request.get(`/data/braintree-checkout/?basket_ref=${session.data.basket?.reference ?? ''}`, { headers: XHR })).json();
+  return checkout.data.existing_card_token;
+}
