@@ -75,13 +75,17 @@ export default tseslint.config(
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
-        boundaryOptions(
-          depConstraints.map((constraint) =>
-            constraint.sourceTag === 'type:infrastructure' || constraint.sourceTag === 'type:api'
-              ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:sandbox'] }
-              : constraint,
+        {
+          ...boundaryOptions(
+            depConstraints.map((constraint) =>
+              constraint.sourceTag === 'type:infrastructure' || constraint.sourceTag === 'type:api'
+                ? { ...constraint, onlyDependOnLibsWithTags: [...constraint.onlyDependOnLibsWithTags, 'type:sandbox'] }
+                : constraint,
+            ),
           ),
-        ),
+          // The sandbox is an app (it runs on its own); its tests' in-process start is the one import allowed.
+          allow: ['@store/payment-sandbox'],
+        },
       ],
     },
   },

@@ -1,0 +1,42 @@
+import type { SandboxContext } from '../context';
+import type { ClientTokenRecord } from '../store';
+import { signJwt } from './jwt';
+
+export const SUPPORTED_CARD_TYPES = ['Visa', 'MasterCard', 'American Express', 'Maestro', 'Discover', 'JCB', 'UnionPay'] as const;
+
+/** The sandbox's own Cardinal Songbird stand-in (assets/songbird), in place of Cardinal's script. */
+export const songbirdUrl = (context: SandboxContext) => `${context.config.assetsOrigin}/__sandbox/songbird.js`;
+
+/**
+ * The gateway configuration braintree-web turns into `gatewayConfiguration`. Every URL is on the
+ * provider's own https domains (braintree-web refuses others); the harness maps them to the sandbox.
+ * No `graphQL` block: braintree-web then keeps to the client API the sandbox serves.
+ */
+export function configurationFor(context: SandboxContext, token: ClientTokenRecord) {
+  const { config } = context;
+  const clientApiUrl = `${config.clientApiOrigin}/merchants/${config.merchantId}/client_api`;
+  const threeDSecure = {
+    cardinalAuthenticationJWT: signJwt(context.store, { iss: 'payment-sandbox', OrgUnitId: config.merchantId, jti: token.fingerprint.slice(0, 16) }),
+    cardinalSongbirdUrl: songbirdUrl(context),
+  };
+  return {
+    configUrl: `${clientApiUrl}/v1/configuration`,
+    clientApiUrl,
+    assetsUrl: config.assetsOrigin,
+    environment: 'sandbox',
+    merchantId: config.merchantId,
+    challenges: ['cvv', 'postal_code'],
+    analytics: { url: `https://origin-analytics-sand.sandbox.braintree-api.com/${config.merchantId}` },
+    creditCards: {
+      supportedCardTypes: [...SUPPORTED_CARD_TYPES],
+      collectDeviceData: false,
+      supportedGateways: [{ name: 'clientApi' }],
+    },
+    threeDSecureEnabled: true,
+    threeDSecure,
+    // Newer braintree-web reads the GraphQL-shaped place; answering both keeps an upgrade working.
+    creditCard: { threeDSecure },
+    paypalEnabled: false,
+    venmo: 'off',
+  };
+}

@@ -1,0 +1,53 @@
+import type { ServerResponse } from 'node:http';
+import type { SandboxContext, SandboxRequest } from '../context';
+import { SandboxStore, type CardRecord, type ClientTokenRecord, type PaymentMethodRecord } from '../store';
+import { CVV_RESPONSES, POSTAL_CODE_RESPONSES } from '../test-values';
+import { parseCard, validationErrorBody, type FieldError } from './card-input';
+import { isObject, sendJson, type JsonObject } from './http';
+import { createNonce, paymentMethodJson } from './payment-methods';
+
+/**
+ * `options.validate` is what Hosted Fields sends for `tokenize({vault: true})`: with a customer's
+ * client token the card is verified and saved to that customer, so the documented CVV and postal
+ * code test values fail here like a real verification would.
+ */
+function verificationErrors(card: CardRecord, token: ClientTokenRecord, store: SandboxStore): FieldError[] {
+  if (token.failOnDuplicatePaymentMethod && Object.values(store.state.paymentMethods).some((saved) => saved.card.uniqueNumberIdentifier === card.uniqueNumberIdentifier)) {
+    return [{ field: 'number', code: '81724', message: 'Duplicate card exists in the vault.' }];
+  }
+  const cvvFails = card.cvv !== null && CVV_RESPONSES[card.cvv] === 'N';
+  const postalCodeFails = card.postalCode !== null && POSTAL_CODE_RESPONSES[card.postalCode] === 'N';
+  if (cvvFails || postalCodeFails) return [{ field: cvvFails ? 'cvv' : 'postalCode', code: '81736', message: 'CVV verification failed.' }];
+  return [];
+}
+
+function vault(store: SandboxStore, card: CardRecord, customerId: string): PaymentMethodRecord {
+  const now = new Date().toISOString();
+  const isDefault = !Object.values(store.state.paymentMethods).some((saved) => saved.customerId === customerId);
+  const record: PaymentMethodRecord = { token: SandboxStore.id(), customerId, card, isDefault, createdAt: now, updatedAt: now };
+  store.state.paymentMethods[record.token] = record;
+  return record;
+}
+
+/** POST payment_methods/credit_cards: tokenizes a card (client.request and the card frames). */
+export function tokenizeCard(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord, body: JsonObject): void {
+  const card = parseCard(body.creditCard);
+  if (Array.isArray(card)) {
+    sendJson(request, response, 422, validationErrorBody(card));
+    return;
+  }
+  const creditCard = isObject(body.creditCard) ? body.creditCard : {};
+  const options = isObject(creditCard.options) ? creditCard.options : {};
+  let paymentMethodToken: string | null = null;
+  if (options.validate === true && token.customerId) {
+    const failures = verificationErrors(card, token, context.store);
+    if (failures.length > 0) {
+      sendJson(request, response, 422, validationErrorBody(failures));
+      return;
+    }
+    paymentMethodToken = vault(context.store, card, token.customerId).token;
+  }
+  const nonce = createNonce(context.store, card, { customerId: token.customerId, paymentMethodToken });
+  context.store.save();
+  sendJson(request, response, 201, { creditCards: [paymentMethodJson(nonce)] });
+}

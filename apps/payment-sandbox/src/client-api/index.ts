@@ -1,0 +1,43 @@
+import type { RouteHandler } from '../context';
+import { clientTokenOf } from './authorization';
+import { configurationFor } from './configuration';
+import { tokenizeCard } from './credit-cards';
+import { answerPreflight, readJson, sendJson } from './http';
+import { authenticateFromJwt, lookup } from './three-d-secure';
+import { listPaymentMethods } from './vault';
+
+const CLIENT_API_PATH = /^\/merchants\/([^/]+)\/client_api\/v1\/(.+)$/;
+const THREE_D_SECURE_PATH = /^payment_methods\/([^/]+)\/three_d_secure\/(lookup|authenticate_from_jwt)$/;
+
+/**
+ * The client API braintree-web calls from the browser (JSON, camelCase, CORS): configuration,
+ * card tokenization, the vault list and the 3-D Secure lookup and authentication.
+ */
+export const clientApiRoutes: RouteHandler = (request, response, context) => {
+  const match = CLIENT_API_PATH.exec(request.url.pathname);
+  if (!match) return false;
+  if (request.method === 'OPTIONS') {
+    answerPreflight(request, response);
+    return true;
+  }
+  const [, merchantId, endpoint] = match;
+  if (merchantId !== context.config.merchantId) {
+    sendJson(request, response, 404, { error: { message: `Unknown merchant ${merchantId}.` } });
+    return true;
+  }
+  const body = request.method === 'GET' ? null : readJson(request);
+  const token = clientTokenOf(context.store, request, body);
+  if (!token) {
+    sendJson(request, response, 401, { error: { message: 'Authorization fingerprint is invalid.' } });
+    return true;
+  }
+  const route = `${request.method} ${endpoint}`;
+  const threeDSecure = THREE_D_SECURE_PATH.exec(endpoint);
+  if (route === 'GET configuration') sendJson(request, response, 200, configurationFor(context, token));
+  else if (route === 'POST payment_methods/credit_cards') tokenizeCard(request, response, context, token, body ?? {});
+  else if (route === 'GET payment_methods') listPaymentMethods(request, response, context, token);
+  else if (threeDSecure && request.method === 'POST' && threeDSecure[2] === 'lookup') lookup(request, response, context, threeDSecure[1], body ?? {});
+  else if (threeDSecure && request.method === 'POST') authenticateFromJwt(request, response, context, threeDSecure[1], body ?? {});
+  else sendJson(request, response, 404, { error: { message: `The sandbox does not serve ${route}.` } });
+  return true;
+};

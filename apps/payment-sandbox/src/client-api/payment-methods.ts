@@ -1,0 +1,75 @@
+import { SandboxStore, type CardRecord, type NonceRecord, type ThreeDSecureInfo } from '../store';
+
+/** The sandbox knows no issuers, so every BIN lookup answers what the provider answers for an unknown BIN. */
+const UNKNOWN_BIN_DATA = {
+  prepaid: 'Unknown',
+  healthcare: 'Unknown',
+  debit: 'Unknown',
+  durbinRegulated: 'Unknown',
+  commercial: 'Unknown',
+  payroll: 'Unknown',
+  issuingBank: 'Unknown',
+  countryOfIssuance: 'Unknown',
+  productId: 'Unknown',
+  business: 'Unknown',
+  consumer: 'Unknown',
+  purchase: 'Unknown',
+  corporate: 'Unknown',
+};
+
+export function createNonce(
+  store: SandboxStore,
+  card: CardRecord,
+  from: { customerId: string | null; paymentMethodToken?: string | null; threeDSecureInfo?: ThreeDSecureInfo | null },
+): NonceRecord {
+  const record: NonceRecord = {
+    nonce: SandboxStore.nonceValue(),
+    card,
+    consumed: false,
+    createdAt: new Date().toISOString(),
+    threeDSecureInfo: from.threeDSecureInfo ?? null,
+    paymentMethodToken: from.paymentMethodToken ?? null,
+    customerId: from.customerId,
+    kind: 'CreditCard',
+  };
+  store.state.nonces[record.nonce] = record;
+  return record;
+}
+
+export function threeDSecureInfoJson(info: ThreeDSecureInfo | null) {
+  if (!info) return null;
+  return {
+    liabilityShifted: info.liabilityShifted,
+    liabilityShiftPossible: info.liabilityShiftPossible,
+    status: info.status,
+    enrolled: info.enrolled,
+    cavv: info.cavv,
+    eciFlag: info.eciFlag,
+    threeDSecureVersion: info.threeDSecureVersion,
+    dsTransactionId: info.dsTransactionId,
+    threeDSecureAuthenticationId: info.threeDSecureAuthenticationId,
+  };
+}
+
+/** A tokenized card as the client API describes it (`creditCards[0]`, `paymentMethod`, vault entries). */
+export function paymentMethodJson(record: NonceRecord) {
+  const { card } = record;
+  const lastTwo = card.last4.slice(-2);
+  return {
+    type: 'CreditCard',
+    nonce: record.nonce,
+    description: `ending in ${lastTwo}`,
+    consumed: record.consumed,
+    details: {
+      cardType: card.cardType,
+      lastTwo,
+      lastFour: card.last4,
+      bin: card.bin,
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      cardholderName: card.cardholderName,
+    },
+    binData: UNKNOWN_BIN_DATA,
+    threeDSecureInfo: threeDSecureInfoJson(record.threeDSecureInfo),
+  };
+}

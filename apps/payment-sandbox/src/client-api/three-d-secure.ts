@@ -1,0 +1,106 @@
+import type { ServerResponse } from 'node:http';
+import type { SandboxContext, SandboxRequest } from '../context';
+import { SandboxStore, type ChallengeRecord, type NonceRecord } from '../store';
+import { DEFAULT_THREE_D_SECURE, THREE_D_SECURE_CARDS } from '../test-values';
+import { sendJson, stringOf, type JsonObject } from './http';
+import { verifyJwt } from './jwt';
+import { createNonce, paymentMethodJson } from './payment-methods';
+import { THREE_D_SECURE_VERSION, threeDSecureInfoFor } from './three-d-secure-outcomes';
+
+const liability = (record: NonceRecord) => ({
+  liabilityShifted: record.threeDSecureInfo?.liabilityShifted ?? false,
+  liabilityShiftPossible: record.threeDSecureInfo?.liabilityShiftPossible ?? false,
+});
+
+const lookupAnswer = (record: NonceRecord, lookup: Record<string, unknown>) => ({
+  paymentMethod: paymentMethodJson(record),
+  lookup: { acsUrl: null, md: null, pareq: null, termUrl: null, transactionId: null, threeDSecureVersion: THREE_D_SECURE_VERSION, ...lookup },
+  threeDSecureInfo: liability(record),
+});
+
+/**
+ * POST payment_methods/{nonce}/three_d_secure/lookup. The card number picks the documented 3DS2
+ * scenario. Frictionless cards (and lookup errors, which the provider reports as the status
+ * `lookup_error` with no liability shift, not as a failed call) answer at once with a new nonce;
+ * challenge cards get an ACS URL on the sandbox's challenge page and a transaction id for Songbird.
+ */
+export function lookup(request: SandboxRequest, response: ServerResponse, context: SandboxContext, nonce: string, body: JsonObject): void {
+  const { store, config } = context;
+  const source = Object.hasOwn(store.state.nonces, nonce) ? store.state.nonces[nonce] : null;
+  if (!source) {
+    sendJson(request, response, 404, { error: { message: 'Payment method nonce is unknown.' } });
+    return;
+  }
+  const amount = stringOf(body.amount)?.trim() ?? '';
+  if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) {
+    sendJson(request, response, 422, { error: { message: 'Amount is an invalid format.' }, fieldErrors: [{ field: 'amount', code: '81503', message: 'Amount is an invalid format.' }] });
+    return;
+  }
+  const { card } = source;
+  const scenario = THREE_D_SECURE_CARDS[card.number] ?? DEFAULT_THREE_D_SECURE;
+  const from = { customerId: source.customerId, paymentMethodToken: source.paymentMethodToken };
+  if (scenario.flow === 'challenge') {
+    const info = threeDSecureInfoFor(card, { status: 'challenge_required', liabilityShifted: false, liabilityShiftPossible: true, enrolled: 'Y' });
+    const lookupNonce = createNonce(store, card, { ...from, threeDSecureInfo: info });
+    const transactionId = SandboxStore.id(20);
+    const challenge: ChallengeRecord = { transactionId, nonce: lookupNonce.nonce, amount, succeeds: scenario.succeeds, result: null };
+    store.state.challenges[transactionId] = challenge;
+    store.save();
+    const pareq = Buffer.from(JSON.stringify({ messageType: 'CReq', messageVersion: THREE_D_SECURE_VERSION, threeDSServerTransID: transactionId })).toString('base64url');
+    sendJson(request, response, 201, lookupAnswer(lookupNonce, { acsUrl: `${config.assetsOrigin}/__sandbox/3ds/challenge?transaction=${transactionId}`, pareq, transactionId }));
+    return;
+  }
+  const result =
+    scenario.flow === 'frictionless'
+      ? scenario
+      : { status: scenario.status, liabilityShifted: false, liabilityShiftPossible: false, enrolled: 'U' };
+  const lookupNonce = createNonce(store, card, { ...from, threeDSecureInfo: threeDSecureInfoFor(card, result) });
+  store.save();
+  sendJson(request, response, 201, lookupAnswer(lookupNonce, { transactionId: SandboxStore.id(20) }));
+}
+
+function challengeOfJwt(context: SandboxContext, jwt: unknown, nonce: string): ChallengeRecord | string {
+  const claims = verifyJwt(context.store, jwt);
+  if (!claims) return 'The authentication JWT is not one the 3-D Secure provider signed.';
+  const transactionId = claims.transactionId;
+  const challenge = typeof transactionId === 'string' && Object.hasOwn(context.store.state.challenges, transactionId) ? context.store.state.challenges[transactionId] : null;
+  if (!challenge || challenge.nonce !== nonce) return 'The authentication JWT is for another payment method.';
+  if (challenge.result === null) return 'The challenge has not been answered.';
+  return challenge;
+}
+
+/**
+ * POST payment_methods/{nonce}/three_d_secure/authenticate_from_jwt, after Songbird's
+ * payments.validated. Success answers a new nonce with liability shifted. A failed or cancelled
+ * challenge answers like the provider (braintree-web issue 713): error 81571 and no payment
+ * method, so braintree-web resolves verifyCard with the lookup's nonce and liabilityShifted false.
+ */
+export function authenticateFromJwt(request: SandboxRequest, response: ServerResponse, context: SandboxContext, nonce: string, body: JsonObject): void {
+  const { store } = context;
+  const lookupNonce = Object.hasOwn(store.state.nonces, nonce) ? store.state.nonces[nonce] : null;
+  if (!lookupNonce) {
+    sendJson(request, response, 404, { error: { message: 'Payment method nonce is unknown.' } });
+    return;
+  }
+  const challenge = challengeOfJwt(context, body.jwt, nonce);
+  if (typeof challenge === 'string') {
+    sendJson(request, response, 422, { error: { message: challenge } });
+    return;
+  }
+  const { card } = lookupNonce;
+  const from = { customerId: lookupNonce.customerId, paymentMethodToken: lookupNonce.paymentMethodToken };
+  if (challenge.result === 'authenticated') {
+    const info = threeDSecureInfoFor(card, { status: 'authenticate_successful', liabilityShifted: true, liabilityShiftPossible: true, enrolled: 'Y' });
+    const authenticated = createNonce(store, card, { ...from, threeDSecureInfo: info });
+    store.save();
+    sendJson(request, response, 201, { paymentMethod: paymentMethodJson(authenticated), threeDSecureInfo: liability(authenticated), success: true });
+    return;
+  }
+  // The gateway keeps the failed authentication on the lookup nonce, which a sale then sees.
+  lookupNonce.threeDSecureInfo = threeDSecureInfoFor(card, { status: 'authenticate_failed', liabilityShifted: false, liabilityShiftPossible: true, enrolled: 'Y' });
+  store.save();
+  sendJson(request, response, 201, {
+    errors: [{ attribute: 'three_d_secure_token', message: 'Failed to authenticate, please try a different form of payment.', model: 'transaction', type: 'user', code: '81571' }],
+    threeDSecureInfo: liability(lookupNonce),
+  });
+}

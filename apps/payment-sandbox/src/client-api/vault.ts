@@ -1,0 +1,29 @@
+import type { ServerResponse } from 'node:http';
+import type { SandboxContext, SandboxRequest } from '../context';
+import type { ClientTokenRecord } from '../store';
+import { sendJson } from './http';
+import { createNonce, paymentMethodJson } from './payment-methods';
+
+/**
+ * GET payment_methods (vault manager): the saved cards of the client token's customer, each with
+ * a fresh single-use nonce, as the provider hands them out.
+ */
+export function listPaymentMethods(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord): void {
+  const { customerId } = token;
+  if (!customerId) {
+    // A client token without a customer may not read any vault.
+    sendJson(request, response, 403, { error: { message: 'Authorization fingerprint is not authorized to list payment methods.' } });
+    return;
+  }
+  const defaultFirst = request.url.searchParams.get('defaultFirst') === '1';
+  const saved = Object.values(context.store.state.paymentMethods)
+    .filter((method) => method.customerId === customerId)
+    .sort((a, b) => (defaultFirst ? Number(b.isDefault) - Number(a.isDefault) : 0) || a.createdAt.localeCompare(b.createdAt));
+  const paymentMethods = saved.map((method) => ({
+    ...paymentMethodJson(createNonce(context.store, method.card, { customerId, paymentMethodToken: method.token })),
+    default: method.isDefault,
+    hasSubscription: false,
+  }));
+  context.store.save();
+  sendJson(request, response, 200, { paymentMethods });
+}

@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxStore } from './store';
+
+export interface SandboxConfig {
+  readonly merchantId: string;
+  readonly publicKey: string;
+  readonly privateKey: string;
+  /** Merchant account id -> its currency; the first is the default account. */
+  readonly merchantAccounts: Readonly<Record<string, string>>;
+  /**
+   * The provider's public https origins the browser is told about (in the client token and the
+   * configuration). braintree-web accepts only the provider's own domains there, so the browser
+   * reaches the sandbox under these names: Playwright routes them in tests, Chromium's host resolver
+   * rules map them to the sandbox's TLS port for a person.
+   */
+  readonly clientApiOrigin: string;
+  readonly assetsOrigin: string;
+}
+
+export const DEFAULT_CONFIG: SandboxConfig = {
+  merchantId: 'sandbox_merchant',
+  publicKey: 'sandbox_public_key',
+  privateKey: 'sandbox_private_key',
+  merchantAccounts: { store_GBP: 'GBP', store_EUR: 'EUR', store_USD: 'USD', store_AUD: 'AUD', store_CAD: 'CAD', store_JPY: 'JPY' },
+  clientApiOrigin: 'https://api.sandbox.braintreegateway.com',
+  assetsOrigin: 'https://assets.braintreegateway.com',
+};
+
+export interface SandboxContext {
+  readonly store: SandboxStore;
+  readonly config: SandboxConfig;
+}
+
+export interface SandboxRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: IncomingMessage['headers'];
+  /** The raw body (empty for GET). */
+  readonly body: Buffer;
+}
+
+/** A route group: answers and returns true, or returns false to let the next group try. */
+export type RouteHandler = (request: SandboxRequest, response: ServerResponse, context: SandboxContext) => Promise<boolean> | boolean;

@@ -1,0 +1,139 @@
+import type { ServerResponse } from 'node:http';
+import type { RouteHandler, SandboxContext } from '../context';
+import { Params } from '../gateway/params';
+import { settle } from '../gateway/transactions';
+import type { TransactionRecord } from '../store';
+import { PROCESSOR_RESPONSES, type SaleOutcome } from '../test-values';
+
+/**
+ * Ours: the sandbox's own test controls under `/__sandbox/`, JSON in and out, with no auth (the
+ * sandbox listens on loopback only). The provider has no such endpoints; `settle` stands for its
+ * `gateway.testing.settle`, which the gateway routes also answer.
+ */
+
+function json(response: ServerResponse, status: number, body: unknown): true {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) }).end(text);
+  return true;
+}
+
+export interface TransactionSummary {
+  readonly id: string;
+  readonly status: string;
+  readonly type: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly orderId: string | null;
+  readonly customerId: string | null;
+  readonly paymentMethodToken: string | null;
+  readonly refundedTransactionId: string | null;
+  readonly createdAt: string;
+}
+
+export const summarize = (transaction: TransactionRecord): TransactionSummary => ({
+  id: transaction.id,
+  status: transaction.status,
+  type: transaction.type,
+  amount: transaction.amount,
+  currency: transaction.currencyIsoCode,
+  orderId: transaction.orderId,
+  customerId: transaction.customerId,
+  paymentMethodToken: transaction.paymentMethodToken,
+  refundedTransactionId: transaction.refundedTransactionId,
+  createdAt: transaction.createdAt,
+});
+
+type RejectionReason = Extract<SaleOutcome, { kind: 'gateway_rejected' }>['reason'];
+const REJECTION_REASONS: ReadonlySet<string> = new Set<RejectionReason>(['cvv', 'avs', 'avs_and_cvv', 'fraud', 'three_d_secure', 'risk_threshold']);
+const isRejectionReason = (reason: string): reason is RejectionReason => REJECTION_REASONS.has(reason);
+
+/**
+ * A forced outcome from JSON. A decline may name only its code (`{kind: "processor_declined",
+ * code: "2001"}`); the text and type come from the processor response table.
+ */
+export function parseSaleOutcome(params: Params): SaleOutcome | string {
+  const kind = params.string('kind');
+  switch (kind) {
+    case 'approved':
+      return { kind };
+    case 'processor_declined': {
+      const code = params.string('code') ?? '2000';
+      const known = PROCESSOR_RESPONSES[code];
+      const type = params.string('type') ?? known?.type ?? 'soft_declined';
+      if (type !== 'soft_declined' && type !== 'hard_declined') return `unknown decline type ${type}`;
+      return { kind, code, text: params.string('text') ?? known?.text ?? 'Processor Declined', type };
+    }
+    case 'failed':
+      return { kind, code: params.string('code') ?? '3000', text: params.string('text') ?? 'Processor Network Unavailable - Try Again' };
+    case 'gateway_rejected': {
+      const reason = params.string('reason') ?? 'fraud';
+      if (!isRejectionReason(reason)) return `unknown gateway rejection reason ${reason}`;
+      return { kind, reason };
+    }
+    default:
+      return `unknown sale outcome kind ${String(kind)}`;
+  }
+}
+
+function force(body: Params, context: SandboxContext, response: ServerResponse): true {
+  const forced = context.store.state.forced;
+  if (Object.hasOwn(body.raw, 'sale')) {
+    if (body.raw.sale === null) forced.nextSale = null;
+    else {
+      const outcome = parseSaleOutcome(body.object('sale'));
+      if (typeof outcome === 'string') return json(response, 400, { error: outcome });
+      forced.nextSale = outcome;
+    }
+  }
+  if (Object.hasOwn(body.raw, 'delayMs')) {
+    const delay = Number(body.raw.delayMs ?? 0);
+    if (!Number.isFinite(delay) || delay < 0) return json(response, 400, { error: 'delayMs must be a number of milliseconds' });
+    forced.nextSaleDelayMs = delay;
+  }
+  context.store.save();
+  return json(response, 200, { forced });
+}
+
+export const controlRoutes: RouteHandler = (request, response, context) => {
+  const segments = request.url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (segments[0] !== '__sandbox') return false;
+  const route = `${request.method} ${segments.slice(1).join('/')}`;
+  const { store } = context;
+
+  if (route === 'GET health') return json(response, 200, { ok: true });
+  if (route === 'POST reset') {
+    store.reset();
+    return json(response, 200, { ok: true });
+  }
+  if (route === 'POST force') {
+    const body = Params.parse(request.body);
+    return body ? force(body, context, response) : json(response, 400, { error: 'the body is not a JSON object' });
+  }
+  if (route === 'GET transactions') {
+    const orderId = request.url.searchParams.get('order_id');
+    const transactions = Object.values(store.state.transactions)
+      .filter((transaction) => orderId === null || transaction.orderId === orderId)
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map(summarize);
+    return json(response, 200, transactions);
+  }
+  if (request.method === 'PUT' && segments.length === 4 && segments[1] === 'transactions' && segments[3] === 'settle') {
+    const result = settle(context, segments[2]);
+    if ('problem' in result) {
+      return result.problem === 'not_found'
+        ? json(response, 404, { error: `no transaction ${segments[2]}` })
+        : json(response, 422, { error: 'only a transaction submitted for settlement can settle' });
+    }
+    return json(response, 200, summarize(result.transaction));
+  }
+  if (request.method === 'POST' && segments.length === 4 && segments[1] === 'payment-methods' && segments[3] === 'expire') {
+    const method = store.state.paymentMethods[segments[2]];
+    if (!method) return json(response, 404, { error: `no payment method ${segments[2]}` });
+    method.card = { ...method.card, expirationMonth: '01', expirationYear: '2020' };
+    method.updatedAt = new Date().toISOString();
+    store.save();
+    return json(response, 200, { token: method.token, expirationMonth: '01', expirationYear: '2020' });
+  }
+  // Other /__sandbox/ paths may belong to the browser half (its scripts and pages).
+  return false;
+};

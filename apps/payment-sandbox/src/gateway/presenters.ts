@@ -1,0 +1,311 @@
+import { createHash } from 'node:crypto';
+import type { SandboxConfig, SandboxContext } from '../context';
+import type { CardRecord, CustomerRecord, NonceRecord, PaymentMethodRecord, ThreeDSecureInfo, TransactionRecord } from '../store';
+import { isExpired } from './cards';
+import { datetime, XmlList, type XmlObject } from './xml';
+
+/**
+ * The stored records as the gateway's XML resources. Field names are camelCase here; the writer
+ * dasherizes them the way the SDK reads them back.
+ */
+
+const LOGO_SLUGS: Readonly<Record<string, string>> = {
+  Visa: 'visa',
+  MasterCard: 'mastercard',
+  'American Express': 'american_express',
+  Maestro: 'maestro',
+  Discover: 'discover',
+  JCB: 'jcb',
+  UnionPay: 'unionpay',
+  'Diners Club': 'diners_club',
+};
+
+export function cardImageUrl(config: SandboxConfig, cardType: string): string {
+  return `${config.assetsOrigin}/payment_method_logo/${LOGO_SLUGS[cardType] ?? 'unknown'}.png?environment=sandbox`;
+}
+
+/** Ours: the sandbox knows nothing about issuers, so every bin-data answer is the documented "Unknown". */
+const binData = (): XmlObject => ({
+  commercial: 'Unknown',
+  countryOfIssuance: 'Unknown',
+  debit: 'Unknown',
+  durbinRegulated: 'Unknown',
+  healthcare: 'Unknown',
+  issuingBank: 'Unknown',
+  payroll: 'Unknown',
+  prepaid: 'Unknown',
+  productId: 'Unknown',
+});
+
+function cardFields(card: CardRecord, config: SandboxConfig): XmlObject {
+  return {
+    bin: card.bin,
+    last4: card.last4,
+    cardType: card.cardType,
+    expirationMonth: card.expirationMonth,
+    expirationYear: card.expirationYear,
+    cardholderName: card.cardholderName,
+    customerLocation: 'US',
+    uniqueNumberIdentifier: card.uniqueNumberIdentifier,
+    imageUrl: cardImageUrl(config, card.cardType),
+    maskedNumber: `${card.bin}******${card.last4}`,
+    ...binData(),
+  };
+}
+
+export function creditCardXml(method: PaymentMethodRecord, config: SandboxConfig, verifications: readonly XmlObject[] = []): XmlObject {
+  return {
+    token: method.token,
+    default: method.isDefault,
+    customerId: method.customerId,
+    ...cardFields(method.card, config),
+    expired: isExpired(method.card),
+    billingAddress: method.card.postalCode ? { postalCode: method.card.postalCode } : null,
+    createdAt: datetime(method.createdAt),
+    updatedAt: datetime(method.updatedAt),
+    verifications: new XmlList('verification', verifications),
+    subscriptions: new XmlList('subscription', []),
+  };
+}
+
+export function customerXml(customer: CustomerRecord, methods: readonly PaymentMethodRecord[], config: SandboxConfig): XmlObject {
+  const empty = (itemTag: string) => new XmlList(itemTag, []);
+  return {
+    id: customer.id,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    company: null,
+    phone: null,
+    fax: null,
+    website: null,
+    createdAt: datetime(customer.createdAt),
+    updatedAt: datetime(customer.updatedAt),
+    customFields: '',
+    addresses: empty('address'),
+    creditCards: new XmlList(
+      'credit-card',
+      methods.map((method) => creditCardXml(method, config)),
+    ),
+    paypalAccounts: empty('paypal-account'),
+    applePayCards: empty('apple-pay-card'),
+    androidPayCards: empty('android-pay-card'),
+    venmoAccounts: empty('venmo-account'),
+    usBankAccounts: empty('us-bank-account'),
+    sepaDebitAccounts: empty('sepa-debit-account'),
+  };
+}
+
+export function threeDSecureInfoXml(info: ThreeDSecureInfo): XmlObject {
+  return {
+    status: info.status,
+    liabilityShifted: info.liabilityShifted,
+    liabilityShiftPossible: info.liabilityShiftPossible,
+    enrolled: info.enrolled,
+    cavv: info.cavv,
+    eciFlag: info.eciFlag,
+    xid: null,
+    threeDSecureVersion: info.threeDSecureVersion,
+    dsTransactionId: info.dsTransactionId,
+    threeDSecureAuthenticationId: info.threeDSecureAuthenticationId,
+  };
+}
+
+export function nonceXml(nonce: NonceRecord): XmlObject {
+  const card = nonce.card;
+  return {
+    nonce: nonce.nonce,
+    type: nonce.kind,
+    consumed: nonce.consumed,
+    default: false,
+    isLocked: false,
+    description: `ending in ${card.last4.slice(-2)}`,
+    details: {
+      bin: card.bin,
+      lastTwo: card.last4.slice(-2),
+      lastFour: card.last4,
+      cardType: card.cardType,
+      expirationMonth: card.expirationMonth,
+      expirationYear: card.expirationYear,
+      cardholderName: card.cardholderName,
+    },
+    binData: binData(),
+    threeDSecureInfo: nonce.threeDSecureInfo ? threeDSecureInfoXml(nonce.threeDSecureInfo) : null,
+    authenticationInsight: null,
+  };
+}
+
+const INSTRUMENT_TYPES: Readonly<Record<NonceRecord['kind'], string>> = {
+  CreditCard: 'credit_card',
+  PayPalAccount: 'paypal_account',
+  ApplePayCard: 'apple_pay_card',
+  AndroidPayCard: 'android_pay_card',
+};
+
+/** Ours: made-up network and wallet identifiers, derived from the transaction id so a find repeats them. */
+function derived(id: string, salt: string, digits: number): string {
+  const hash = createHash('sha256').update(`${salt}:${id}`).digest();
+  return String(hash.readUIntBE(0, 6)).padStart(digits, '0').slice(-digits);
+}
+
+/** Wallet details beside the card, for the SDK's `paypalAccount`, `applePayCard`, `androidPayCard`. */
+function walletFields(transaction: TransactionRecord, config: SandboxConfig): XmlObject {
+  const card = transaction.card;
+  switch (transaction.paymentInstrument) {
+    case 'PayPalAccount':
+      return {
+        paypal: {
+          token: transaction.paymentMethodToken,
+          payerEmail: 'payer@example.com',
+          payerId: `PAYER${derived(transaction.id, 'payer', 8)}`,
+          payerFirstName: 'Sandbox',
+          payerLastName: 'Payer',
+          paymentId: `PAYID-SB${derived(transaction.id, 'payment', 12)}`,
+          authorizationId: `AUTH${derived(transaction.id, 'authorization', 12)}`,
+          sellerProtectionStatus: 'ELIGIBLE',
+          imageUrl: `${config.assetsOrigin}/payment_method_logo/paypal.png?environment=sandbox`,
+        },
+      };
+    case 'ApplePayCard':
+      return {
+        applePay: {
+          token: transaction.paymentMethodToken,
+          cardType: `Apple Pay - ${card.cardType}`,
+          bin: card.bin,
+          last4: card.last4,
+          expirationMonth: card.expirationMonth,
+          expirationYear: card.expirationYear,
+          paymentInstrumentName: `${card.cardType} ${card.last4}`,
+          sourceDescription: `${card.cardType} ${card.last4}`,
+          imageUrl: `${config.assetsOrigin}/payment_method_logo/apple_pay.png?environment=sandbox`,
+        },
+      };
+    case 'AndroidPayCard':
+      return {
+        androidPayCard: {
+          token: transaction.paymentMethodToken,
+          bin: card.bin,
+          sourceCardType: card.cardType,
+          sourceCardLast4: card.last4,
+          virtualCardType: card.cardType,
+          virtualCardLast4: card.last4,
+          expirationMonth: card.expirationMonth,
+          expirationYear: card.expirationYear,
+          sourceDescription: `${card.cardType} ending in ${card.last4}`,
+          googleTransactionId: `google_${transaction.id}`,
+          imageUrl: `${config.assetsOrigin}/payment_method_logo/android_pay_card.png?environment=sandbox`,
+        },
+      };
+    default:
+      return {};
+  }
+}
+
+function customerFields(transaction: TransactionRecord, context: SandboxContext): XmlObject {
+  const customer = transaction.customerId ? context.store.state.customers[transaction.customerId] : undefined;
+  const details = customer ?? transaction.customerDetails;
+  return {
+    id: transaction.customerId,
+    firstName: details?.firstName ?? null,
+    lastName: details?.lastName ?? null,
+    email: details?.email ?? null,
+    company: null,
+    phone: null,
+    fax: null,
+    website: null,
+  };
+}
+
+const AUTHORIZATION_DAYS = 7;
+
+export function transactionXml(transaction: TransactionRecord, context: SandboxContext): XmlObject {
+  const { config } = context;
+  const approved = transaction.processorAuthorizationCode !== null;
+  const settled = transaction.status === 'settled' || transaction.status === 'settling';
+  const fraud = transaction.gatewayRejectionReason === 'fraud';
+  const authorizedAt = new Date(transaction.createdAt);
+  return {
+    id: transaction.id,
+    status: transaction.status,
+    type: transaction.type,
+    currencyIsoCode: transaction.currencyIsoCode,
+    amount: transaction.amount,
+    merchantAccountId: transaction.merchantAccountId,
+    subMerchantAccountId: null,
+    masterMerchantAccountId: null,
+    orderId: transaction.orderId,
+    createdAt: datetime(transaction.createdAt),
+    updatedAt: datetime(transaction.updatedAt),
+    customer: customerFields(transaction, context),
+    billing: { postalCode: transaction.card.postalCode },
+    refundId: transaction.refundIds.at(-1) ?? null,
+    refundIds: new XmlList('item', transaction.refundIds),
+    refundedTransactionId: transaction.refundedTransactionId,
+    partialSettlementTransactionIds: new XmlList('item', []),
+    settlementBatchId: settled ? `${transaction.updatedAt.slice(0, 10)}_${transaction.merchantAccountId}` : null,
+    customFields: '',
+    avsErrorResponseCode: null,
+    avsPostalCodeResponseCode: transaction.avsPostalCodeResponseCode,
+    avsStreetAddressResponseCode: 'I',
+    cvvResponseCode: transaction.cvvResponseCode,
+    gatewayRejectionReason: transaction.gatewayRejectionReason,
+    processorAuthorizationCode: transaction.processorAuthorizationCode,
+    processorResponseCode: transaction.processorResponseCode,
+    processorResponseText: transaction.processorResponseText,
+    processorResponseType: transaction.processorResponseType,
+    additionalProcessorResponse: null,
+    processorSettlementResponseCode: settled ? '4000' : '',
+    processorSettlementResponseText: settled ? 'Confirmed' : '',
+    networkResponseCode: approved ? '00' : null,
+    networkResponseText: approved ? 'Successful approval/completion or V.I.P. PIN verification is successful' : null,
+    networkTransactionId: approved ? derived(transaction.id, 'network', 15) : null,
+    retrievalReferenceNumber: approved ? derived(transaction.id, 'retrieval', 12) : null,
+    acquirerReferenceNumber: null,
+    authorizationExpiresAt:
+      transaction.status === 'authorized' ? datetime(new Date(authorizedAt.getTime() + AUTHORIZATION_DAYS * 86_400_000)) : null,
+    voiceReferralNumber: null,
+    purchaseOrderNumber: null,
+    taxAmount: null,
+    taxExempt: false,
+    recurring: false,
+    channel: null,
+    planId: null,
+    subscriptionId: null,
+    serviceFeeAmount: null,
+    escrowStatus: null,
+    descriptor: { name: null, phone: null, url: null },
+    creditCard: { token: transaction.paymentMethodToken, ...cardFields(transaction.card, config) },
+    ...walletFields(transaction, config),
+    paymentInstrumentType: INSTRUMENT_TYPES[transaction.paymentInstrument ?? 'CreditCard'],
+    statusHistory: new XmlList(
+      'status-event',
+      transaction.statusHistory.map((event) => ({
+        timestamp: datetime(event.timestamp),
+        status: event.status,
+        amount: event.amount,
+        user: 'sandbox',
+        transactionSource: 'api',
+      })),
+    ),
+    threeDSecureInfo: transaction.threeDSecureInfo ? threeDSecureInfoXml(transaction.threeDSecureInfo) : null,
+    riskData: {
+      id: `rd_${derived(transaction.id, 'risk', 10)}`,
+      decision: fraud ? 'Decline' : 'Approve',
+      decisionReasons: new XmlList('item', fraud ? ['Sandbox fraud test card'] : []),
+      deviceDataCaptured: transaction.deviceDataCaptured,
+      fraudServiceProvider: 'fraud_protection',
+    },
+    disbursementDetails: {
+      disbursementDate: null,
+      settlementAmount: null,
+      settlementCurrencyIsoCode: null,
+      settlementCurrencyExchangeRate: null,
+      fundsHeld: null,
+      success: null,
+    },
+    disputes: new XmlList('dispute', []),
+    authorizationAdjustments: new XmlList('authorization-adjustment', []),
+    addOns: new XmlList('add-on', []),
+    discounts: new XmlList('discount', []),
+  };
+}

@@ -1,0 +1,263 @@
+import { SandboxStore, type CardRecord, type NonceRecord, type ThreeDSecureInfo, type TransactionRecord } from '../store';
+import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES, saleOutcomeForAmount, type SaleOutcome } from '../test-values';
+import type { GatewayCall } from './call';
+import { cardFromParams, isExpired, withoutCvv } from './cards';
+import { fakeNonceSaleOutcome } from './fake-nonces';
+import { paramsXml, type Params } from './params';
+import { transactionXml } from './presenters';
+import { errorReply, fieldError, validationReply, xmlReply, type FieldError, type Reply } from './reply';
+import { consumeNonce, createCustomer, findNonce, methodsOf, vaultCard } from './vault';
+
+/** What a sale charges, once its parameters have been checked. */
+interface PaymentSource {
+  readonly card: CardRecord;
+  readonly kind: NonceRecord['kind'];
+  readonly nonce: NonceRecord | null;
+  /** Set when the card is already in the vault. */
+  readonly token: string | null;
+  readonly customerId: string | null;
+}
+
+/** 3-D Secure statuses that prove the cardholder was not authenticated. */
+const THREE_D_SECURE_FAILURES = new Set([
+  'authenticate_failed',
+  'authenticate_frictionless_failed',
+  'authenticate_rejected',
+  'authenticate_error',
+  'lookup_error',
+  'challenge_required',
+  'authenticate_signature_verification_failed',
+]);
+
+/** 3-D Secure statuses where the card could not take part, so no liability shift was possible. */
+const THREE_D_SECURE_NOT_POSSIBLE = new Set(['lookup_not_enrolled', 'authenticate_unavailable', 'authentication_bypassed', 'challenge_required_unavailable']);
+
+/**
+ * Gateway rejections decided before the processor is asked. Ours: such a sale leaves its nonce
+ * usable (the provider documents single use for sales that reach the processor only).
+ */
+const REJECTED_BEFORE_PROCESSOR = new Set(['fraud', 'three_d_secure', 'risk_threshold']);
+
+/** Whether `three_d_secure.required` lets this sale through. */
+export function threeDSecureSatisfied(info: ThreeDSecureInfo | null): boolean {
+  if (!info) return false;
+  if (THREE_D_SECURE_FAILURES.has(info.status)) return false;
+  if (info.liabilityShifted) return true;
+  // Ours: the provider documents rejection for missing or failed 3-D Secure only; a card that could
+  // not take part (not enrolled, issuer unavailable, bypassed) goes through, without liability shift.
+  return THREE_D_SECURE_NOT_POSSIBLE.has(info.status);
+}
+
+/** Normalizes an amount to two decimals, or says what is wrong with it. */
+export function checkAmount(amount: string | null, path: readonly string[]): { amount: string } | { error: FieldError } {
+  if (amount === null || amount.trim() === '') return { error: fieldError(path, 'amount', '81502', 'Amount is required.') };
+  if (/^\s*-/.test(amount)) return { error: fieldError(path, 'amount', '81501', 'Amount cannot be negative.') };
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(amount.trim())) return { error: fieldError(path, 'amount', '81503', 'Amount is an invalid format.') };
+  if (Number(amount) === 0) return { error: fieldError(path, 'amount', '81531', 'Amount must be greater than zero.') };
+  return { amount: Number(amount).toFixed(2) };
+}
+
+function paymentSource(store: SandboxStore, body: Params, customerId: string | null, errors: FieldError[]): PaymentSource | null {
+  const path = ['transaction'];
+  const nonceValue = body.string('payment_method_nonce');
+  const token = body.string('payment_method_token');
+  if (nonceValue !== null) {
+    const found = findNonce(store, nonceValue);
+    if ('problem' in found) {
+      errors.push(
+        found.problem === 'unknown'
+          ? fieldError(path, 'payment_method_nonce', '91565', 'Unknown payment_method_nonce.')
+          : fieldError(path, 'payment_method_nonce', '91564', 'Cannot use a payment_method_nonce more than once.'),
+      );
+      return null;
+    }
+    const nonce = found.nonce;
+    const vaulted = nonce.paymentMethodToken ? store.state.paymentMethods[nonce.paymentMethodToken] : undefined;
+    return { card: nonce.card, kind: nonce.kind, nonce, token: vaulted?.token ?? null, customerId: vaulted?.customerId ?? customerId };
+  }
+  if (token !== null) {
+    const method = store.state.paymentMethods[token];
+    if (!method) {
+      errors.push(fieldError(path, 'payment_method_token', '91518', 'Payment method token is invalid.'));
+      return null;
+    }
+    return { card: method.card, kind: 'CreditCard', nonce: null, token: method.token, customerId: method.customerId };
+  }
+  if (body.has('credit_card')) {
+    const parsed = cardFromParams(body.object('credit_card'));
+    if ('error' in parsed) {
+      errors.push(fieldError([...path, 'creditCard'], parsed.error.attribute, parsed.error.code, parsed.error.message));
+      return null;
+    }
+    return { card: parsed.card, kind: 'CreditCard', nonce: null, token: null, customerId };
+  }
+  if (customerId !== null && store.state.customers[customerId]) {
+    const [method] = methodsOf(store, customerId);
+    if (!method) {
+      errors.push(fieldError(path, 'customer_id', '91511', 'Customer does not have any credit cards.'));
+      return null;
+    }
+    return { card: method.card, kind: 'CreditCard', nonce: null, token: method.token, customerId };
+  }
+  errors.push(fieldError(path, 'base', '91508', 'Cannot determine payment method.'));
+  return null;
+}
+
+const declined = (code: string): SaleOutcome => ({ kind: 'processor_declined', code, text: PROCESSOR_RESPONSES[code].text, type: PROCESSOR_RESPONSES[code].type });
+
+/** The outcome, by the sandbox's rules in order (the first that applies wins). */
+function decideOutcome(store: SandboxStore, source: PaymentSource, amount: string, threeDSecureRequired: boolean): SaleOutcome {
+  const forced = store.state.forced.nextSale;
+  if (forced) {
+    store.state.forced.nextSale = null;
+    return forced;
+  }
+  const card = source.card;
+  if (isExpired(card)) return declined('2004');
+  const fakeOutcome = source.nonce ? fakeNonceSaleOutcome(source.nonce.nonce) : null;
+  if (fakeOutcome) return fakeOutcome;
+  const testCard = findTestCard(card.number);
+  if (testCard && testCard.sale.kind !== 'approved') return testCard.sale;
+  const byAmount = saleOutcomeForAmount(amount);
+  if (byAmount) return byAmount;
+  const cvvFails = card.cvv !== null && CVV_RESPONSES[card.cvv] === 'N';
+  const avsFails = card.postalCode !== null && POSTAL_CODE_RESPONSES[card.postalCode] === 'N';
+  if (cvvFails && avsFails) return { kind: 'gateway_rejected', reason: 'avs_and_cvv' };
+  if (cvvFails) return { kind: 'gateway_rejected', reason: 'cvv' };
+  if (avsFails) return { kind: 'gateway_rejected', reason: 'avs' };
+  if (threeDSecureRequired && !threeDSecureSatisfied(source.nonce?.threeDSecureInfo ?? null)) return { kind: 'gateway_rejected', reason: 'three_d_secure' };
+  return { kind: 'approved' };
+}
+
+/** Ours: the provider's sandbox codes are six characters too, but otherwise arbitrary. */
+function authorizationCode(): string {
+  return SandboxStore.id(6).toUpperCase();
+}
+
+function processorFields(outcome: SaleOutcome): Pick<
+  TransactionRecord,
+  'processorResponseCode' | 'processorResponseText' | 'processorResponseType' | 'processorAuthorizationCode' | 'gatewayRejectionReason'
+> {
+  switch (outcome.kind) {
+    case 'approved':
+      return { processorResponseCode: '1000', processorResponseText: 'Approved', processorResponseType: 'approved', processorAuthorizationCode: authorizationCode(), gatewayRejectionReason: null };
+    case 'processor_declined':
+      return { processorResponseCode: outcome.code, processorResponseText: outcome.text, processorResponseType: outcome.type, processorAuthorizationCode: null, gatewayRejectionReason: null };
+    case 'failed':
+      return { processorResponseCode: outcome.code, processorResponseText: outcome.text, processorResponseType: 'soft_declined', processorAuthorizationCode: null, gatewayRejectionReason: null };
+    case 'gateway_rejected':
+      // CVV and AVS rules read the processor's answer, so the processor approved first.
+      return REJECTED_BEFORE_PROCESSOR.has(outcome.reason)
+        ? { processorResponseCode: null, processorResponseText: null, processorResponseType: null, processorAuthorizationCode: null, gatewayRejectionReason: outcome.reason }
+        : { processorResponseCode: '1000', processorResponseText: 'Approved', processorResponseType: 'approved', processorAuthorizationCode: null, gatewayRejectionReason: outcome.reason };
+  }
+}
+
+function outcomeMessage(outcome: Exclude<SaleOutcome, { kind: 'approved' }>): string {
+  return outcome.kind === 'gateway_rejected' ? `Gateway Rejected: ${outcome.reason}` : outcome.text;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** `POST /transactions` with `type: sale` (`gateway.transaction.sale`). */
+export async function sale(call: GatewayCall): Promise<Reply> {
+  const { store, config } = call.context;
+  const body = call.params.object('transaction');
+  const options = body.object('options');
+  const customerParams = body.object('customer');
+  const errors: FieldError[] = [];
+  const path = ['transaction'];
+
+  const type = body.string('type');
+  if (type === null) errors.push(fieldError(path, 'type', '91524', 'Transaction type is required.'));
+  // Ours: stand-alone credits are not modelled; refunds are.
+  else if (type !== 'sale') errors.push(fieldError(path, 'type', '91523', 'Transaction type is invalid.'));
+
+  const checkedAmount = checkAmount(body.string('amount'), path);
+  if ('error' in checkedAmount) errors.push(checkedAmount.error);
+
+  const merchantAccountId = body.string('merchant_account_id') ?? Object.keys(config.merchantAccounts)[0];
+  if (!Object.hasOwn(config.merchantAccounts, merchantAccountId)) errors.push(fieldError(path, 'merchant_account_id', '91513', 'Merchant account ID is invalid.'));
+
+  const customerIdParam = body.string('customer_id');
+  if (customerIdParam !== null && !store.state.customers[customerIdParam]) errors.push(fieldError(path, 'customer_id', '91510', 'Customer ID is invalid.'));
+
+  const vaultRequested = options.boolean('store_in_vault_on_success') || options.boolean('store_in_vault');
+  const newCustomerId = customerParams.string('id');
+  if (vaultRequested && customerIdParam === null && newCustomerId !== null && store.state.customers[newCustomerId]) {
+    errors.push(fieldError([...path, 'customer'], 'id', '91609', 'Customer ID has already been taken.'));
+  }
+
+  const source = paymentSource(store, body, customerIdParam, errors);
+  if (errors.length > 0 || !source || 'error' in checkedAmount) return validationReply(errors, paramsXml(call.params));
+  const amount = checkedAmount.amount;
+
+  const outcome = decideOutcome(store, source, amount, options.object('three_d_secure').boolean('required'));
+  const reachedProcessor = outcome.kind !== 'gateway_rejected' || !REJECTED_BEFORE_PROCESSOR.has(outcome.reason);
+  if (source.nonce && reachedProcessor) consumeNonce(store, source.nonce);
+
+  // store_in_vault keeps the card whatever the processor said; store_in_vault_on_success only on approval.
+  // Ours: a sale turned away before the processor vaults nothing either way.
+  const vault = source.token === null && ((options.boolean('store_in_vault_on_success') && outcome.kind === 'approved') || (options.boolean('store_in_vault') && reachedProcessor));
+  let customerId = source.customerId;
+  let token = source.token;
+  if (vault) {
+    const customer =
+      (customerId !== null ? store.state.customers[customerId] : undefined) ??
+      createCustomer(store, {
+        id: newCustomerId,
+        firstName: customerParams.string('first_name'),
+        lastName: customerParams.string('last_name'),
+        email: customerParams.string('email'),
+      });
+    customerId = customer.id;
+    token = vaultCard(store, customer.id, source.card).token;
+  }
+
+  const now = new Date().toISOString();
+  const status = outcome.kind === 'approved' ? (options.boolean('submit_for_settlement') ? 'submitted_for_settlement' : 'authorized') : outcome.kind;
+  const statusHistory: TransactionRecord['statusHistory'] =
+    status === 'submitted_for_settlement'
+      ? [{ status: 'authorized', timestamp: now, amount }, { status, timestamp: now, amount }]
+      : [{ status, timestamp: now, amount }];
+  const cvv = source.card.cvv;
+  const postalCode = source.card.postalCode;
+  const transaction: TransactionRecord = {
+    id: SandboxStore.id(),
+    status,
+    type: 'sale',
+    amount,
+    currencyIsoCode: config.merchantAccounts[merchantAccountId],
+    merchantAccountId,
+    orderId: body.string('order_id'),
+    createdAt: now,
+    updatedAt: now,
+    customerId,
+    card: withoutCvv(source.card),
+    paymentMethodToken: token,
+    ...processorFields(outcome),
+    threeDSecureInfo: source.nonce?.threeDSecureInfo ?? null,
+    deviceDataCaptured: (body.string('device_data') ?? '') !== '',
+    cvvResponseCode: cvv ? (CVV_RESPONSES[cvv] ?? 'M') : 'I',
+    avsPostalCodeResponseCode: postalCode ? (POSTAL_CODE_RESPONSES[postalCode] ?? 'M') : 'I',
+    statusHistory,
+    refundIds: [],
+    refundedTransactionId: null,
+    paymentInstrument: source.kind,
+    customerDetails:
+      customerId === null && customerParams.keys().length > 0
+        ? { firstName: customerParams.string('first_name'), lastName: customerParams.string('last_name'), email: customerParams.string('email') }
+        : undefined,
+  };
+  store.state.transactions[transaction.id] = transaction;
+
+  // A forced delay holds the answer after the money moved, as a provider timeout would.
+  const delay = store.state.forced.nextSaleDelayMs;
+  if (delay > 0) store.state.forced.nextSaleDelayMs = 0;
+  store.save();
+  if (delay > 0) await sleep(delay);
+
+  const xml = transactionXml(transaction, call.context);
+  if (outcome.kind === 'approved') return xmlReply(201, 'transaction', xml);
+  return errorReply({ message: outcomeMessage(outcome), params: paramsXml(call.params), transaction: xml });
+}

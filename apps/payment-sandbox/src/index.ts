@@ -1,0 +1,96 @@
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { assetRoutes } from './assets';
+import { clientApiRoutes } from './client-api';
+import type { RouteHandler, SandboxConfig, SandboxContext } from './context';
+import { controlRoutes } from './control/routes';
+import { gatewayRoutes } from './gateway/routes';
+import { handlerFor, startServer } from './server';
+import { generateCertificate, type SandboxCertificate } from './tls';
+
+export { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
+export type {
+  CardRecord,
+  ChallengeRecord,
+  ClientTokenRecord,
+  CustomerRecord,
+  ForcedOutcomes,
+  NonceRecord,
+  PaymentMethodRecord,
+  SandboxState,
+  ThreeDSecureInfo,
+  TransactionRecord,
+  TransactionStatus,
+} from './store';
+export { SandboxStore } from './store';
+export * from './test-values';
+export { FAKE_NONCE_VALUES } from './gateway/fake-nonces';
+export { routedHosts, spkiSha256Base64, type SandboxCertificate } from './tls';
+export { controlRoutes, type TransactionSummary } from './control/routes';
+export { gatewayRoutes } from './gateway/routes';
+export { cardRecord, type CardInput } from './gateway/cards';
+
+export interface BraintreeSandboxOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Loopback by default. */
+  host?: string;
+  /** null (the default): no HTTPS listener; 0: any free port. */
+  tlsPort?: number | null;
+  /** A file that keeps the state across restarts; null keeps it in memory. */
+  stateFile?: string | null;
+  config?: Partial<SandboxConfig>;
+}
+
+export interface RunningBraintreeSandbox {
+  /** `http://127.0.0.1:PORT`: what the server SDK and the tests talk to. */
+  readonly url: string;
+  readonly port: number;
+  /** The HTTPS port a browser reaches under the provider's hostnames, or null. */
+  readonly tlsPort: number | null;
+  readonly context: SandboxContext;
+  readonly config: SandboxConfig;
+  readonly certificate: SandboxCertificate | null;
+  close(): Promise<void>;
+}
+
+/** Control first (tests reach it under any host), then the server API, then the browser half. */
+const ROUTES: readonly RouteHandler[] = [controlRoutes, gatewayRoutes, clientApiRoutes, assetRoutes];
+
+async function listenTls(context: SandboxContext, port: number, certificate: SandboxCertificate): Promise<HttpsServer> {
+  const server = createHttpsServer({ cert: certificate.cert, key: certificate.key }, handlerFor(context, ROUTES));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return server;
+}
+
+/** Starts the Braintree sandbox: the gateway API, the client API and assets, and the test controls. */
+export async function startBraintreeSandbox(options: BraintreeSandboxOptions = {}): Promise<RunningBraintreeSandbox> {
+  const tlsPort = options.tlsPort ?? null;
+  // The certificate is made while nothing listens yet, so a failure leaves nothing to clean up.
+  const certificate = tlsPort === null ? null : await generateCertificate();
+  const running = await startServer({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', stateFile: options.stateFile ?? null, config: options.config, routes: ROUTES });
+  let tlsServer: HttpsServer | null = null;
+  if (certificate && tlsPort !== null) {
+    try {
+      tlsServer = await listenTls(running.context, tlsPort, certificate);
+    } catch (error) {
+      await running.close();
+      throw error;
+    }
+  }
+  const tls = tlsServer;
+  return {
+    url: running.url,
+    port: running.port,
+    tlsPort: tls ? (tls.address() as AddressInfo).port : null,
+    context: running.context,
+    config: running.context.config,
+    certificate,
+    close: async () => {
+      await Promise.all([running.close(), tls ? new Promise<void>((resolve) => tls.close(() => resolve())) : Promise.resolve()]);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
+import { SandboxStore } from './store';
+
+export interface SandboxOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** Loopback only by default. */
+  readonly host?: string;
+  /** A file to keep the state in across restarts; none keeps it in memory. */
+  readonly stateFile?: string | null;
+  readonly config?: Partial<SandboxConfig>;
+  /** The route groups, tried in order. */
+  readonly routes: readonly RouteHandler[];
+}
+
+export interface RunningSandbox {
+  readonly url: string;
+  readonly port: number;
+  readonly context: SandboxContext;
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export function handlerFor(context: SandboxContext, routes: readonly RouteHandler[]) {
+  return async (incoming: IncomingMessage, response: ServerResponse) => {
+    try {
+      const request: SandboxRequest = {
+        method: incoming.method ?? 'GET',
+        url: new URL(incoming.url ?? '/', 'http://sandbox.local'),
+        headers: incoming.headers,
+        body: await readBody(incoming),
+      };
+      for (const route of routes) {
+        if (await route(request, response, context)) return;
+      }
+      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+    } catch (error) {
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain' });
+      response.end(error instanceof Error ? error.message : 'Sandbox error');
+    }
+  };
+}
+
+/** Starts the sandbox's HTTP listener. */
+export async function startServer(options: SandboxOptions): Promise<RunningSandbox> {
+  const context: SandboxContext = {
+    store: new SandboxStore(options.stateFile ?? null),
+    config: { ...DEFAULT_CONFIG, ...options.config },
+  };
+  const server: Server = createServer(handlerFor(context, options.routes));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    context,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

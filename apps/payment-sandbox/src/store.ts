@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CardType, SaleOutcome } from './test-values';
+
+/** A card as the sandbox keeps it. The full number never leaves the sandbox. */
+export interface CardRecord {
+  readonly number: string;
+  readonly bin: string;
+  readonly last4: string;
+  readonly cardType: CardType | 'Unknown';
+  readonly expirationMonth: string;
+  readonly expirationYear: string;
+  readonly cardholderName: string | null;
+  readonly cvv: string | null;
+  readonly postalCode: string | null;
+  /** The same for every copy of one card number, as the provider's unique number identifier. */
+  readonly uniqueNumberIdentifier: string;
+}
+
+export interface ThreeDSecureInfo {
+  readonly status: string;
+  readonly liabilityShifted: boolean;
+  readonly liabilityShiftPossible: boolean;
+  readonly enrolled: string;
+  readonly cavv: string | null;
+  readonly eciFlag: string | null;
+  readonly threeDSecureVersion: string;
+  readonly dsTransactionId: string | null;
+  readonly threeDSecureAuthenticationId: string;
+}
+
+/** A single-use payment method nonce (tokenized card, vaulted card, or a fake wallet nonce). */
+export interface NonceRecord {
+  readonly nonce: string;
+  readonly card: CardRecord;
+  consumed: boolean;
+  readonly createdAt: string;
+  /** Set on the nonce a 3-D Secure lookup or authentication hands back. */
+  threeDSecureInfo: ThreeDSecureInfo | null;
+  /** The vaulted payment method this nonce was made from, if any. */
+  readonly paymentMethodToken: string | null;
+  /** The customer of the client token that made it, if any. */
+  readonly customerId: string | null;
+  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard';
+}
+
+export interface CustomerRecord {
+  readonly id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  readonly createdAt: string;
+  updatedAt: string;
+}
+
+export interface PaymentMethodRecord {
+  readonly token: string;
+  readonly customerId: string;
+  card: CardRecord;
+  isDefault: boolean;
+  readonly createdAt: string;
+  updatedAt: string;
+}
+
+export type TransactionStatus =
+  | 'authorized'
+  | 'submitted_for_settlement'
+  | 'settling'
+  | 'settled'
+  | 'voided'
+  | 'processor_declined'
+  | 'gateway_rejected'
+  | 'failed';
+
+export interface TransactionRecord {
+  readonly id: string;
+  status: TransactionStatus;
+  readonly type: 'sale' | 'credit';
+  readonly amount: string;
+  readonly currencyIsoCode: string;
+  readonly merchantAccountId: string;
+  readonly orderId: string | null;
+  readonly createdAt: string;
+  updatedAt: string;
+  readonly customerId: string | null;
+  readonly card: CardRecord;
+  readonly paymentMethodToken: string | null;
+  /** Null when the gateway turned the sale away before the processor saw it (fraud, 3-D Secure). */
+  readonly processorResponseCode: string | null;
+  readonly processorResponseText: string | null;
+  readonly processorResponseType: 'approved' | 'soft_declined' | 'hard_declined' | null;
+  readonly processorAuthorizationCode: string | null;
+  readonly gatewayRejectionReason: string | null;
+  readonly threeDSecureInfo: ThreeDSecureInfo | null;
+  readonly deviceDataCaptured: boolean;
+  readonly cvvResponseCode: string;
+  readonly avsPostalCodeResponseCode: string;
+  statusHistory: { status: TransactionStatus; timestamp: string; amount: string }[];
+  refundIds: string[];
+  readonly refundedTransactionId: string | null;
+  /** What paid: a card, or a wallet whose nonce carried a card (absent in older state files: a card). */
+  readonly paymentInstrument?: NonceRecord['kind'];
+  /** The customer details given with a sale that vaulted nothing. */
+  readonly customerDetails?: { readonly firstName: string | null; readonly lastName: string | null; readonly email: string | null };
+}
+
+/** A client token the sandbox minted; braintree-web sends its fingerprint back on every call. */
+export interface ClientTokenRecord {
+  readonly fingerprint: string;
+  readonly customerId: string | null;
+  readonly merchantAccountId: string | null;
+  readonly createdAt: string;
+  /** The token's `options.failOnDuplicatePaymentMethod`: a card vaulted from the browser fails if already vaulted. */
+  readonly failOnDuplicatePaymentMethod?: boolean;
+}
+
+/** A 3-D Secure challenge in progress: the lookup's transaction id, settled by the challenge page. */
+export interface ChallengeRecord {
+  readonly transactionId: string;
+  readonly nonce: string;
+  readonly amount: string;
+  readonly succeeds: boolean;
+  /** Set by the challenge page: what the cardholder did. */
+  result: 'authenticated' | 'failed' | 'cancelled' | null;
+}
+
+/** Outcomes forced by tests through the control endpoints, used once each. */
+export interface ForcedOutcomes {
+  /** The next sale ends like this, whatever the card. */
+  nextSale: SaleOutcome | null;
+  /** The next sale is recorded, then its answer is held this long (a provider timeout). */
+  nextSaleDelayMs: number;
+}
+
+export interface SandboxState {
+  customers: Record<string, CustomerRecord>;
+  paymentMethods: Record<string, PaymentMethodRecord>;
+  transactions: Record<string, TransactionRecord>;
+  nonces: Record<string, NonceRecord>;
+  clientTokens: Record<string, ClientTokenRecord>;
+  challenges: Record<string, ChallengeRecord>;
+  forced: ForcedOutcomes;
+}
+
+const emptyState = (): SandboxState => ({
+  customers: {},
+  paymentMethods: {},
+  transactions: {},
+  nonces: {},
+  clientTokens: {},
+  challenges: {},
+  forced: { nextSale: null, nextSaleDelayMs: 0 },
+});
+
+/**
+ * The sandbox's state: in memory, and written to a file after each change when one is given, so
+ * a restarted sandbox (npm start) still knows its customers, saved cards and transactions.
+ */
+export class SandboxStore {
+  state: SandboxState;
+
+  constructor(private readonly file: string | null = null) {
+    this.state = file && existsSync(file) ? { ...emptyState(), ...(JSON.parse(readFileSync(file, 'utf8')) as SandboxState) } : emptyState();
+  }
+
+  /** Writes the state down (atomically: a temporary file renamed over the old one). */
+  save(): void {
+    if (!this.file) return;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(this.state));
+    renameSync(temporary, this.file);
+  }
+
+  reset(): void {
+    this.state = emptyState();
+    this.save();
+  }
+
+  /** An id in the provider's alphabet (the server SDK refuses ids outside [A-Za-z0-9_-]). */
+  static id(length = 8): string {
+    const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+    const bytes = randomBytes(length);
+    return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+  }
+
+  static nonceValue(): string {
+    // The provider's nonces are UUID-shaped; ours say where they come from.
+    const hex = randomBytes(16).toString('hex');
+    return `tokencc_sb_${hex.slice(0, 6)}_${hex.slice(6, 12)}_${hex.slice(12, 18)}_${hex.slice(18, 24)}_${hex.slice(24, 27)}`;
+  }
+}

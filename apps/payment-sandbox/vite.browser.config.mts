@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+/**
+ * The sandbox's browser scripts, each one self-contained IIFE (they load as classic scripts: the
+ * card frame page, Songbird's stand-in via braintree-web's script loader, the challenge page).
+ * Vite builds one IIFE per run, so SANDBOX_BROWSER_ENTRY picks the entry (tools/lib/build.mjs
+ * runs them all).
+ */
+const BROWSER_ENTRIES = {
+  'hosted-fields-frame': "Ours: the payment sandbox's stand-in for Braintree's Hosted Fields frame script.",
+  songbird: "Ours: the payment sandbox's stand-in for Cardinal's Songbird script (window.Cardinal).",
+  'three-d-secure-challenge': "Ours: the payment sandbox's 3-D Secure challenge page script.",
+} as const;
+
+type Entry = keyof typeof BROWSER_ENTRIES;
+
+const entry = (process.env.SANDBOX_BROWSER_ENTRY ?? 'hosted-fields-frame') as Entry;
+if (!(entry in BROWSER_ENTRIES)) throw new Error(`SANDBOX_BROWSER_ENTRY must be one of ${Object.keys(BROWSER_ENTRIES).join(', ')}`);
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  publicDir: false,
+  logLevel: 'warn',
+  build: {
+    outDir: 'dist/browser',
+    emptyOutDir: false,
+    copyPublicDir: false,
+    sourcemap: true,
+    target: 'es2022',
+    lib: {
+      entry: fileURLToPath(new URL(`src/browser/${entry}.ts`, import.meta.url)),
+      formats: ['iife'],
+      name: `paymentSandbox_${entry.replace(/-/g, '_')}`,
+      fileName: () => `${entry}.js`,
+    },
+    rolldownOptions: { output: { postBanner: `/* ${BROWSER_ENTRIES[entry]} */` } },
+  },
+});
