@@ -11,7 +11,8 @@ async function openPayment(page: import('@playwright/test').Page) {
   const payment = paymentSection(page);
   await expect(payment).toHaveAttribute('data-state', 'active');
   await expect(payment.getByRole('group', { name: 'Choose your payment method' })).toBeVisible();
-  await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeVisible();
+  // The card form's frames are in place (hidden while the saved card is chosen).
+  await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeAttached();
   return payment;
 }
 

@@ -16,7 +16,22 @@ export interface CardGatewayClient {
   vaultedCards(): Promise<VaultedPaymentMethod[]>;
   /** The card form in the given containers. */
   hostedFields(containers: Readonly<Record<CardFieldKey, string>>): Promise<HostedFields>;
+  /** Tears down one part made by this client (the card form when it leaves the page), once. */
+  release(part: Teardownable): Promise<void>;
   teardown(): Promise<void>;
+}
+
+interface Teardownable {
+  teardown(): Promise<void>;
+}
+
+/** braintree-web throws (not rejects) when a part is torn down twice: never let that reach React. */
+function safely(part: Teardownable): Promise<void> {
+  try {
+    return part.teardown().catch(() => undefined);
+  } catch {
+    return Promise.resolve();
+  }
 }
 
 /**
@@ -46,14 +61,15 @@ export async function setUpCardGateway(options: {
       deviceData = null;
     }
   }
-  const torndown: Array<{ teardown(): Promise<void> }> = [];
+  const parts = new Set<Teardownable>();
+  let finished = false;
   return {
     client,
     threeDSecure,
     deviceData,
     async vaultedCards() {
       const manager = await vaultManagerModule.create({ client });
-      torndown.push(manager);
+      parts.add(manager);
       return manager.fetchPaymentMethods({ defaultFirst: true });
     },
     async hostedFields(containers) {
@@ -67,11 +83,19 @@ export async function setUpCardGateway(options: {
         },
         styles: { input: { 'font-size': '16px', 'font-family': 'system-ui, sans-serif', color: '#1a1a1a' }, ':focus': { color: '#000' } },
       });
-      torndown.push(fields);
+      parts.add(fields);
       return fields;
     },
+    async release(part) {
+      if (!parts.delete(part)) return;
+      await safely(part);
+    },
     async teardown() {
-      await Promise.allSettled([...torndown.map((part) => part.teardown()), ...(threeDSecure ? [threeDSecure.teardown()] : []), client.teardown()]);
+      if (finished) return;
+      finished = true;
+      const all = [...parts, ...(threeDSecure ? [threeDSecure] : []), client];
+      parts.clear();
+      await Promise.all(all.map(safely));
     },
   };
 }

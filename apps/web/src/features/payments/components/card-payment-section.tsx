@@ -90,7 +90,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     gateway
       .hostedFields(CARD_FIELD_CONTAINERS)
       .then((created) => {
-        if (cancelled) return void created.teardown();
+        if (cancelled) return void gateway.release(created);
         current = created;
         created.on('blur', (state) => setMessages((previous) => ({ ...previous, ...messagesFor(state, state.emittedBy as CardField) })));
         created.on('focus', (state) => setMessages((previous) => ({ ...previous, [state.emittedBy]: null })));
@@ -100,7 +100,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       .catch(() => !cancelled && setFieldsFailed(true));
     return () => {
       cancelled = true;
-      void current?.teardown();
+      if (current) void gateway.release(current);
     };
   }, [gateway]);
 
