@@ -16,8 +16,16 @@ async function openPayment(page: import('@playwright/test').Page) {
   return payment;
 }
 
-const agreeToImmediateSupply = (page: import('@playwright/test').Page) =>
-  paymentSection(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ }).check();
+/**
+ * Ticks the immediate-supply box from the keyboard: focus moving between the card frames (each its
+ * own process) can scroll the page a moment after typing, so a click there could land elsewhere.
+ */
+async function agreeToImmediateSupply(page: import('@playwright/test').Page) {
+  const box = paymentSection(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ });
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+}
 
 async function expectConfirmation(page: import('@playwright/test').Page): Promise<string> {
   await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });

@@ -49,11 +49,14 @@ function showChallenge(acsUrl: string, transactionId: string): void {
   frame.src = source.href;
   frame.addEventListener('load', () => frame.focus(), { once: true });
 
+  // Keyboard users land back where they were once the dialog goes.
+  const previouslyFocused = document.activeElement;
   const onMessage = (event: MessageEvent) => {
     if (event.origin !== assetsOrigin || event.source !== frame.contentWindow) return;
     if (!isChallengeResult(event.data) || event.data.transactionId !== transactionId) return;
     window.removeEventListener('message', onMessage);
     overlay.remove();
+    if (previouslyFocused instanceof HTMLElement) previouslyFocused.focus();
     emit('ui.close');
     emit('payments.validated', event.data.data, event.data.jwt);
   };

@@ -2,6 +2,9 @@ import { assetRoutes } from '../assets';
 import { startServer, type RunningSandbox } from '../server';
 import { clientApiRoutes } from '.';
 
+// The client API answers JSON the tests read loosely.
+const json = async (response: Response): Promise<any> => response.json();
+
 let sandbox: RunningSandbox;
 const API = '/merchants/sandbox_merchant/client_api/v1';
 
@@ -49,7 +52,7 @@ describe('GET configuration', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://merchant.test');
-    const configuration = await response.json();
+    const configuration = await json(response);
     expect(configuration).toMatchObject({
       clientApiUrl: 'https://api.sandbox.braintreegateway.com/merchants/sandbox_merchant/client_api',
       assetsUrl: 'https://assets.braintreegateway.com',
@@ -71,7 +74,7 @@ describe('POST payment_methods/credit_cards', () => {
   it('tokenizes a card and keeps what the gateway needs for its CVV and postal code rules', async () => {
     const response = await tokenize(clientToken('c1'), { ...VISA, cardholderName: 'Ada Lovelace' });
     expect(response.status).toBe(201);
-    const { creditCards } = await response.json();
+    const { creditCards } = await json(response);
     expect(creditCards[0]).toMatchObject({
       type: 'CreditCard',
       description: 'ending in 11',
@@ -86,7 +89,7 @@ describe('POST payment_methods/credit_cards', () => {
   });
 
   it('reads an expiration date and two-digit years', async () => {
-    const { creditCards } = await (await tokenize(clientToken(), { number: '378282246310005', expirationDate: '03/29', cvv: '1234' })).json();
+    const { creditCards } = await json(await tokenize(clientToken(), { number: '378282246310005', expirationDate: '03/29', cvv: '1234' }));
     expect(creditCards[0].details).toMatchObject({ cardType: 'American Express', expirationMonth: '03', expirationYear: '2029' });
   });
 
@@ -97,7 +100,7 @@ describe('POST payment_methods/credit_cards', () => {
   ])('refuses the number %j with code %s', async (number, code) => {
     const response = await tokenize(clientToken(), { ...VISA, number });
     expect(response.status).toBe(422);
-    const body = await response.json();
+    const body = await json(response);
     expect(body.fieldErrors[0]).toMatchObject({ field: 'creditCard', fieldErrors: [{ field: 'number', code }] });
     expect(body.error.message).toBeTruthy();
   });
@@ -105,7 +108,7 @@ describe('POST payment_methods/credit_cards', () => {
   it('refuses a CVV of the wrong length for the card type and a month out of range', async () => {
     const response = await tokenize(clientToken(), { ...VISA, number: '378282246310005', cvv: '123', expirationMonth: '13' });
     expect(response.status).toBe(422);
-    const codes = (await response.json()).fieldErrors[0].fieldErrors.map((error: { code: string }) => error.code);
+    const codes = (await json(response)).fieldErrors[0].fieldErrors.map((error: { code: string }) => error.code);
     expect(codes).toEqual(expect.arrayContaining(['81707', '81712']));
   });
 
@@ -113,13 +116,13 @@ describe('POST payment_methods/credit_cards', () => {
     const customerToken = clientToken('c2', { failOnDuplicatePaymentMethod: true });
     const saved = await tokenize(customerToken, { ...VISA, number: '5555555555554444', options: { validate: true } });
     expect(saved.status).toBe(201);
-    const nonce = sandbox.context.store.state.nonces[(await saved.json()).creditCards[0].nonce];
+    const nonce = sandbox.context.store.state.nonces[(await json(saved)).creditCards[0].nonce];
     expect(sandbox.context.store.state.paymentMethods[nonce.paymentMethodToken ?? '']).toMatchObject({ customerId: 'c2', isDefault: true });
 
     const duplicate = await tokenize(customerToken, { ...VISA, number: '5555555555554444', options: { validate: true } });
-    expect((await duplicate.json()).fieldErrors[0].fieldErrors[0].code).toBe('81724');
+    expect((await json(duplicate)).fieldErrors[0].fieldErrors[0].code).toBe('81724');
     const cvvMismatch = await tokenize(clientToken('c3'), { ...VISA, cvv: '200', options: { validate: true } });
-    expect((await cvvMismatch.json()).fieldErrors[0].fieldErrors[0].code).toBe('81736');
+    expect((await json(cvvMismatch)).fieldErrors[0].fieldErrors[0].code).toBe('81736');
   });
 });
 
@@ -131,7 +134,7 @@ describe('GET payment_methods', () => {
     store.state.paymentMethods.old = { token: 'old', customerId: 'c9', card, isDefault: false, createdAt: '2020-01-01T00:00:00Z', updatedAt: now };
     store.state.paymentMethods.main = { token: 'main', customerId: 'c9', card: { ...card, last4: '1881' }, isDefault: true, createdAt: now, updatedAt: now };
     const response = await fetch(`${sandbox.url}${API}/payment_methods?defaultFirst=1&authorizationFingerprint=${encodeURIComponent(clientToken('c9'))}`);
-    const { paymentMethods } = await response.json();
+    const { paymentMethods } = await json(response);
     expect(paymentMethods.map((method: { default: boolean; details: { lastFour: string } }) => [method.default, method.details.lastFour])).toEqual([
       [true, '1881'],
       [false, '0004'],

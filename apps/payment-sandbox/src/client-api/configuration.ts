@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from '../context';
-import type { ClientTokenRecord } from '../store';
 import { signJwt } from './jwt';
 
 export const SUPPORTED_CARD_TYPES = ['Visa', 'MasterCard', 'American Express', 'Maestro', 'Discover', 'JCB', 'UnionPay'] as const;
@@ -12,11 +12,11 @@ export const songbirdUrl = (context: SandboxContext) => `${context.config.assets
  * provider's own https domains (braintree-web refuses others); the harness maps them to the sandbox.
  * No `graphQL` block: braintree-web then keeps to the client API the sandbox serves.
  */
-export function configurationFor(context: SandboxContext, token: ClientTokenRecord) {
+export function configurationFor(context: SandboxContext) {
   const { config } = context;
   const clientApiUrl = `${config.clientApiOrigin}/merchants/${config.merchantId}/client_api`;
   const threeDSecure = {
-    cardinalAuthenticationJWT: signJwt(context.store, { iss: 'payment-sandbox', OrgUnitId: config.merchantId, jti: token.fingerprint.slice(0, 16) }),
+    cardinalAuthenticationJWT: signJwt(context.store, { iss: 'payment-sandbox', OrgUnitId: config.merchantId, jti: randomUUID() }),
     cardinalSongbirdUrl: songbirdUrl(context),
   };
   return {

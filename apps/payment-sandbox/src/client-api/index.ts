@@ -33,7 +33,7 @@ export const clientApiRoutes: RouteHandler = (request, response, context) => {
   }
   const route = `${request.method} ${endpoint}`;
   const threeDSecure = THREE_D_SECURE_PATH.exec(endpoint);
-  if (route === 'GET configuration') sendJson(request, response, 200, configurationFor(context, token));
+  if (route === 'GET configuration') sendJson(request, response, 200, configurationFor(context));
   else if (route === 'POST payment_methods/credit_cards') tokenizeCard(request, response, context, token, body ?? {});
   else if (route === 'GET payment_methods') listPaymentMethods(request, response, context, token);
   else if (threeDSecure && request.method === 'POST' && threeDSecure[2] === 'lookup') lookup(request, response, context, threeDSecure[1], body ?? {});

@@ -17,6 +17,7 @@ const UNKNOWN_BIN_DATA = {
   corporate: 'Unknown',
 };
 
+/** A new single-use nonce for the card, which the gateway half then accepts in a sale or a vaulting. */
 export function createNonce(
   store: SandboxStore,
   card: CardRecord,

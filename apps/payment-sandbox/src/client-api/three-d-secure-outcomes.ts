@@ -24,14 +24,18 @@ export function threeDSecureInfoFor(
   card: CardRecord,
   result: { status: string; liabilityShifted: boolean; liabilityShiftPossible: boolean; enrolled: string },
 ): ThreeDSecureInfo {
-  const outcome = outcomeOf(result.status, result.enrolled);
+  const { status, liabilityShifted, liabilityShiftPossible, enrolled } = result;
+  const outcome = outcomeOf(status, enrolled);
   return {
-    ...result,
+    status,
+    liabilityShifted,
+    liabilityShiftPossible,
+    enrolled,
     // A CAVV exists only when the issuer authenticated (or attempted) the cardholder.
     cavv: outcome === 'authenticated' || outcome === 'attempted' ? randomBytes(20).toString('base64') : null,
     eciFlag: eciFlagOf(card, outcome),
     threeDSecureVersion: THREE_D_SECURE_VERSION,
-    dsTransactionId: result.enrolled === 'Y' ? randomUUID() : null,
+    dsTransactionId: enrolled === 'Y' ? randomUUID() : null,
     threeDSecureAuthenticationId: SandboxStore.id(28),
   };
 }

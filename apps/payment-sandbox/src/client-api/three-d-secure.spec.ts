@@ -3,6 +3,9 @@ import { startServer, type RunningSandbox } from '../server';
 import { clientApiRoutes } from '.';
 import { signJwt } from './jwt';
 
+// The client API answers JSON the tests read loosely.
+const json = async (response: Response): Promise<any> => response.json();
+
 let sandbox: RunningSandbox;
 let fingerprint: string;
 const API = '/merchants/sandbox_merchant/client_api/v1';
@@ -16,7 +19,7 @@ afterAll(() => sandbox.close());
 
 async function post(path: string, body: object) {
   const response = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, authorizationFingerprint: fingerprint }) });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await json(response) };
 }
 
 async function tokenized(number: string): Promise<string> {
@@ -40,7 +43,9 @@ describe('three_d_secure/lookup', () => {
     expect(body.threeDSecureInfo).toEqual({ liabilityShifted: true, liabilityShiftPossible: true });
     expect(body.paymentMethod.threeDSecureInfo).toMatchObject({ status: 'authenticate_successful', liabilityShifted: true, enrolled: 'Y', eciFlag: '05', threeDSecureVersion: '2.2.0' });
     expect(body.paymentMethod.threeDSecureInfo.cavv).toBeTruthy();
-    expect(sandbox.context.store.state.nonces[body.paymentMethod.nonce].threeDSecureInfo?.status).toBe('authenticate_successful');
+    const stored = sandbox.context.store.state.nonces[body.paymentMethod.nonce].threeDSecureInfo;
+    expect(stored?.status).toBe('authenticate_successful');
+    expect(stored).not.toHaveProperty('flow');
   });
 
   it('reports a frictionless failure without liability shift', async () => {
@@ -62,9 +67,12 @@ describe('three_d_secure/lookup', () => {
     expect(sandbox.context.store.state.challenges[body.lookup.transactionId]).toMatchObject({ nonce: body.paymentMethod.nonce, amount: '25.50', succeeds: true, result: null });
   });
 
-  it('answers 404 for an unknown nonce and 422 for a bad amount', async () => {
+  it('answers 404 for an unknown nonce, 422 for a bad amount or a used nonce', async () => {
     expect((await post(`${API}/payment_methods/nope/three_d_secure/lookup`, { amount: '10.00' })).status).toBe(404);
     expect((await lookup('4000000000001000', 'ten')).status).toBe(422);
+    const used = await tokenized('4000000000001000');
+    sandbox.context.store.state.nonces[used].consumed = true;
+    expect((await post(`${API}/payment_methods/${used}/three_d_secure/lookup`, { amount: '10.00' })).status).toBe(422);
   });
 });
 

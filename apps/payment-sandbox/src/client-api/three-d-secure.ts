@@ -18,6 +18,20 @@ const lookupAnswer = (record: NonceRecord, lookup: Record<string, unknown>) => (
   threeDSecureInfo: liability(record),
 });
 
+const invalid = (field: string, code: string, message: string) => ({ error: { message }, fieldErrors: [{ field, code, message }] });
+
+/** A challenge card: the cardholder answers on the sandbox's challenge page, Songbird shows it. */
+function startChallenge(context: SandboxContext, source: NonceRecord, amount: string, succeeds: boolean) {
+  const { store, config } = context;
+  const info = threeDSecureInfoFor(source.card, { status: 'challenge_required', liabilityShifted: false, liabilityShiftPossible: true, enrolled: 'Y' });
+  const lookupNonce = createNonce(store, source.card, { customerId: source.customerId, paymentMethodToken: source.paymentMethodToken, threeDSecureInfo: info });
+  const transactionId = SandboxStore.id(20);
+  store.state.challenges[transactionId] = { transactionId, nonce: lookupNonce.nonce, amount, succeeds, result: null };
+  // Songbird's continue() takes the challenge request as an opaque payload; ours names the transaction.
+  const pareq = Buffer.from(JSON.stringify({ messageType: 'CReq', messageVersion: THREE_D_SECURE_VERSION, threeDSServerTransID: transactionId })).toString('base64url');
+  return lookupAnswer(lookupNonce, { acsUrl: `${config.assetsOrigin}/__sandbox/3ds/challenge?transaction=${transactionId}`, pareq, transactionId });
+}
+
 /**
  * POST payment_methods/{nonce}/three_d_secure/lookup. The card number picks the documented 3DS2
  * scenario. Frictionless cards (and lookup errors, which the provider reports as the status
@@ -25,36 +39,22 @@ const lookupAnswer = (record: NonceRecord, lookup: Record<string, unknown>) => (
  * challenge cards get an ACS URL on the sandbox's challenge page and a transaction id for Songbird.
  */
 export function lookup(request: SandboxRequest, response: ServerResponse, context: SandboxContext, nonce: string, body: JsonObject): void {
-  const { store, config } = context;
+  const { store } = context;
   const source = Object.hasOwn(store.state.nonces, nonce) ? store.state.nonces[nonce] : null;
-  if (!source) {
-    sendJson(request, response, 404, { error: { message: 'Payment method nonce is unknown.' } });
-    return;
-  }
   const amount = stringOf(body.amount)?.trim() ?? '';
-  if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) {
-    sendJson(request, response, 422, { error: { message: 'Amount is an invalid format.' }, fieldErrors: [{ field: 'amount', code: '81503', message: 'Amount is an invalid format.' }] });
-    return;
-  }
+  if (!source) return sendJson(request, response, 404, { error: { message: 'Payment method nonce is unknown.' } });
+  if (source.consumed) return sendJson(request, response, 422, invalid('paymentMethodNonce', '91731', 'Cannot use a payment_method_nonce more than once.'));
+  if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) return sendJson(request, response, 422, invalid('amount', '81503', 'Amount is an invalid format.'));
+
   const { card } = source;
   const scenario = THREE_D_SECURE_CARDS[card.number] ?? DEFAULT_THREE_D_SECURE;
-  const from = { customerId: source.customerId, paymentMethodToken: source.paymentMethodToken };
   if (scenario.flow === 'challenge') {
-    const info = threeDSecureInfoFor(card, { status: 'challenge_required', liabilityShifted: false, liabilityShiftPossible: true, enrolled: 'Y' });
-    const lookupNonce = createNonce(store, card, { ...from, threeDSecureInfo: info });
-    const transactionId = SandboxStore.id(20);
-    const challenge: ChallengeRecord = { transactionId, nonce: lookupNonce.nonce, amount, succeeds: scenario.succeeds, result: null };
-    store.state.challenges[transactionId] = challenge;
+    const answer = startChallenge(context, source, amount, scenario.succeeds);
     store.save();
-    const pareq = Buffer.from(JSON.stringify({ messageType: 'CReq', messageVersion: THREE_D_SECURE_VERSION, threeDSServerTransID: transactionId })).toString('base64url');
-    sendJson(request, response, 201, lookupAnswer(lookupNonce, { acsUrl: `${config.assetsOrigin}/__sandbox/3ds/challenge?transaction=${transactionId}`, pareq, transactionId }));
-    return;
+    return sendJson(request, response, 201, answer);
   }
-  const result =
-    scenario.flow === 'frictionless'
-      ? scenario
-      : { status: scenario.status, liabilityShifted: false, liabilityShiftPossible: false, enrolled: 'U' };
-  const lookupNonce = createNonce(store, card, { ...from, threeDSecureInfo: threeDSecureInfoFor(card, result) });
+  const result = scenario.flow === 'frictionless' ? scenario : { status: scenario.status, liabilityShifted: false, liabilityShiftPossible: false, enrolled: 'U' };
+  const lookupNonce = createNonce(store, card, { customerId: source.customerId, paymentMethodToken: source.paymentMethodToken, threeDSecureInfo: threeDSecureInfoFor(card, result) });
   store.save();
   sendJson(request, response, 201, lookupAnswer(lookupNonce, { transactionId: SandboxStore.id(20) }));
 }
@@ -78,23 +78,16 @@ function challengeOfJwt(context: SandboxContext, jwt: unknown, nonce: string): C
 export function authenticateFromJwt(request: SandboxRequest, response: ServerResponse, context: SandboxContext, nonce: string, body: JsonObject): void {
   const { store } = context;
   const lookupNonce = Object.hasOwn(store.state.nonces, nonce) ? store.state.nonces[nonce] : null;
-  if (!lookupNonce) {
-    sendJson(request, response, 404, { error: { message: 'Payment method nonce is unknown.' } });
-    return;
-  }
+  if (!lookupNonce) return sendJson(request, response, 404, { error: { message: 'Payment method nonce is unknown.' } });
   const challenge = challengeOfJwt(context, body.jwt, nonce);
-  if (typeof challenge === 'string') {
-    sendJson(request, response, 422, { error: { message: challenge } });
-    return;
-  }
+  if (typeof challenge === 'string') return sendJson(request, response, 422, { error: { message: challenge } });
+
   const { card } = lookupNonce;
-  const from = { customerId: lookupNonce.customerId, paymentMethodToken: lookupNonce.paymentMethodToken };
   if (challenge.result === 'authenticated') {
     const info = threeDSecureInfoFor(card, { status: 'authenticate_successful', liabilityShifted: true, liabilityShiftPossible: true, enrolled: 'Y' });
-    const authenticated = createNonce(store, card, { ...from, threeDSecureInfo: info });
+    const authenticated = createNonce(store, card, { customerId: lookupNonce.customerId, paymentMethodToken: lookupNonce.paymentMethodToken, threeDSecureInfo: info });
     store.save();
-    sendJson(request, response, 201, { paymentMethod: paymentMethodJson(authenticated), threeDSecureInfo: liability(authenticated), success: true });
-    return;
+    return sendJson(request, response, 201, { paymentMethod: paymentMethodJson(authenticated), threeDSecureInfo: liability(authenticated), success: true });
   }
   // The gateway keeps the failed authentication on the lookup nonce, which a sale then sees.
   lookupNonce.threeDSecureInfo = threeDSecureInfoFor(card, { status: 'authenticate_failed', liabilityShifted: false, liabilityShiftPossible: true, enrolled: 'Y' });
