@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ROOT } from './lib/build.mjs';
 
@@ -15,15 +16,8 @@ if (!existsSync(file)) {
   process.exit(1);
 }
 const { tlsPort, spki, storeUrl } = JSON.parse(readFileSync(file, 'utf8'));
-const hosts = [
-  'api.sandbox.braintreegateway.com',
-  'assets.braintreegateway.com',
-  'payments.sandbox.braintree-api.com',
-  'origin-analytics-sand.sandbox.braintree-api.com',
-  'c.paypal.com',
-  'www.paypal.com',
-  'b.stats.paypal.com',
-];
+// The provider's hostnames, as the sandbox's certificate names them (built by npm start).
+const { routedHosts: hosts } = createRequire(import.meta.url)('../apps/payment-sandbox/dist/index.js');
 const rules = [...hosts.map((host) => `MAP ${host}:443 127.0.0.1:${tlsPort}`), 'EXCLUDE localhost'].join(', ');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = [
