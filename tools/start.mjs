@@ -158,6 +158,11 @@ async function startCardSandbox() {
     BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
     BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
     BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,EUR=store_EUR,USD=store_USD,AUD=store_AUD,CAD=store_CAD,JPY=store_JPY',
+    // The sandbox stands in for PayPal, Apple Pay and Google Pay too.
+    BRAINTREE_PAYPAL: process.env.BRAINTREE_PAYPAL ?? 'true',
+    BRAINTREE_APPLE_PAY: process.env.BRAINTREE_APPLE_PAY ?? 'true',
+    BRAINTREE_GOOGLE_PAY: process.env.BRAINTREE_GOOGLE_PAY ?? 'true',
+    GOOGLE_MERCHANT_ID: process.env.GOOGLE_MERCHANT_ID ?? 'BCR2DN4TSANDBOX',
   };
 }
 

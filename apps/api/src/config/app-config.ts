@@ -172,6 +172,19 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_DEVICE_DATA must be true or false' })
   BRAINTREE_DEVICE_DATA = true;
 
+  /** The wallets on the card gateway (each needs its set-up in the Braintree account first). */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_PAYPAL must be true or false' })
+  BRAINTREE_PAYPAL = false;
+
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_APPLE_PAY must be true or false' })
+  BRAINTREE_APPLE_PAY = false;
+
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_GOOGLE_PAY must be true or false' })
+  BRAINTREE_GOOGLE_PAY = false;
+
   /** Billing countries where each wallet is not offered (comma-separated ISO codes). */
   @Matches(/^([A-Z]{2}(,|$))*$/, { message: 'BRAINTREE_DISABLED_APPLE_PAY_COUNTRIES must be country codes separated by commas' })
   BRAINTREE_DISABLED_APPLE_PAY_COUNTRIES = '';

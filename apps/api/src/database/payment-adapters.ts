@@ -52,6 +52,7 @@ export const paymentAdapters: Provider[] = [
       disabledGooglePayCountries: countries(config.BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES),
       disabledPayPalCountries: countries(config.BRAINTREE_DISABLED_PAYPAL_COUNTRIES),
       googleMerchantId: config.GOOGLE_MERCHANT_ID ?? null,
+      wallets: { applePay: config.BRAINTREE_APPLE_PAY, googlePay: config.BRAINTREE_GOOGLE_PAY, payPal: config.BRAINTREE_PAYPAL },
     }),
     inject: [AppConfig],
   },

@@ -3,11 +3,20 @@ import type { AppConfig } from '../config/app-config';
 /**
  * The card gateway's hosts, as its documentation lists them for a content security policy: its
  * browser library calls the client API, loads the card fields' frames, the 3-D Secure script
- * (Cardinal's Songbird) and the fraud data collector. Only allowed when a card gateway is set up.
+ * (Cardinal's Songbird), the fraud data collector, and the wallets' own scripts (PayPal's JS SDK, Google Pay). Only allowed when a card gateway is set up.
  */
 const CARD_GATEWAY_SOURCES = {
-  script: ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://songbird.cardinalcommerce.com', 'https://songbirdstag.cardinalcommerce.com'],
-  frame: ['https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://*.cardinalcommerce.com'],
+  script: [
+    'https://js.braintreegateway.com',
+    'https://assets.braintreegateway.com',
+    'https://c.paypal.com',
+    'https://www.paypal.com',
+    'https://www.sandbox.paypal.com',
+    'https://songbird.cardinalcommerce.com',
+    'https://songbirdstag.cardinalcommerce.com',
+    'https://pay.google.com',
+  ],
+  frame: ['https://assets.braintreegateway.com', 'https://c.paypal.com', 'https://*.paypal.com', 'https://*.cardinalcommerce.com', 'https://pay.google.com'],
   connect: [
     'https://api.braintreegateway.com',
     'https://api.sandbox.braintreegateway.com',
@@ -16,8 +25,10 @@ const CARD_GATEWAY_SOURCES = {
     'https://*.braintree-api.com',
     'https://*.paypal.com',
     'https://*.cardinalcommerce.com',
+    'https://pay.google.com',
+    'https://google.com',
   ],
-  img: ['https://assets.braintreegateway.com', 'https://checkout.paypal.com', 'https://b.stats.paypal.com'],
+  img: ['https://assets.braintreegateway.com', 'https://checkout.paypal.com', 'https://b.stats.paypal.com', 'https://*.paypalobjects.com', 'https://www.gstatic.com'],
 } as const;
 
 export function contentSecurityDirectives(config: AppConfig): Record<string, string[] | null> {

@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES } from '@store/domain';
+import { PAYMENT_METHOD_TYPES, SUPPORTED_LOCALES, type PaymentMethodType } from '@store/domain';
 import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
@@ -22,6 +22,10 @@ export class PlaceOrderPayload {
   @IsOptional() @IsBoolean() vault_payment_method?: boolean;
   @IsOptional() @IsBoolean() update_shipping_address?: boolean;
   @IsOptional() @IsString() @MaxLength(64) payment_facilitator?: string;
+  /** How the shopper paid (spec 2 §4); the card gateway reads the method from the nonce itself. */
+  @IsOptional()
+  @IsIn([...PAYMENT_METHOD_TYPES], { message: 'payment_method_type must be apple-pay, card, google-pay, merchant-of-record or paypal' })
+  payment_method_type?: PaymentMethodType;
   /** Sent by the page (spec 2 §7); the order uses the stored address, so this is only checked for shape. */
   @IsOptional() billing_address?: unknown;
 

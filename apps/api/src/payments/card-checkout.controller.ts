@@ -54,6 +54,7 @@ export class CardCheckoutController {
       google_merchant_id: setup.settings.googleMerchantId,
       three_d_secure: setup.settings.threeDSecure,
       collect_device_data: setup.settings.collectDeviceData,
+      wallets: { apple_pay: setup.settings.wallets.applePay, google_pay: setup.settings.wallets.googlePay, paypal: setup.settings.wallets.payPal },
     };
     return success(json);
   }

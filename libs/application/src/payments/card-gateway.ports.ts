@@ -32,6 +32,8 @@ export interface CardGatewaySettings {
   readonly disabledGooglePayCountries: readonly string[];
   readonly disabledPayPalCountries: readonly string[];
   readonly googleMerchantId: string | null;
+  /** The wallets' feature flags. */
+  readonly wallets: { readonly applePay: boolean; readonly googlePay: boolean; readonly payPal: boolean };
 }
 export const CARD_GATEWAY_SETTINGS = Symbol('CardGatewaySettings');
 

@@ -18,6 +18,8 @@ export interface CardCheckoutJson {
   /** Features: 3-D Secure verification of cards, and device data collection (spec 2 §6). */
   readonly three_d_secure: boolean;
   readonly collect_device_data: boolean;
+  /** The wallets' feature flags (ours): each is offered only when on, and by the rules of spec 2 §6. */
+  readonly wallets: { readonly apple_pay: boolean; readonly google_pay: boolean; readonly paypal: boolean };
 }
 
 export interface SavedCardJson {

@@ -5,3 +5,4 @@ export * from './card-brands';
 export * from './gateway-rules';
 export * from './card-expiry';
 export * from './card-client-errors';
+export * from './wallet-requests';

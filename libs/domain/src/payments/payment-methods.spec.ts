@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { ErrorCatalogue } from '../errors/error-catalogue';
 import {
   availableCardGatewayOptions,
+  defaultCardGatewayOption,
   CARD_GATEWAY_OPTION_LABELS,
   CARD_GATEWAY_OPTION_METHOD,
   CARD_GATEWAY_OPTION_ORDER,
@@ -34,6 +35,18 @@ describe('parsePaymentMethodType', () => {
         expect(parsePaymentMethodType(value).ok).toBe((PAYMENT_METHOD_TYPES as readonly string[]).includes(value));
       }),
     );
+  });
+});
+
+describe('PayPal preferred and the default option', () => {
+  const all = { savedCardOffered: true, applePayEnabled: true, payPalEnabled: true, googlePayEnabled: true };
+  it('lists PayPal first when the shopper prefers it, and only when it is offered', () => {
+    expect(availableCardGatewayOptions({ ...all, payPalPreferred: true })).toEqual(['paypal', 'saved-card', 'card', 'apple-pay', 'google-pay']);
+    expect(availableCardGatewayOptions({ ...all, payPalEnabled: false, payPalPreferred: true })).toEqual(['saved-card', 'card', 'apple-pay', 'google-pay']);
+  });
+  it('opens on the saved card when offered, otherwise on a new card', () => {
+    expect(defaultCardGatewayOption(['paypal', 'saved-card', 'card'])).toBe('saved-card');
+    expect(defaultCardGatewayOption(['paypal', 'card', 'google-pay'])).toBe('card');
   });
 });
 

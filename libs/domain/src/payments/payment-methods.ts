@@ -50,6 +50,8 @@ export interface CardGatewayOptionsInput {
   readonly applePayEnabled: boolean;
   readonly payPalEnabled: boolean;
   readonly googlePayEnabled: boolean;
+  /** The gateway's preferred-payment-methods answer: this shopper prefers PayPal (spec 3), so it is listed first. */
+  readonly payPalPreferred?: boolean;
 }
 
 /**
@@ -64,7 +66,13 @@ export function availableCardGatewayOptions(input: CardGatewayOptionsInput): rea
     paypal: input.payPalEnabled,
     'google-pay': input.googlePayEnabled,
   };
-  return CARD_GATEWAY_OPTION_ORDER.filter((option) => offered[option]);
+  const options = CARD_GATEWAY_OPTION_ORDER.filter((option) => offered[option]);
+  return input.payPalPreferred && offered.paypal ? ['paypal', ...options.filter((option) => option !== 'paypal')] : options;
+}
+
+/** The option chosen when the section opens: the saved card when offered, else a new card (a wallet is the shopper's choice). */
+export function defaultCardGatewayOption(options: readonly CardGatewayOption[]): CardGatewayOption {
+  return options.includes('saved-card') ? 'saved-card' : 'card';
 }
 
 /** The customer's stored card as the card gateway's payload describes it. */

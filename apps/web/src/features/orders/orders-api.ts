@@ -22,6 +22,7 @@ export interface PlaceOrderInput {
   readonly bt_device_data?: string;
   readonly vault_payment_method?: boolean;
   readonly payment_facilitator?: string;
+  readonly payment_method_type?: 'apple-pay' | 'card' | 'google-pay' | 'merchant-of-record' | 'paypal';
 }
 
 /** PLACE_ORDER (spec 2 §7). */

@@ -117,6 +117,8 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
       return { outcome: 'declined', code: ErrorCatalogue.REQUIRED_FIELDS_MISSING.code, reason: 'No payment method nonce' };
     }
     const payer = request.payer;
+    // 3-D Secure is for cards: a wallet's nonce (PayPal, Apple Pay, Google Pay) is authenticated by the wallet.
+    const threeDSecureRequired = this.settings.threeDSecureRequired && (await this.nonceType(request.paymentToken)) === 'CreditCard';
     let result;
     try {
       result = await this.gateway.transaction.sale({
@@ -131,7 +133,7 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
         options: {
           submitForSettlement: true,
           storeInVaultOnSuccess: request.vault === true,
-          threeDSecure: { required: this.settings.threeDSecureRequired },
+          threeDSecure: { required: threeDSecureRequired },
         },
       });
     } catch (error) {
@@ -154,6 +156,16 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     if (transaction) return this.declined(transaction, payer?.countryCode ?? null);
     const codes = result.errors.deepErrors().map((error) => String(error.code));
     return { outcome: 'declined', code: validationErrorCode(codes, false), reason: `${result.message} (${codes.join(', ')})` };
+  }
+
+  /** The kind of payment method a nonce stands for; an unknown nonce counts as a card (the sale then says what is wrong). */
+  private async nonceType(nonce: string): Promise<string> {
+    try {
+      return ((await this.gateway.paymentMethodNonce.find(nonce)) as unknown as { type?: string }).type ?? 'CreditCard';
+    } catch (error) {
+      if ((error as { type?: string }).type === 'notFoundError') return 'CreditCard';
+      throw error;
+    }
   }
 
   async lookup(idempotencyKey: string): Promise<ChargeResult | null> {

@@ -102,3 +102,94 @@ declare module 'braintree-web/vault-manager' {
   }
   export function create(options: { client: Client }): Promise<VaultManager>;
 }
+
+declare module 'braintree-web/paypal-checkout' {
+  import type { Client } from 'braintree-web/client';
+  export interface PayPalTokenizePayload {
+    nonce: string;
+    type: string;
+    details: { email?: string; payerId?: string };
+  }
+  export interface PayPalCheckout {
+    loadPayPalSDK(options: { currency: string; intent?: string; vault?: boolean; components?: string }): Promise<PayPalCheckout>;
+    createPayment(options: { flow: 'checkout' | 'vault'; amount: string; currency: string; intent?: 'capture' | 'authorize' | 'order'; enableShippingAddress?: boolean; locale?: string }): Promise<string>;
+    tokenizePayment(data: unknown): Promise<PayPalTokenizePayload>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client }): Promise<PayPalCheckout>;
+}
+
+declare module 'braintree-web/apple-pay' {
+  import type { Client } from 'braintree-web/client';
+  export interface ApplePayPaymentRequest {
+    total: { label: string; amount: string };
+    countryCode?: string;
+    currencyCode?: string;
+    requiredBillingContactFields?: string[];
+  }
+  export interface ApplePay {
+    createPaymentRequest(request: ApplePayPaymentRequest): ApplePayPaymentRequest & Record<string, unknown>;
+    performValidation(options: { validationURL: string; displayName: string }): Promise<unknown>;
+    tokenize(options: { token: unknown }): Promise<{ nonce: string; type: string }>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client }): Promise<ApplePay>;
+}
+
+declare module 'braintree-web/google-payment' {
+  import type { Client } from 'braintree-web/client';
+  export interface GooglePayment {
+    createPaymentDataRequest(overrides?: Record<string, unknown>): { allowedPaymentMethods: unknown[] } & Record<string, unknown>;
+    parseResponse(paymentData: unknown): Promise<{ nonce: string; type: string }>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client; googlePayVersion: 2; googleMerchantId?: string }): Promise<GooglePayment>;
+}
+
+declare module 'braintree-web/preferred-payment-methods' {
+  import type { Client } from 'braintree-web/client';
+  export interface PreferredPaymentMethods {
+    fetchPreferredPaymentMethods(): Promise<{ paypalPreferred: boolean; venmoPreferred: boolean }>;
+  }
+  export function create(options: { client: Client }): Promise<PreferredPaymentMethods>;
+}
+
+/** The wallets' own browser APIs, as far as the store uses them. */
+interface PayPalButtonsOptions {
+  fundingSource?: string;
+  style?: Record<string, string>;
+  createOrder: () => Promise<string>;
+  onApprove: (data: unknown) => Promise<void>;
+  onCancel?: () => void;
+  onError?: (error: unknown) => void;
+}
+interface PayPalNamespace {
+  Buttons(options: PayPalButtonsOptions): { render(container: string | HTMLElement): Promise<void>; isEligible(): boolean; close?(): Promise<void> };
+  FUNDING: { PAYPAL: string };
+}
+interface GooglePaymentsClient {
+  isReadyToPay(request: Record<string, unknown>): Promise<{ result: boolean }>;
+  createButton(options: { onClick: () => void; buttonColor?: string; buttonType?: string; buttonSizeMode?: string }): HTMLElement;
+  loadPaymentData(request: Record<string, unknown>): Promise<unknown>;
+}
+interface ApplePaySessionInstance {
+  onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
+  onpaymentauthorized: ((event: { payment: { token: unknown } }) => void) | null;
+  oncancel: (() => void) | null;
+  begin(): void;
+  abort(): void;
+  completeMerchantValidation(session: unknown): void;
+  completePayment(status: number): void;
+}
+interface ApplePaySessionConstructor {
+  new (version: number, request: Record<string, unknown>): ApplePaySessionInstance;
+  canMakePayments(): boolean;
+  supportsVersion(version: number): boolean;
+  readonly STATUS_SUCCESS: number;
+  readonly STATUS_FAILURE: number;
+}
+interface Window {
+  paypal?: PayPalNamespace;
+  google?: { payments: { api: { PaymentsClient: new (options: { environment: 'TEST' | 'PRODUCTION' }) => GooglePaymentsClient } } };
+  ApplePaySession?: ApplePaySessionConstructor;
+}

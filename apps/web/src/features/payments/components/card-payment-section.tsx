@@ -5,7 +5,14 @@ import {
   cardClientErrorCode,
   cardFieldMessage,
   cardholderNameMessage,
+  defaultCardGatewayOption,
   ErrorCatalogue,
+  isApplePayEnabled,
+  isGooglePayEnabled,
+  isPayPalEnabled,
+  money,
+  toDecimalString,
+  walletCodesValid,
   offersSavedCard,
   savedCardLabel,
   securityCodeLabel,
@@ -16,17 +23,23 @@ import {
   type CardField,
   type CardGatewayOption,
   type CustomerJson,
+  type PaymentMethodType,
 } from '@store/domain';
 import { Amount, Button } from '@store/ui';
 import type { HostedFields, HostedFieldsState } from 'braintree-web/hosted-fields';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
 import { useConsent } from '../../consent/consent-provider';
 import { ChargeNote } from '../../orders/charge-note';
 import { usePlaceOrder } from '../../orders/use-place-order';
 import { CARD_FIELDS, type CardGatewayClient } from '../braintree/card-gateway-client';
+import { setUpWallets, type Wallets } from '../braintree/wallets';
 import { CARD_FIELD_CONTAINERS, CardForm } from './card-form';
+import { ApplePayButton, GooglePayButton, type WalletPayment } from './wallet-buttons';
+
+// Spec 2 §7: the PayPal button is loaded lazily, as a chunk of its own.
+const PayPalButton = lazy(() => import('./paypal-button'));
 
 export interface CardPaymentSectionProps {
   readonly basket: BasketJson;
@@ -37,6 +50,8 @@ export interface CardPaymentSectionProps {
   /** EU, EEA and UK consumers agree to immediate supply before paying (issue 8). */
   readonly consentRequired: boolean;
 }
+
+const CONSENT_BOX_ID = 'withdrawal-consent-box';
 
 type FieldMessages = Partial<Record<CardField, string | null>>;
 
@@ -68,9 +83,30 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     savedCard: checkout.existing_card_token && savedCard ? { token: checkout.existing_card_token, expired: savedCard.expired } : null,
     lastResponseCode,
   });
-  const options = availableCardGatewayOptions({ savedCardOffered: savedOffered, applePayEnabled: false, payPalEnabled: false, googlePayEnabled: false });
-  const [chosen, setChosen] = useState<CardGatewayOption>(options[0]);
-  const option = options.includes(chosen) ? chosen : 'card';
+  const [wallets, setWallets] = useState<Wallets | null>(null);
+  const total = basket.pricing.total_with_discount_applied ?? basket.pricing.total;
+  const country = customer.billing?.country ?? '';
+  const currency = total.gross.currency;
+  const codesValid = walletCodesValid({ countryCode: country, currencyCode: currency, language: locale.slice(0, 2) });
+  const options = availableCardGatewayOptions({
+    savedCardOffered: savedOffered,
+    applePayEnabled:
+      codesValid &&
+      Boolean(wallets?.applePay) &&
+      isApplePayEnabled({ featureOn: checkout.wallets.apple_pay, country, disabledCountries: checkout.disabled_apple_pay_countries, canMakePayments: true }),
+    payPalEnabled: Boolean(wallets?.payPal) && isPayPalEnabled({ featureOn: checkout.wallets.paypal, country, disabledCountries: checkout.disabled_paypal_countries }),
+    googlePayEnabled:
+      codesValid &&
+      isGooglePayEnabled({
+        featureOn: checkout.wallets.google_pay,
+        country,
+        disabledCountries: checkout.disabled_google_pay_countries,
+        libraryPresent: Boolean(wallets?.googlePay),
+      }),
+    payPalPreferred: wallets?.payPalPreferred ?? false,
+  });
+  const [chosen, setChosen] = useState<CardGatewayOption | null>(null);
+  const option = chosen && options.includes(chosen) ? chosen : defaultCardGatewayOption(options);
   const [fields, setFields] = useState<HostedFields | null>(null);
   const [fieldsFailed, setFieldsFailed] = useState(false);
   const [messages, setMessages] = useState<FieldMessages>({});
@@ -80,7 +116,6 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   const [saveCard, setSaveCard] = useState(false);
   const [consentGiven, setConsentGiven] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
-  const consentBox = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
   // The card form's frames, once per gateway client; revalidated on blur, cleared on focus (spec 2 §5).
@@ -104,13 +139,71 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     };
   }, [gateway]);
 
+  // The wallets whose flags are on, set up beside the card form; each appears once it is ready.
+  useEffect(() => {
+    let cancelled = false;
+    void setUpWallets(gateway.client, {
+      applePay: checkout.wallets.apple_pay,
+      googlePay: checkout.wallets.google_pay,
+      payPal: checkout.wallets.paypal,
+      currency,
+      environment: checkout.environment,
+      googleMerchantId: checkout.google_merchant_id,
+    }).then((ready) => !cancelled && setWallets(ready));
+    return () => {
+      cancelled = true;
+    };
+  }, [gateway, checkout, currency]);
+
+  /** The immediate-supply consent, when required, before any payment (issue 8). */
+  const consentReady = (): boolean => {
+    if (!consentRequired || consentGiven) return true;
+    setConsentError('Please tick this box to confirm');
+    document.getElementById(CONSENT_BOX_ID)?.focus();
+    return false;
+  };
+
+  /** PLACE_ORDER with the gateway's nonce (spec 2 §7); a refusal is shown by the place-order hook. */
+  const placeWith = (nonce: string, method: PaymentMethodType, vault: boolean) =>
+    place(
+      {
+        basket_reference_id: basket.reference,
+        basket_stale_hash: basket.stale_hash,
+        customer_public_id: customer.public_id,
+        gateway: 'braintree',
+        payment_facilitator: 'braintree',
+        payment_method_type: method,
+        locale,
+        token: nonce,
+        ...(gateway.deviceData ? { bt_device_data: gateway.deviceData } : {}),
+        vault_payment_method: vault,
+        withdrawal_consent: consentRequired ? consentGiven : undefined,
+      },
+      'retail-order',
+    );
+
+  const walletPayment = (method: PaymentMethodType): WalletPayment => ({
+    amount: toDecimalString(money(total.gross.amount_minor, total.gross.currency)),
+    currency,
+    country,
+    ready: () => {
+      if (!consentReady()) return false;
+      track('add_payment_info', { ...basketAnalytics(basket), payment_type: CARD_GATEWAY_OPTION_LABELS[method as CardGatewayOption] });
+      return true;
+    },
+    onNonce: (nonce) => {
+      setBusy(true);
+      placeWith(nonce, method, false)
+        .catch(() => undefined)
+        .finally(() => setBusy(false));
+    },
+    onFailure: (code) => {
+      if (code !== null) notify(code);
+    },
+  });
+
   const pay = async (kind: 'saved-card' | 'card') => {
-    if (busy) return;
-    if (consentRequired && !consentGiven) {
-      setConsentError('Please tick this box to confirm');
-      consentBox.current?.focus();
-      return;
-    }
+    if (busy || !consentReady()) return;
     let nonce: string;
     let bin: string;
     setBusy(true);
@@ -166,21 +259,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         }
         nonce = verified.nonce;
       }
-      await place(
-        {
-          basket_reference_id: basket.reference,
-          basket_stale_hash: basket.stale_hash,
-          customer_public_id: customer.public_id,
-          gateway: 'braintree',
-          payment_facilitator: 'braintree',
-          locale,
-          token: nonce,
-          ...(gateway.deviceData ? { bt_device_data: gateway.deviceData } : {}),
-          vault_payment_method: kind === 'card' && saveCard,
-          withdrawal_consent: consentRequired ? consentGiven : undefined,
-        },
-        'retail-order',
-      );
+      await placeWith(nonce, 'card', kind === 'card' && saveCard);
     } catch (error) {
       if (error instanceof ApiError) {
         // Already shown by the place-order call; a saved card the gateway refused is not offered again.
@@ -195,7 +274,6 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     }
   };
 
-  const total = basket.pricing.total_with_discount_applied ?? basket.pricing.total;
   return (
     <div className="card-payment">
       <p className="total-box" data-testid="payment-total">
@@ -237,11 +315,18 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
           />
         )}
       </div>
+      {option === 'paypal' && wallets?.payPal && (
+        <Suspense fallback={<p role="status">Loading PayPal…</p>}>
+          <PayPalButton payPal={wallets.payPal} payment={walletPayment('paypal')} />
+        </Suspense>
+      )}
+      {option === 'apple-pay' && wallets?.applePay && <ApplePayButton applePay={wallets.applePay} payment={walletPayment('apple-pay')} />}
+      {option === 'google-pay' && wallets?.googlePay && <GooglePayButton googlePay={wallets.googlePay} payment={walletPayment('google-pay')} />}
       {consentRequired && (
         <div className={['field', consentError ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
           <label className="choice withdrawal-consent">
             <input
-              ref={consentBox}
+              id={CONSENT_BOX_ID}
               type="checkbox"
               required
               checked={consentGiven}
@@ -265,7 +350,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         <Button busy={busy} onClick={() => void pay('saved-card')}>
           Pay with saved card
         </Button>
-      ) : (
+      ) : option !== 'card' ? null : (
         <Button busy={busy || (!fields && !fieldsFailed)} disabled={fieldsFailed} onClick={() => void pay('card')}>
           Pay with card
         </Button>

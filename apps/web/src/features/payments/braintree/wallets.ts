@@ -1,0 +1,105 @@
+import type { ApplePay } from 'braintree-web/apple-pay';
+import type { Client } from 'braintree-web/client';
+import type { GooglePayment } from 'braintree-web/google-payment';
+import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
+
+/** Google's own Pay API script (spec 2 §6: Google Pay is offered only when it has loaded). */
+export const GOOGLE_PAY_SCRIPT = 'https://pay.google.com/gp/p/js/pay.js';
+
+export interface WalletSettings {
+  readonly applePay: boolean;
+  readonly googlePay: boolean;
+  readonly payPal: boolean;
+  readonly currency: string;
+  readonly environment: 'sandbox' | 'production';
+  readonly googleMerchantId: string | null;
+}
+
+export interface Wallets {
+  readonly payPal: PayPalCheckout | null;
+  readonly applePay: ApplePay | null;
+  readonly googlePay: { readonly instance: GooglePayment; readonly client: GooglePaymentsClient } | null;
+  /** The gateway's preferred-payment-methods answer (spec 3): PayPal is listed first when true. */
+  readonly payPalPreferred: boolean;
+}
+
+const NO_WALLETS: Wallets = { payPal: null, applePay: null, googlePay: null, payPalPreferred: false };
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const existing = document.querySelector<HTMLScriptElement>(`script[src="${src}"]`);
+    if (existing?.dataset.loaded === 'true') return resolve();
+    const script = existing ?? document.createElement('script');
+    script.addEventListener('load', () => {
+      script.dataset.loaded = 'true';
+      resolve();
+    });
+    script.addEventListener('error', () => reject(new Error(`${src} did not load`)));
+    if (!existing) {
+      script.src = src;
+      script.async = true;
+      document.head.appendChild(script);
+    }
+  });
+}
+
+/** Apple Pay can be offered only in a browser with Apple Pay (Safari) that can make payments, version 3 (spec 2 §9). */
+export function applePayAvailable(): boolean {
+  try {
+    return Boolean(window.ApplePaySession?.supportsVersion(3) && window.ApplePaySession.canMakePayments());
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Sets up the wallets whose feature flags are on, each with its braintree-web module; a wallet that
+ * cannot be set up (its script does not load, the browser lacks it) is simply not offered.
+ */
+export async function setUpWallets(client: Client, settings: WalletSettings): Promise<Wallets> {
+  if (!settings.applePay && !settings.googlePay && !settings.payPal) return NO_WALLETS;
+
+  const payPal = settings.payPal
+    ? import('braintree-web/paypal-checkout')
+        .then((module) => module.create({ client }))
+        // Spec 2 §9: PayPal in the basket's currency, checkout flow.
+        .then((instance) => instance.loadPayPalSDK({ currency: settings.currency, intent: 'capture' }))
+        .catch(() => null)
+    : Promise.resolve(null);
+
+  const applePay =
+    settings.applePay && applePayAvailable()
+      ? import('braintree-web/apple-pay')
+          .then((module) => module.create({ client }))
+          .catch(() => null)
+      : Promise.resolve(null);
+
+  const googlePay = settings.googlePay
+    ? Promise.all([import('braintree-web/google-payment'), loadScript(GOOGLE_PAY_SCRIPT)])
+        .then(async ([module]) => {
+          const PaymentsClient = window.google?.payments.api.PaymentsClient;
+          if (!PaymentsClient) return null;
+          const instance = await module.create({ client, googlePayVersion: 2, googleMerchantId: settings.googleMerchantId ?? undefined });
+          // Spec 2 §9: Google Pay's test environment while the gateway is a sandbox.
+          const paymentsClient = new PaymentsClient({ environment: settings.environment === 'production' ? 'PRODUCTION' : 'TEST' });
+          const ready = await paymentsClient.isReadyToPay({
+            apiVersion: 2,
+            apiVersionMinor: 0,
+            allowedPaymentMethods: instance.createPaymentDataRequest().allowedPaymentMethods,
+          });
+          return ready.result ? { instance, client: paymentsClient } : null;
+        })
+        .catch(() => null)
+    : Promise.resolve(null);
+
+  const preferred = settings.payPal
+    ? import('braintree-web/preferred-payment-methods')
+        .then((module) => module.create({ client }))
+        .then((methods) => methods.fetchPreferredPaymentMethods())
+        .then((answer) => answer.paypalPreferred)
+        .catch(() => false)
+    : Promise.resolve(false);
+
+  const [payPalInstance, applePayInstance, googlePayInstance, payPalPreferred] = await Promise.all([payPal, applePay, googlePay, preferred]);
+  return { payPal: payPalInstance, applePay: applePayInstance, googlePay: googlePayInstance, payPalPreferred };
+}

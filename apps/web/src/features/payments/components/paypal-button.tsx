@@ -1,0 +1,49 @@
+import { walletFailure } from '@store/domain';
+import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
+import { useEffect, useRef } from 'react';
+import { failureCode, type WalletPayment } from './wallet-buttons';
+
+/**
+ * The PayPal button (its own chunk, spec 2 §7), rendered by the PayPal JS SDK that braintree-web
+ * loaded: checkout flow in the basket's currency, shipping off (spec 2 §9); the approval is
+ * tokenized by braintree-web and its nonce goes straight to placing the order.
+ */
+export default function PayPalButton({ payPal, payment }: { readonly payPal: PayPalCheckout; readonly payment: WalletPayment }) {
+  const container = useRef<HTMLDivElement>(null);
+  const latest = useRef(payment);
+  useEffect(() => {
+    latest.current = payment;
+  });
+  useEffect(() => {
+    const host = container.current;
+    const sdk = window.paypal;
+    if (!host || !sdk) {
+      latest.current.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_BROWSER_NOT_SUPPORTED' })));
+      return;
+    }
+    const buttons = sdk.Buttons({
+      fundingSource: sdk.FUNDING.PAYPAL,
+      createOrder: () => {
+        const current = latest.current;
+        if (!current.ready()) return Promise.reject(new Error('consent'));
+        return payPal.createPayment({ flow: 'checkout', amount: current.amount, currency: current.currency, intent: 'capture', enableShippingAddress: false });
+      },
+      onApprove: (data) => payPal.tokenizePayment(data).then((payload) => latest.current.onNonce(payload.nonce)),
+      onCancel: () => latest.current.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_POPUP_CLOSED' }))),
+      onError: (error) => {
+        if (error instanceof Error && error.message === 'consent') return;
+        latest.current.onFailure(failureCode(walletFailure('paypal', error as { code?: string })));
+      },
+    });
+    if (!buttons.isEligible()) {
+      latest.current.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_BROWSER_NOT_SUPPORTED' })));
+      return;
+    }
+    void buttons.render(host);
+    return () => {
+      void buttons.close?.();
+      host.replaceChildren();
+    };
+  }, [payPal]);
+  return <div ref={container} className="wallet-button wallet-button--paypal" data-testid="paypal-button" />;
+}
