@@ -13,7 +13,7 @@ export const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 1);
 const configuredPort = port + 2;
 /** The card gateway sandboxes of the two stores, on known ports so tests can route the provider's hostnames to them. */
 export const sandboxPort = port + 4;
-const configuredSandboxPort = port + 5;
+export const configuredSandboxPort = port + 5;
 export const ANALYTICS_TAG = 'https://tags.example.com/tag.js';
 
 export default defineConfig({
@@ -46,10 +46,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/configured\.spec\.ts/, /src\/sandbox\//] },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/configured(-wallets)?\.spec\.ts/, /src\/sandbox\//] },
     // The payment sandbox's browser half against the real braintree-web; it starts its own sandbox.
     { name: 'sandbox-contract', use: { browserName: 'chromium' }, testMatch: /src\/sandbox\/.*\.contract\.spec\.ts/ },
-    { name: 'configured', use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${configuredPort}` }, testMatch: /configured\.spec\.ts/ },
+    { name: 'configured', use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${configuredPort}` }, testMatch: /configured(-wallets)?\.spec\.ts/ },
   ],
   // E2E_NO_STORE=1 starts no store, for the projects that need none (sandbox-contract).
   webServer: process.env.E2E_NO_STORE === '1' ? [] : [
@@ -71,6 +71,8 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         PAYMENT_GATEWAY_RULES: 'GBP=braintree',
+        // A wallet turned off for UK shoppers (spec 2 §6), and its sandbox says the shopper prefers PayPal.
+        BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES: 'GB',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,
         ANALYTICS_SCRIPT_ORIGINS: new URL(ANALYTICS_TAG).origin,
       },

@@ -1,5 +1,5 @@
 import { expect, test as base, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
-import { sandboxPort } from '../playwright.config';
+import { configuredSandboxPort, sandboxPort } from '../playwright.config';
 import { addToBasket, createAccount, XHR } from './support';
 
 /**
@@ -12,9 +12,13 @@ const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:|about:
 
 export const SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;
 
-export const test = base.extend<{ unrouted: string[] }>({
+/** The sandbox of the store a test runs against (the 'configured' project has its own). */
+const sandboxOf = (project: string) => `http://127.0.0.1:${project === 'configured' ? configuredSandboxPort : sandboxPort}`;
+
+export const test = base.extend<{ unrouted: string[]; sandboxUrl: string }>({
+  sandboxUrl: async ({}, use, testInfo) => use(sandboxOf(testInfo.project.name)),
   unrouted: [
-    async ({ context }, use) => {
+    async ({ context, sandboxUrl }, use) => {
       const unrouted: string[] = [];
       await context.route(
         (url) => !LOCAL.test(url.href),
@@ -26,7 +30,7 @@ export const test = base.extend<{ unrouted: string[] }>({
       await context.route(PROVIDER_HOSTS, async (route) => {
         const request = route.request();
         const url = new URL(request.url());
-        const response = await route.fetch({ url: `${SANDBOX_URL}${url.pathname}${url.search}` });
+        const response = await route.fetch({ url: `${sandboxUrl}${url.pathname}${url.search}` });
         await route.fulfill({ response });
       });
       await use(unrouted);
@@ -40,8 +44,8 @@ export const test = base.extend<{ unrouted: string[] }>({
 export { expect };
 
 /** The sandbox's control endpoints (force an outcome, expire a saved card, list an order's sales). */
-export const sandboxControl = async (request: APIRequestContext, path: string, data?: unknown) => {
-  const response = await request.post(`${SANDBOX_URL}${path}`, { data: data ?? {} });
+export const sandboxControl = async (request: APIRequestContext, path: string, data?: unknown, sandboxUrl = SANDBOX_URL) => {
+  const response = await request.post(`${sandboxUrl}${path}`, { data: data ?? {} });
   expect(response.ok()).toBe(true);
 };
 
