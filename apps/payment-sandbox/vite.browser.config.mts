@@ -3,7 +3,8 @@ import { defineConfig } from 'vite';
 
 /**
  * The sandbox's browser scripts, each one self-contained IIFE (they load as classic scripts: the
- * card frame page, Songbird's stand-in via braintree-web's script loader, the challenge page).
+ * card frame page, Songbird's stand-in via braintree-web's script loader, the challenge page, the
+ * wallets' stand-ins: PayPal's SDK, Google Pay's pay.js, and ApplePaySession for tests).
  * Vite builds one IIFE per run, so SANDBOX_BROWSER_ENTRY picks the entry (tools/lib/build.mjs
  * runs them all).
  */
@@ -11,6 +12,9 @@ const BROWSER_ENTRIES = {
   'hosted-fields-frame': "Ours: the payment sandbox's stand-in for Braintree's Hosted Fields frame script.",
   songbird: "Ours: the payment sandbox's stand-in for Cardinal's Songbird script (window.Cardinal).",
   'three-d-secure-challenge': "Ours: the payment sandbox's 3-D Secure challenge page script.",
+  'paypal-sdk': "Ours, not PayPal's: the payment sandbox's stand-in for the PayPal JS SDK (window.paypal).",
+  'google-pay': "Ours, not Google's: the payment sandbox's stand-in for Google Pay's pay.js (google.payments.api).",
+  'apple-pay-session': "Ours, not Apple's: the payment sandbox's stand-in for Safari's ApplePaySession, for tests.",
 } as const;
 
 type Entry = keyof typeof BROWSER_ENTRIES;

@@ -15,6 +15,10 @@ export interface SandboxConfig {
    */
   readonly clientApiOrigin: string;
   readonly assetsOrigin: string;
+  /** The merchant's name on the wallets' sheets (PayPal brand name, Google Pay, Apple Pay). */
+  readonly displayName: string;
+  /** The Apple Pay merchant identifier the configuration names and merchant validation expects. */
+  readonly applePayMerchantIdentifier: string;
 }
 
 export const DEFAULT_CONFIG: SandboxConfig = {
@@ -24,6 +28,8 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   merchantAccounts: { store_GBP: 'GBP', store_EUR: 'EUR', store_USD: 'USD', store_AUD: 'AUD', store_CAD: 'CAD', store_JPY: 'JPY' },
   clientApiOrigin: 'https://api.sandbox.braintreegateway.com',
   assetsOrigin: 'https://assets.braintreegateway.com',
+  displayName: 'Affinity Store',
+  applePayMerchantIdentifier: 'merchant.com.affinitystore.sandbox',
 };
 
 export interface SandboxContext {

@@ -7,6 +7,7 @@ import { controlRoutes } from './control/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { handlerFor, startServer } from './server';
 import { generateCertificate, type SandboxCertificate } from './tls';
+import { walletRoutes } from './wallets/routes';
 
 export { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 export type {
@@ -17,6 +18,9 @@ export type {
   ForcedOutcomes,
   NonceRecord,
   PaymentMethodRecord,
+  PayPalDetails,
+  PayPalOrderRecord,
+  PreferredPaymentMethods,
   SandboxState,
   ThreeDSecureInfo,
   TransactionRecord,
@@ -29,6 +33,8 @@ export { routedHosts, spkiSha256Base64, type SandboxCertificate } from './tls';
 export { controlRoutes, type TransactionSummary } from './control/routes';
 export { gatewayRoutes } from './gateway/routes';
 export { cardRecord, type CardInput } from './gateway/cards';
+// Wallet nonces through the same HTTP steps the browser takes, for server-side tests without one.
+export { applePayNonce, googlePayNonce, paypalNonce, type WalletFlowTarget } from './wallets/wallet-flows';
 
 export interface BraintreeSandboxOptions {
   /** 0 (the default) picks a free port. */
@@ -55,7 +61,7 @@ export interface RunningBraintreeSandbox {
 }
 
 /** Control first (tests reach it under any host), then the server API, then the browser half. */
-const ROUTES: readonly RouteHandler[] = [controlRoutes, gatewayRoutes, clientApiRoutes, assetRoutes];
+const ROUTES: readonly RouteHandler[] = [controlRoutes, gatewayRoutes, clientApiRoutes, walletRoutes, assetRoutes];
 
 async function listenTls(context: SandboxContext, port: number, certificate: SandboxCertificate): Promise<HttpsServer> {
   const server = createHttpsServer({ cert: certificate.cert, key: certificate.key }, handlerFor(context, ROUTES));

@@ -30,7 +30,20 @@ export interface ThreeDSecureInfo {
   readonly threeDSecureAuthenticationId: string;
 }
 
-/** A single-use payment method nonce (tokenized card, vaulted card, or a fake wallet nonce). */
+/** The PayPal payer behind a PayPalAccount nonce, as the approval recorded them. */
+export interface PayPalDetails {
+  readonly payerEmail: string;
+  readonly payerId: string;
+  readonly payerFirstName: string;
+  readonly payerLastName: string;
+  readonly payerCountryCode: string;
+  /** The checkout flow's payment id; null for the vault flow. */
+  readonly paymentId: string | null;
+  /** The vault flow's billing agreement id; null for the checkout flow. */
+  readonly billingAgreementId: string | null;
+}
+
+/** A single-use payment method nonce (tokenized card, vaulted card, a wallet's, or a fake one). */
 export interface NonceRecord {
   readonly nonce: string;
   readonly card: CardRecord;
@@ -43,6 +56,11 @@ export interface NonceRecord {
   /** The customer of the client token that made it, if any. */
   readonly customerId: string | null;
   readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard';
+  /**
+   * Set on PayPalAccount nonces (absent on older ones and on the other kinds). A PayPal nonce's
+   * `card` is a placeholder: PayPal never shows the merchant the funding instrument.
+   */
+  readonly paypal?: PayPalDetails;
 }
 
 export interface CustomerRecord {
@@ -101,6 +119,8 @@ export interface TransactionRecord {
   readonly refundedTransactionId: string | null;
   /** What paid: a card, or a wallet whose nonce carried a card (absent in older state files: a card). */
   readonly paymentInstrument?: NonceRecord['kind'];
+  /** The PayPal payer, for a sale paid by PayPal. */
+  readonly paypal?: PayPalDetails;
   /** The customer details given with a sale that vaulted nothing. */
   readonly customerDetails?: { readonly firstName: string | null; readonly lastName: string | null; readonly email: string | null };
 }
@@ -133,6 +153,32 @@ export interface ForcedOutcomes {
   nextSaleDelayMs: number;
 }
 
+/**
+ * A PayPal payment (checkout flow, `EC-` token) or billing agreement (vault flow, `BA-` token) set up
+ * through the client API, then approved or cancelled on the PayPal JS SDK stand-in's dialog.
+ */
+export interface PayPalOrderRecord {
+  /** The EC- or BA- token braintree-web hands the PayPal JS SDK (`createOrder` / `createBillingAgreement`). */
+  readonly token: string;
+  readonly flow: 'checkout' | 'vault';
+  /** PAYID-… (checkout flow only). */
+  readonly paymentId: string | null;
+  readonly amount: string | null;
+  readonly currency: string | null;
+  readonly intent: string | null;
+  readonly displayName: string;
+  readonly customerId: string | null;
+  readonly createdAt: string;
+  status: 'created' | 'approved' | 'cancelled' | 'tokenized';
+  payerId: string | null;
+}
+
+/** What braintree-web's preferred-payment-methods query answers (spec: both false unless told). */
+export interface PreferredPaymentMethods {
+  paypalPreferred: boolean;
+  venmoPreferred: boolean;
+}
+
 export interface SandboxState {
   customers: Record<string, CustomerRecord>;
   paymentMethods: Record<string, PaymentMethodRecord>;
@@ -141,6 +187,8 @@ export interface SandboxState {
   clientTokens: Record<string, ClientTokenRecord>;
   challenges: Record<string, ChallengeRecord>;
   forced: ForcedOutcomes;
+  paypalOrders: Record<string, PayPalOrderRecord>;
+  preferred: PreferredPaymentMethods;
 }
 
 const emptyState = (): SandboxState => ({
@@ -151,6 +199,8 @@ const emptyState = (): SandboxState => ({
   clientTokens: {},
   challenges: {},
   forced: { nextSale: null, nextSaleDelayMs: 0 },
+  paypalOrders: {},
+  preferred: { paypalPreferred: false, venmoPreferred: false },
 });
 
 /**

@@ -4,6 +4,9 @@ import { generate } from 'selfsigned';
 /**
  * The provider's hostnames a browser must reach the sandbox under: braintree-web only accepts its
  * own domains in the gateway configuration, and loads the data collector and analytics from theirs.
+ * The wallets add theirs: PayPal's JS SDK (www.paypal.com, or www.sandbox.paypal.com with env
+ * sandbox), PayPal's dispatch frame (checkout.paypal.com, the configuration's paypal.assetsUrl) and
+ * Google Pay's pay.js (pay.google.com). Apple Pay needs none: its stand-in makes no request.
  */
 export const routedHosts: readonly string[] = [
   'api.sandbox.braintreegateway.com',
@@ -13,6 +16,9 @@ export const routedHosts: readonly string[] = [
   'c.paypal.com',
   'www.paypal.com',
   'b.stats.paypal.com',
+  'www.sandbox.paypal.com',
+  'checkout.paypal.com',
+  'pay.google.com',
 ];
 
 export interface SandboxCertificate {

@@ -50,13 +50,13 @@ test('PayPal: cancelled in its window, the shopper is told and nothing is ordere
 test('Google Pay pays; its own cancel is quiet', async ({ page }) => {
   await shopperAtPayment(page);
   const section = await chooseWallet(page, 'Google Pay');
-  await section.getByRole('button', { name: 'Google Pay' }).click();
-  await page.getByRole('dialog', { name: 'Google Pay sandbox' }).getByRole('button', { name: 'Cancel' }).click();
+  await section.getByRole('button', { name: 'Google Pay', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Google Pay sandbox' }).getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Google Pay sandbox' })).toHaveCount(0);
   await expect(page.getByText('The payment was cancelled.')).toHaveCount(0);
 
-  await section.getByRole('button', { name: 'Google Pay' }).click();
-  await page.getByRole('dialog', { name: 'Google Pay sandbox' }).getByRole('button', { name: 'Pay' }).click();
+  await section.getByRole('button', { name: 'Google Pay', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Google Pay sandbox' }).getByRole('button', { name: 'Pay', exact: true }).click();
   await expectConfirmation(page);
 });
 
@@ -67,7 +67,7 @@ test('Apple Pay (the browser API stood in for) pays', async ({ page, sandboxUrl 
   await shopperAtPayment(page);
   const section = await chooseWallet(page, 'Apple Pay');
   await section.getByRole('button', { name: 'Pay with Apple Pay' }).click();
-  await page.getByRole('dialog', { name: 'Apple Pay sandbox' }).getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('dialog', { name: 'Apple Pay sandbox' }).getByRole('button', { name: 'Pay', exact: true }).click();
   await expectConfirmation(page);
 });
 

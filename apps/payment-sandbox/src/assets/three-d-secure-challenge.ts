@@ -49,9 +49,9 @@ function challengeBody(challenge: ChallengeRecord): string {
         answered
           ? '<p role="status">This challenge has already been answered.</p>'
           : `<div class="actions" data-transaction-id="${escapeHtml(challenge.transactionId)}">
-        <button type="button" data-action="authenticate">Complete authentication</button>
-        <button type="button" data-action="fail">Fail authentication</button>
-        <button type="button" data-action="cancel">Cancel</button>
+        <button type="button" data-action="authenticate" disabled>Complete authentication</button>
+        <button type="button" data-action="fail" disabled>Fail authentication</button>
+        <button type="button" data-action="cancel" disabled>Cancel</button>
       </div>
       <p role="status" id="challenge-status"></p>`
       }`;

@@ -43,5 +43,7 @@ if (actions?.dataset.transactionId && status) {
   const buttons = [...actions.querySelectorAll<HTMLButtonElement>('button[data-action]')];
   for (const button of buttons) {
     button.addEventListener('click', () => void answer(transactionId, button.dataset.action ?? '', buttons, status));
+    // The page arrives with its buttons disabled: a click before this script ran would do nothing.
+    button.disabled = false;
   }
 }

@@ -59,14 +59,14 @@ describe('GET configuration', () => {
       environment: 'sandbox',
       merchantId: 'sandbox_merchant',
       threeDSecureEnabled: true,
-      paypalEnabled: false,
       creditCards: { collectDeviceData: false, supportedGateways: [{ name: 'clientApi' }] },
       threeDSecure: { cardinalSongbirdUrl: 'https://assets.braintreegateway.com/__sandbox/songbird.js' },
     });
     expect(configuration.creditCards.supportedCardTypes).toEqual(['Visa', 'MasterCard', 'American Express', 'Maestro', 'Discover', 'JCB', 'UnionPay']);
     expect(configuration.threeDSecure.cardinalAuthenticationJWT).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(configuration.creditCard.threeDSecure).toEqual(configuration.threeDSecure);
-    expect(configuration).not.toHaveProperty('graphQL');
+    // A GraphQL block with no features: tokenization and the configuration stay on the client API.
+    expect(configuration.graphQL).toEqual({ url: 'https://payments.sandbox.braintree-api.com/graphql', features: [] });
   });
 });
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from '../context';
+import type { ClientTokenRecord } from '../store';
 import { signJwt } from './jwt';
+import { walletConfiguration } from './wallet-configuration';
 
 export const SUPPORTED_CARD_TYPES = ['Visa', 'MasterCard', 'American Express', 'Maestro', 'Discover', 'JCB', 'UnionPay'] as const;
 
@@ -10,9 +12,9 @@ export const songbirdUrl = (context: SandboxContext) => `${context.config.assets
 /**
  * The gateway configuration braintree-web turns into `gatewayConfiguration`. Every URL is on the
  * provider's own https domains (braintree-web refuses others); the harness maps them to the sandbox.
- * No `graphQL` block: braintree-web then keeps to the client API the sandbox serves.
+ * The wallets (PayPal, Apple Pay, Google Pay) are on, for the token's merchant account currency.
  */
-export function configurationFor(context: SandboxContext) {
+export function configurationFor(context: SandboxContext, token: ClientTokenRecord) {
   const { config } = context;
   const clientApiUrl = `${config.clientApiOrigin}/merchants/${config.merchantId}/client_api`;
   const threeDSecure = {
@@ -36,7 +38,7 @@ export function configurationFor(context: SandboxContext) {
     threeDSecure,
     // Newer braintree-web reads the GraphQL-shaped place; answering both keeps an upgrade working.
     creditCard: { threeDSecure },
-    paypalEnabled: false,
     venmo: 'off',
+    ...walletConfiguration(context, token),
   };
 }

@@ -1,8 +1,10 @@
 import type { RouteHandler } from '../context';
+import { createApplePaySession, tokenizeApplePayToken } from './apple-pay';
 import { clientTokenOf } from './authorization';
 import { configurationFor } from './configuration';
 import { tokenizeCard } from './credit-cards';
 import { answerPreflight, readJson, sendJson } from './http';
+import { createPaymentResource, setupBillingAgreement, tokenizePayPalAccount } from './paypal';
 import { authenticateFromJwt, lookup } from './three-d-secure';
 import { listPaymentMethods } from './vault';
 
@@ -11,7 +13,8 @@ const THREE_D_SECURE_PATH = /^payment_methods\/([^/]+)\/three_d_secure\/(lookup|
 
 /**
  * The client API braintree-web calls from the browser (JSON, camelCase, CORS): configuration,
- * card tokenization, the vault list and the 3-D Secure lookup and authentication.
+ * card tokenization, the vault list, the 3-D Secure lookup and authentication, and the wallets'
+ * calls (PayPal payment resources and accounts, Apple Pay sessions and tokens).
  */
 export const clientApiRoutes: RouteHandler = (request, response, context) => {
   const match = CLIENT_API_PATH.exec(request.url.pathname);
@@ -33,8 +36,13 @@ export const clientApiRoutes: RouteHandler = (request, response, context) => {
   }
   const route = `${request.method} ${endpoint}`;
   const threeDSecure = THREE_D_SECURE_PATH.exec(endpoint);
-  if (route === 'GET configuration') sendJson(request, response, 200, configurationFor(context));
+  if (route === 'GET configuration') sendJson(request, response, 200, configurationFor(context, token));
   else if (route === 'POST payment_methods/credit_cards') tokenizeCard(request, response, context, token, body ?? {});
+  else if (route === 'POST paypal_hermes/create_payment_resource') createPaymentResource(request, response, context, token, body ?? {});
+  else if (route === 'POST paypal_hermes/setup_billing_agreement') setupBillingAgreement(request, response, context, token, body ?? {});
+  else if (route === 'POST payment_methods/paypal_accounts') tokenizePayPalAccount(request, response, context, token, body ?? {});
+  else if (route === 'POST apple_pay_web/sessions') createApplePaySession(request, response, context, body ?? {});
+  else if (route === 'POST payment_methods/apple_payment_tokens') tokenizeApplePayToken(request, response, context, token, body ?? {});
   else if (route === 'GET payment_methods') listPaymentMethods(request, response, context, token);
   else if (threeDSecure && request.method === 'POST' && threeDSecure[2] === 'lookup') lookup(request, response, context, threeDSecure[1], body ?? {});
   else if (threeDSecure && request.method === 'POST') authenticateFromJwt(request, response, context, threeDSecure[1], body ?? {});

@@ -1,7 +1,7 @@
 import { SandboxStore, type CardRecord, type NonceRecord, type ThreeDSecureInfo } from '../store';
 
 /** The sandbox knows no issuers, so every BIN lookup answers what the provider answers for an unknown BIN. */
-const UNKNOWN_BIN_DATA = {
+export const UNKNOWN_BIN_DATA = {
   prepaid: 'Unknown',
   healthcare: 'Unknown',
   debit: 'Unknown',

@@ -94,6 +94,20 @@ function force(body: Params, context: SandboxContext, response: ServerResponse):
   return json(response, 200, { forced });
 }
 
+/** What braintree-web's preferred-payment-methods query answers from now on: `{paypalPreferred?, venmoPreferred?}`. */
+function preferred(body: Params | null, context: SandboxContext, response: ServerResponse): true {
+  if (!body) return json(response, 400, { error: 'the body is not a JSON object' });
+  const next = { ...context.store.state.preferred };
+  for (const key of ['paypalPreferred', 'venmoPreferred'] as const) {
+    if (!Object.hasOwn(body.raw, key)) continue;
+    if (typeof body.raw[key] !== 'boolean') return json(response, 400, { error: `${key} must be true or false` });
+    next[key] = body.raw[key];
+  }
+  context.store.state.preferred = next;
+  context.store.save();
+  return json(response, 200, next);
+}
+
 export const controlRoutes: RouteHandler = (request, response, context) => {
   const segments = request.url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (segments[0] !== '__sandbox') return false;
@@ -109,6 +123,8 @@ export const controlRoutes: RouteHandler = (request, response, context) => {
     const body = Params.parse(request.body);
     return body ? force(body, context, response) : json(response, 400, { error: 'the body is not a JSON object' });
   }
+  if (route === 'GET preferred') return json(response, 200, store.state.preferred);
+  if (route === 'POST preferred') return preferred(Params.parse(request.body), context, response);
   if (route === 'GET transactions') {
     const orderId = request.url.searchParams.get('order_id');
     const transactions = Object.values(store.state.transactions)

@@ -35,6 +35,19 @@ export function takeCard(store: SandboxStore, intake: CardIntake): IntakeResult 
         ],
       };
     }
+    const kind = found.nonce.kind;
+    if (kind !== 'CreditCard') {
+      // A one-time PayPal payment cannot be vaulted (the provider's 82902). Ours: the sandbox vaults
+      // cards only, so a billing agreement, Apple Pay or Google Pay nonce is refused too.
+      const paypalOneTime = kind === 'PayPalAccount' && found.nonce.paypal?.billingAgreementId == null;
+      return {
+        errors: [
+          paypalOneTime
+            ? fieldError(['paypalAccount'], 'base', '82902', 'Cannot vault one-time use PayPal Account.')
+            : fieldError(intake.noncePath, 'payment_method_nonce', '91569', `The payment sandbox vaults cards only, not a ${kind}.`),
+        ],
+      };
+    }
     const cardholderName = cardParams?.string('cardholder_name') ?? null;
     const card = cardholderName ? { ...found.nonce.card, cardholderName } : found.nonce.card;
     return { card, nonce: found.nonce };

@@ -1,4 +1,5 @@
-import type { NonceRecord, ThreeDSecureInfo } from '../store';
+import { SANDBOX_PAYPAL_PAYER } from '../client-api/wallet-nonces';
+import type { NonceRecord, PayPalDetails, ThreeDSecureInfo } from '../store';
 import type { SaleOutcome } from '../test-values';
 import { cardRecord } from './cards';
 
@@ -13,6 +14,8 @@ interface FakeNonce {
   readonly sale?: SaleOutcome;
   readonly threeDSecure?: readonly [status: string, liabilityShifted: boolean, liabilityShiftPossible: boolean, enrolled: string];
   readonly consumed?: true;
+  /** PayPal nonces: a one-time payment or a billing agreement (future payments). */
+  readonly paypal?: 'one-time' | 'billing-agreement';
 }
 
 const VISA = '4111111111111111';
@@ -57,11 +60,13 @@ const FAKE_NONCES: Readonly<Record<string, FakeNonce>> = {
   'fake-three-d-secure-two-visa-successful-step-up-authentication-nonce': threeDS('authenticate_successful', true, true, 'Y'),
   'fake-three-d-secure-two-visa-error-on-lookup-nonce': threeDS('lookup_error', false, false, 'U'),
   'fake-three-d-secure-two-visa-timeout-on-lookup-nonce': threeDS('lookup_error', false, false, 'U'),
-  'fake-paypal-one-time-nonce': card(VISA, 'PayPalAccount'),
-  'fake-paypal-billing-agreement-nonce': card(VISA, 'PayPalAccount'),
+  'fake-paypal-one-time-nonce': { ...card(VISA, 'PayPalAccount'), paypal: 'one-time' },
+  'fake-paypal-future-nonce': { ...card(VISA, 'PayPalAccount'), paypal: 'billing-agreement' },
+  'fake-paypal-billing-agreement-nonce': { ...card(VISA, 'PayPalAccount'), paypal: 'billing-agreement' },
   'fake-apple-pay-visa-nonce': card(VISA, 'ApplePayCard'),
   'fake-apple-pay-mastercard-nonce': card('5555555555554444', 'ApplePayCard'),
   'fake-apple-pay-amex-nonce': card('378282246310005', 'ApplePayCard'),
+  'fake-apple-pay-mpan-nonce': card(VISA, 'ApplePayCard'),
   'fake-android-pay-nonce': card(VISA, 'AndroidPayCard'),
   'fake-android-pay-visa-nonce': card(VISA, 'AndroidPayCard'),
   'fake-android-pay-mastercard-nonce': card('5555555555554444', 'AndroidPayCard'),
@@ -90,6 +95,19 @@ function fakeThreeDSecureInfo(nonce: string, [status, liabilityShifted, liabilit
   };
 }
 
+/** Ours: the documented PayPal nonces name no payer; they get the sandbox's buyer. */
+function fakePayPalDetails(flow: 'one-time' | 'billing-agreement'): PayPalDetails {
+  return {
+    payerEmail: SANDBOX_PAYPAL_PAYER.email,
+    payerId: SANDBOX_PAYPAL_PAYER.payerId,
+    payerFirstName: SANDBOX_PAYPAL_PAYER.firstName,
+    payerLastName: SANDBOX_PAYPAL_PAYER.lastName,
+    payerCountryCode: SANDBOX_PAYPAL_PAYER.countryCode,
+    paymentId: flow === 'one-time' ? 'PAYID-SANDBOXFAKEONETIMENONCE0' : null,
+    billingAgreementId: flow === 'billing-agreement' ? 'B-SANDBOXFAKEAGREEMENT' : null,
+  };
+}
+
 /** A fresh record for a static nonce (a new one each time, since nothing may change the static one). */
 export function fakeNonce(nonce: string, now = new Date()): NonceRecord | null {
   if (!isFakeNonce(nonce)) return null;
@@ -104,6 +122,7 @@ export function fakeNonce(nonce: string, now = new Date()): NonceRecord | null {
     paymentMethodToken: null,
     customerId: null,
     kind: fake.kind,
+    ...(fake.paypal ? { paypal: fakePayPalDetails(fake.paypal) } : {}),
   };
 }
 

@@ -111,25 +111,49 @@ export function threeDSecureInfoXml(info: ThreeDSecureInfo): XmlObject {
   };
 }
 
-export function nonceXml(nonce: NonceRecord): XmlObject {
+/** A nonce's `details`, per kind, as the provider describes each (a PayPal nonce names the payer, not a card). */
+function nonceDetails(nonce: NonceRecord): { description: string; details: XmlObject } {
   const card = nonce.card;
+  const lastTwo = card.last4.slice(-2);
+  const cardDetails = {
+    bin: card.bin,
+    lastTwo,
+    lastFour: card.last4,
+    cardType: card.cardType,
+    expirationMonth: card.expirationMonth,
+    expirationYear: card.expirationYear,
+  };
+  switch (nonce.kind) {
+    case 'PayPalAccount': {
+      const paypal = nonce.paypal;
+      return {
+        description: 'PayPal',
+        details: {
+          email: paypal?.payerEmail ?? null,
+          payerInfo: paypal
+            ? { email: paypal.payerEmail, firstName: paypal.payerFirstName, lastName: paypal.payerLastName, payerId: paypal.payerId, countryCode: paypal.payerCountryCode }
+            : null,
+        },
+      };
+    }
+    case 'ApplePayCard':
+      return { description: `${card.cardType} ending in ${lastTwo}`, details: { ...cardDetails, cardholderName: `${card.cardType} ${card.last4}`, dpanLastTwo: lastTwo } };
+    case 'AndroidPayCard':
+      return { description: 'Android Pay', details: { ...cardDetails, isNetworkTokenized: false } };
+    default:
+      return { description: `ending in ${lastTwo}`, details: { ...cardDetails, cardholderName: card.cardholderName } };
+  }
+}
+
+export function nonceXml(nonce: NonceRecord): XmlObject {
   return {
     nonce: nonce.nonce,
     type: nonce.kind,
     consumed: nonce.consumed,
     default: false,
     isLocked: false,
-    description: `ending in ${card.last4.slice(-2)}`,
-    details: {
-      bin: card.bin,
-      lastTwo: card.last4.slice(-2),
-      lastFour: card.last4,
-      cardType: card.cardType,
-      expirationMonth: card.expirationMonth,
-      expirationYear: card.expirationYear,
-      cardholderName: card.cardholderName,
-    },
-    binData: binData(),
+    ...nonceDetails(nonce),
+    binData: nonce.kind === 'PayPalAccount' ? null : binData(),
     threeDSecureInfo: nonce.threeDSecureInfo ? threeDSecureInfoXml(nonce.threeDSecureInfo) : null,
     authenticationInsight: null,
   };
@@ -152,20 +176,26 @@ function derived(id: string, salt: string, digits: number): string {
 function walletFields(transaction: TransactionRecord, config: SandboxConfig): XmlObject {
   const card = transaction.card;
   switch (transaction.paymentInstrument) {
-    case 'PayPalAccount':
+    case 'PayPalAccount': {
+      const paypal = transaction.paypal;
       return {
         paypal: {
           token: transaction.paymentMethodToken,
-          payerEmail: 'payer@example.com',
-          payerId: `PAYER${derived(transaction.id, 'payer', 8)}`,
-          payerFirstName: 'Sandbox',
-          payerLastName: 'Payer',
-          paymentId: `PAYID-SB${derived(transaction.id, 'payment', 12)}`,
+          // Ours: a sale from a nonce made before payer details were kept names a made-up payer.
+          payerEmail: paypal?.payerEmail ?? 'payer@example.com',
+          payerId: paypal?.payerId ?? `PAYER${derived(transaction.id, 'payer', 8)}`,
+          payerFirstName: paypal?.payerFirstName ?? 'Sandbox',
+          payerLastName: paypal?.payerLastName ?? 'Payer',
+          payerStatus: 'VERIFIED',
+          paymentId: paypal ? paypal.paymentId : `PAYID-SB${derived(transaction.id, 'payment', 12)}`,
+          billingAgreementId: paypal?.billingAgreementId ?? null,
+          captureId: transaction.status === 'submitted_for_settlement' || transaction.status === 'settled' ? `CAP${derived(transaction.id, 'capture', 14)}` : null,
           authorizationId: `AUTH${derived(transaction.id, 'authorization', 12)}`,
           sellerProtectionStatus: 'ELIGIBLE',
           imageUrl: `${config.assetsOrigin}/payment_method_logo/paypal.png?environment=sandbox`,
         },
       };
+    }
     case 'ApplePayCard':
       return {
         applePay: {
@@ -218,12 +248,26 @@ function customerFields(transaction: TransactionRecord, context: SandboxContext)
 
 const AUTHORIZATION_DAYS = 7;
 
+const NO_CARD: XmlObject = {
+  token: null,
+  bin: null,
+  last4: null,
+  cardType: null,
+  expirationMonth: null,
+  expirationYear: null,
+  cardholderName: null,
+  customerLocation: null,
+  uniqueNumberIdentifier: null,
+  imageUrl: null,
+};
+
 export function transactionXml(transaction: TransactionRecord, context: SandboxContext): XmlObject {
   const { config } = context;
   const approved = transaction.processorAuthorizationCode !== null;
   const settled = transaction.status === 'settled' || transaction.status === 'settling';
   const fraud = transaction.gatewayRejectionReason === 'fraud';
   const authorizedAt = new Date(transaction.createdAt);
+  const wallet = (transaction.paymentInstrument ?? 'CreditCard') !== 'CreditCard';
   return {
     id: transaction.id,
     status: transaction.status,
@@ -274,7 +318,8 @@ export function transactionXml(transaction: TransactionRecord, context: SandboxC
     serviceFeeAmount: null,
     escrowStatus: null,
     descriptor: { name: null, phone: null, url: null },
-    creditCard: { token: transaction.paymentMethodToken, ...cardFields(transaction.card, config) },
+    // A wallet's sale names no card here (the provider sends the element with every field nil).
+    creditCard: wallet ? NO_CARD : { token: transaction.paymentMethodToken, ...cardFields(transaction.card, config) },
     ...walletFields(transaction, config),
     paymentInstrumentType: INSTRUMENT_TYPES[transaction.paymentInstrument ?? 'CreditCard'],
     statusHistory: new XmlList(

@@ -125,7 +125,10 @@ function decideOutcome(store: SandboxStore, source: PaymentSource, amount: strin
   if (cvvFails && avsFails) return { kind: 'gateway_rejected', reason: 'avs_and_cvv' };
   if (cvvFails) return { kind: 'gateway_rejected', reason: 'cvv' };
   if (avsFails) return { kind: 'gateway_rejected', reason: 'avs' };
-  if (threeDSecureRequired && !threeDSecureSatisfied(source.nonce?.threeDSecureInfo ?? null)) return { kind: 'gateway_rejected', reason: 'three_d_secure' };
+  // 3-D Secure is a card scheme's check: a wallet authenticates its payer itself, so `required` passes it.
+  if (threeDSecureRequired && source.kind === 'CreditCard' && !threeDSecureSatisfied(source.nonce?.threeDSecureInfo ?? null)) {
+    return { kind: 'gateway_rejected', reason: 'three_d_secure' };
+  }
   return { kind: 'approved' };
 }
 
@@ -197,8 +200,9 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   if (source.nonce && reachedProcessor) consumeNonce(store, source.nonce);
 
   // store_in_vault keeps the card whatever the processor said; store_in_vault_on_success only on approval.
-  // Ours: a sale turned away before the processor vaults nothing either way.
-  const vault = source.token === null && ((options.boolean('store_in_vault_on_success') && outcome.kind === 'approved') || (options.boolean('store_in_vault') && reachedProcessor));
+  // Ours: a sale turned away before the processor vaults nothing either way, and the sandbox vaults
+  // cards only (the provider would save a PayPal account, Apple Pay or Google Pay card).
+  const vault = source.token === null && source.kind === 'CreditCard' && ((options.boolean('store_in_vault_on_success') && outcome.kind === 'approved') || (options.boolean('store_in_vault') && reachedProcessor));
   let customerId = source.customerId;
   let token = source.token;
   if (vault) {
@@ -244,6 +248,7 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     refundIds: [],
     refundedTransactionId: null,
     paymentInstrument: source.kind,
+    ...(source.nonce?.paypal ? { paypal: source.nonce.paypal } : {}),
     customerDetails:
       customerId === null && customerParams.keys().length > 0
         ? { firstName: customerParams.string('first_name'), lastName: customerParams.string('last_name'), email: customerParams.string('email') }
