@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, shopperAtPayment, test } from './card-gateway';
-import { XHR } from './support';
+import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // Paying with the card gateway's wallets through the real braintree-web modules, against the
 // sandbox's stand-ins for PayPal's JS SDK, Google's pay.js and (in Chromium, which has none) the
@@ -32,6 +32,8 @@ const paidOrders = async (page: Page) =>
 test('PayPal: approved in its window, the order is placed', async ({ page }) => {
   await shopperAtPayment(page);
   const section = await chooseWallet(page, 'PayPal');
+  await expect(section.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   await section.getByRole('button', { name: 'PayPal', exact: true }).click();
   const approval = page.getByRole('dialog', { name: 'PayPal sandbox approval' });
   await approval.getByRole('button', { name: 'Approve payment' }).click();

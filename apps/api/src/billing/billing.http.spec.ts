@@ -1,6 +1,7 @@
 import { RetryTaxIdChecks } from '@store/application';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkoutAction, cookieOf } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -9,12 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const cookieOf = (response: { headers: Record<string, unknown> }, name: string) =>
-  ((response.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
-
-function action(app: TestApp, name: string, body: unknown, cookie = '') {
-  return app.http().post('/data/checkout/').set(XHR).set('Cookie', cookie).type('form').send({ action: name, timestamp: '1', body: JSON.stringify(body) });
-}
+const action = checkoutAction;
 
 let counter = 0;
 /** A signed-in customer of the given type with a basket in the given storefront. */

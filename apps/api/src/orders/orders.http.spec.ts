@@ -1,3 +1,4 @@
+import { checkoutAction, cookieOf } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -6,12 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const cookieOf = (response: { headers: Record<string, unknown> }, name: string) =>
-  ((response.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
-
-function action(name: string, body: unknown, cookie = '') {
-  return t.http().post('/data/checkout/').set(XHR).set('Cookie', cookie).type('form').send({ action: name, timestamp: '7', body: JSON.stringify(body) });
-}
+const action = (name: string, body: unknown, cookie = '') => checkoutAction(t, name, body, cookie);
 
 let counter = 0;
 async function customerWithBasket(suites: string[]) {
