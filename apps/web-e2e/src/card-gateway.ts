@@ -1,5 +1,6 @@
 import { expect, test as base, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
 import { configuredSandboxPort, sandboxPort } from '../playwright.config';
+import { PROVIDER_HOSTS } from './sandbox/provider-routing';
 import { addToBasket, createAccount, XHR } from './support';
 
 /**
@@ -7,7 +8,6 @@ import { addToBasket, createAccount, XHR } from './support';
  * route those hostnames to the local Braintree sandbox (the SDK's domain check stays untouched), and
  * any other request that would leave the machine is refused and fails the test.
  */
-const PROVIDER_HOSTS = /^https:\/\/(api\.sandbox\.braintreegateway\.com|assets\.braintreegateway\.com|payments\.sandbox\.braintree-api\.com|origin-analytics-sand\.sandbox\.braintree-api\.com|c\.paypal\.com|www\.paypal\.com|www\.sandbox\.paypal\.com|b\.stats\.paypal\.com|checkout\.paypal\.com|pay\.google\.com)(:443)?\//;
 const LOCAL = /^(https?:\/\/(127\.0\.0\.1|localhost)(:\d+)?\/|data:|blob:|about:)/;
 
 export const SANDBOX_URL = `http://127.0.0.1:${sandboxPort}`;

@@ -1,17 +1,13 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the contract runs the sandbox in-process, from its sources
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '../../../payment-sandbox/src';
 import { expectNoSeriousAxeViolations } from '../support';
+import { MERCHANT, moduleScripts, routeMerchantPage } from './provider-routing';
 
 // The contract of the Braintree sandbox's browser half: the real braintree-web 3.124.0 bundles, in
 // Chromium, against the sandbox, with the provider's hostnames routed to it (the SDK's domain check
 // untouched). Any request to another host is refused and fails the test.
 
-const PROVIDER_HOSTS = /^https:\/\/(api\.sandbox\.braintreegateway\.com|assets\.braintreegateway\.com|payments\.sandbox\.braintree-api\.com|origin-analytics-sand\.sandbox\.braintree-api\.com|c\.paypal\.com|www\.paypal\.com|b\.stats\.paypal\.com)(:443)?\//;
-const MERCHANT = 'https://merchant.test';
-const BRAINTREE_WEB = join(dirname(require.resolve('braintree-web/package.json')), 'dist', 'browser');
 const MODULES = ['client', 'hosted-fields', 'three-d-secure', 'data-collector', 'vault-manager'];
 const NEXT_YEAR_BUT_TWO = String(new Date().getFullYear() + 3);
 
@@ -30,7 +26,7 @@ const MERCHANT_PAGE = `<!doctype html>
       <label for="expiration-date">Expiry date</label><div id="expiration-date" class="field"></div>
       <label for="postal-code">Postcode</label><div id="postal-code" class="field"></div>
     </form>
-    ${MODULES.map((name) => `<script src="/braintree-web/${name}.js"></script>`).join('\n    ')}
+    ${moduleScripts(MODULES)}
   </body>
 </html>`;
 
@@ -64,22 +60,6 @@ function clientToken(customerId: string | null = null): string {
   return Buffer.from(JSON.stringify(token)).toString('base64');
 }
 
-async function routeEverything(context: BrowserContext, unrouted: string[]): Promise<void> {
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.origin === MERCHANT) {
-      const module = /^\/braintree-web\/([a-z-]+)\.js$/.exec(url.pathname)?.[1];
-      if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: MERCHANT_PAGE });
-      if (module && MODULES.includes(module)) return route.fulfill({ contentType: 'application/javascript', body: await readFile(join(BRAINTREE_WEB, `${module}.js`)) });
-      return route.fulfill({ status: 204 });
-    }
-    if (PROVIDER_HOSTS.test(url.href)) {
-      return route.fulfill({ response: await route.fetch({ url: `${sandbox.url}${url.pathname}${url.search}` }) });
-    }
-    unrouted.push(url.href);
-    return route.abort('blockedbyclient');
-  });
-}
 
 let unrouted: string[];
 let pageErrors: string[];
@@ -88,7 +68,7 @@ test.beforeEach(async ({ context, page }) => {
   unrouted = [];
   pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
-  await routeEverything(context, unrouted);
+  await routeMerchantPage(context, { sandboxUrl: sandbox.url, page: MERCHANT_PAGE, modules: MODULES }, unrouted);
   await page.goto(`${MERCHANT}/`);
 });
 

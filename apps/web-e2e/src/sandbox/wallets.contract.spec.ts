@@ -1,11 +1,10 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the contract charges the wallets' nonces through the real server SDK, as the API does
 import braintree from 'braintree';
-import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the contract runs the sandbox in-process, from its sources
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '../../../payment-sandbox/src';
 import { expectNoSeriousAxeViolations } from '../support';
+import { MERCHANT, moduleScripts, routeMerchantPage } from './provider-routing';
 
 // The contract of the Braintree sandbox's wallets: the real braintree-web 3.124.0 bundles
 // (paypal-checkout, google-payment, apple-pay, preferred-payment-methods) in Chromium against the
@@ -13,10 +12,6 @@ import { expectNoSeriousAxeViolations } from '../support';
 // the providers' hostnames routed to it. Any request to another host is refused and fails the test.
 // Each nonce is then charged through the real `braintree` Node SDK.
 
-const PROVIDER_HOSTS =
-  /^https:\/\/(api\.sandbox\.braintreegateway\.com|assets\.braintreegateway\.com|payments\.sandbox\.braintree-api\.com|origin-analytics-sand\.sandbox\.braintree-api\.com|c\.paypal\.com|www\.paypal\.com|b\.stats\.paypal\.com|www\.sandbox\.paypal\.com|checkout\.paypal\.com|pay\.google\.com)(:443)?\//;
-const MERCHANT = 'https://merchant.test';
-const BRAINTREE_WEB = join(dirname(require.resolve('braintree-web/package.json')), 'dist', 'browser');
 const MODULES = ['client', 'paypal-checkout', 'google-payment', 'apple-pay', 'preferred-payment-methods'];
 
 const MERCHANT_PAGE = `<!doctype html>
@@ -28,7 +23,7 @@ const MERCHANT_PAGE = `<!doctype html>
       <div id="paypal-button"></div>
       <div id="google-pay-button"></div>
     </main>
-    ${MODULES.map((name) => `<script src="/braintree-web/${name}.js"></script>`).join('\n    ')}
+    ${moduleScripts(MODULES)}
   </body>
 </html>`;
 
@@ -51,22 +46,6 @@ test.afterAll(async () => {
   await sandbox?.close();
 });
 
-async function routeEverything(context: BrowserContext, unrouted: string[]): Promise<void> {
-  await context.route('**/*', async (route) => {
-    const url = new URL(route.request().url());
-    if (url.origin === MERCHANT) {
-      const module = /^\/braintree-web\/([a-z-]+)\.js$/.exec(url.pathname)?.[1];
-      if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: MERCHANT_PAGE });
-      if (module && MODULES.includes(module)) return route.fulfill({ contentType: 'application/javascript', body: await readFile(join(BRAINTREE_WEB, `${module}.js`)) });
-      return route.fulfill({ status: 204 });
-    }
-    if (PROVIDER_HOSTS.test(url.href)) {
-      return route.fulfill({ response: await route.fetch({ url: `${sandbox.url}${url.pathname}${url.search}` }) });
-    }
-    unrouted.push(url.href);
-    return route.abort('blockedbyclient');
-  });
-}
 
 let unrouted: string[];
 let pageErrors: string[];
@@ -75,7 +54,7 @@ test.beforeEach(async ({ context, page }) => {
   unrouted = [];
   pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
-  await routeEverything(context, unrouted);
+  await routeMerchantPage(context, { sandboxUrl: sandbox.url, page: MERCHANT_PAGE, modules: MODULES }, unrouted);
 });
 
 test.afterEach(async ({ context }) => {

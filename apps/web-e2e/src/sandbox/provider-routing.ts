@@ -1,0 +1,42 @@
+import type { BrowserContext } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the hostnames are the sandbox's own list (its certificate names them)
+import { routedHosts } from '../../../payment-sandbox/src/tls';
+
+/** The providers' https hostnames the browser reaches the sandbox under (braintree-web accepts no others). */
+export const PROVIDER_HOSTS = new RegExp(`^https://(${routedHosts.map((host) => host.replace(/\./g, '\\.')).join('|')})(:443)?/`);
+
+/** A merchant page of the contract suites, served by routing under its own https origin. */
+export const MERCHANT = 'https://merchant.test';
+const BRAINTREE_WEB = join(dirname(require.resolve('braintree-web/package.json')), 'dist', 'browser');
+
+/**
+ * Routes every request of the context: the merchant page and braintree-web's UMD bundles, the
+ * providers' hostnames to the sandbox, and anything else refused and written down (the test fails on it).
+ */
+export async function routeMerchantPage(
+  context: BrowserContext,
+  options: { readonly sandboxUrl: string; readonly page: string; readonly modules: readonly string[] },
+  unrouted: string[],
+): Promise<void> {
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin === MERCHANT) {
+      const module = /^\/braintree-web\/([a-z-]+)\.js$/.exec(url.pathname)?.[1];
+      if (url.pathname === '/') return route.fulfill({ contentType: 'text/html', body: options.page });
+      if (module && options.modules.includes(module)) {
+        return route.fulfill({ contentType: 'application/javascript', body: await readFile(join(BRAINTREE_WEB, `${module}.js`)) });
+      }
+      return route.fulfill({ status: 204 });
+    }
+    if (PROVIDER_HOSTS.test(url.href)) {
+      return route.fulfill({ response: await route.fetch({ url: `${options.sandboxUrl}${url.pathname}${url.search}` }) });
+    }
+    unrouted.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+}
+
+/** The script tags loading braintree-web's bundles into a merchant page. */
+export const moduleScripts = (modules: readonly string[]) => modules.map((name) => `<script src="/braintree-web/${name}.js"></script>`).join('\n    ');
