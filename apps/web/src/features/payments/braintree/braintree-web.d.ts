@@ -111,7 +111,7 @@ declare module 'braintree-web/paypal-checkout' {
     details: { email?: string; payerId?: string };
   }
   export interface PayPalCheckout {
-    loadPayPalSDK(options: { currency: string; intent?: string; vault?: boolean; components?: string }): Promise<PayPalCheckout>;
+    loadPayPalSDK(options: { currency: string; intent?: string; vault?: boolean; components?: string; env?: 'sandbox' }): Promise<PayPalCheckout>;
     createPayment(options: { flow: 'checkout' | 'vault'; amount: string; currency: string; intent?: 'capture' | 'authorize' | 'order'; enableShippingAddress?: boolean; locale?: string }): Promise<string>;
     tokenizePayment(data: unknown): Promise<PayPalTokenizePayload>;
     teardown(): Promise<void>;

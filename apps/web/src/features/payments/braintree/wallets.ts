@@ -62,8 +62,10 @@ export async function setUpWallets(client: Client, settings: WalletSettings): Pr
   const payPal = settings.payPal
     ? import('braintree-web/paypal-checkout')
         .then((module) => module.create({ client }))
-        // Spec 2 §9: PayPal in the basket's currency, checkout flow.
-        .then((instance) => instance.loadPayPalSDK({ currency: settings.currency, intent: 'capture' }))
+        // Spec 2 §9: PayPal's sandbox unless the gateway is live, in the basket's currency, checkout flow.
+        .then((instance) =>
+          instance.loadPayPalSDK({ currency: settings.currency, intent: 'capture', ...(settings.environment === 'production' ? {} : { env: 'sandbox' }) }),
+        )
         .catch(() => null)
     : Promise.resolve(null);
 
