@@ -100,3 +100,4 @@ export async function startBraintreeSandbox(options: BraintreeSandboxOptions = {
     },
   };
 }
+export { gatewayFor } from './sdk-client';

@@ -1,4 +1,4 @@
-import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import braintree from 'braintree';
 import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
@@ -24,13 +24,7 @@ const gatewayEnv = (url: string, extra: Record<string, string> = {}) => ({
 beforeAll(async () => {
   sandbox = await startBraintreeSandbox();
   t = await createTestApp({ env: gatewayEnv(sandbox.url) });
-  const port = String(sandbox.port);
-  sdk = new braintree.BraintreeGateway({
-    environment: new braintree.Environment('127.0.0.1', port, '', false, '127.0.0.1', port),
-    merchantId: 'sandbox_merchant',
-    publicKey: 'sandbox_public_key',
-    privateKey: 'sandbox_private_key',
-  });
+  sdk = gatewayFor(sandbox);
 });
 afterAll(async () => {
   await t?.close();

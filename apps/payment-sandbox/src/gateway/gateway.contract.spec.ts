@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { startBraintreeSandbox, type NonceRecord, type RunningBraintreeSandbox, type ThreeDSecureInfo } from '../index';
+import { gatewayFor, startBraintreeSandbox, type NonceRecord, type RunningBraintreeSandbox, type ThreeDSecureInfo } from '../index';
 import { SandboxStore } from '../store';
 import { cardRecord, type CardInput } from './cards';
 
@@ -14,15 +14,6 @@ import { cardRecord, type CardInput } from './cards';
 
 let sandbox: RunningBraintreeSandbox;
 let gateway: braintree.BraintreeGateway;
-
-function gatewayFor(running: RunningBraintreeSandbox, keys: { publicKey?: string; privateKey?: string; merchantId?: string } = {}): braintree.BraintreeGateway {
-  return new braintree.BraintreeGateway({
-    environment: new braintree.Environment('127.0.0.1', String(running.port), '', false, '127.0.0.1', String(running.port)),
-    merchantId: keys.merchantId ?? running.config.merchantId,
-    publicKey: keys.publicKey ?? running.config.publicKey,
-    privateKey: keys.privateKey ?? running.config.privateKey,
-  });
-}
 
 beforeAll(async () => {
   sandbox = await startBraintreeSandbox();

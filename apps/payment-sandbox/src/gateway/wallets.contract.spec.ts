@@ -1,5 +1,5 @@
 import braintree from 'braintree';
-import { startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
 import { applePayNonce, googlePayNonce, paypalNonce, type WalletFlowTarget } from '../wallets/wallet-flows';
 
 /**
@@ -15,12 +15,7 @@ let fingerprint: string;
 
 beforeAll(async () => {
   sandbox = await startBraintreeSandbox();
-  gateway = new braintree.BraintreeGateway({
-    environment: new braintree.Environment('127.0.0.1', String(sandbox.port), '', false, '127.0.0.1', String(sandbox.port)),
-    merchantId: sandbox.config.merchantId,
-    publicKey: sandbox.config.publicKey,
-    privateKey: sandbox.config.privateKey,
-  });
+  gateway = gatewayFor(sandbox);
   target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
   const { clientToken } = await gateway.clientToken.generate({});
   fingerprint = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the contract runs the sandbox in-process, from its sources
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '../../../payment-sandbox/src';
 import { expectNoSeriousAxeViolations } from '../support';
-import { MERCHANT, moduleScripts, routeMerchantPage } from './provider-routing';
+import { guardMerchantPage, moduleScripts } from './provider-routing';
 
 // The contract of the Braintree sandbox's browser half: the real braintree-web 3.124.0 bundles, in
 // Chromium, against the sandbox, with the provider's hostnames routed to it (the SDK's domain check
@@ -61,23 +61,7 @@ function clientToken(customerId: string | null = null): string {
 }
 
 
-let unrouted: string[];
-let pageErrors: string[];
-
-test.beforeEach(async ({ context, page }) => {
-  unrouted = [];
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
-  await routeMerchantPage(context, { sandboxUrl: sandbox.url, page: MERCHANT_PAGE, modules: MODULES }, unrouted);
-  await page.goto(`${MERCHANT}/`);
-});
-
-test.afterEach(async ({ context }) => {
-  // braintree-web's analytics calls are fire-and-forget: let those in flight finish before the end.
-  await context.unrouteAll({ behavior: 'wait' });
-  expect(unrouted, 'requests to hosts the sandbox does not stand in for').toEqual([]);
-  expect(pageErrors).toEqual([]);
-});
+guardMerchantPage(test, () => ({ sandboxUrl: sandbox.url, page: MERCHANT_PAGE, modules: MODULES, open: true }));
 
 /** braintree.client.create, plus the 3-D Secure instance and its events, kept on window. */
 async function createClient(page: Page, authorization: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import { expect, type BrowserContext, type test as playwrightTest } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the hostnames are the sandbox's own list (its certificate names them)
@@ -40,3 +40,29 @@ export async function routeMerchantPage(
 
 /** The script tags loading braintree-web's bundles into a merchant page. */
 export const moduleScripts = (modules: readonly string[]) => modules.map((name) => `<script src="/braintree-web/${name}.js"></script>`).join('\n    ');
+
+/**
+ * Before each test: the merchant page routed (and opened, when asked); after it: nothing left the
+ * machine and the page threw nothing. braintree-web's analytics calls are fire-and-forget, so those
+ * in flight are let finish first.
+ */
+export function guardMerchantPage(
+  test: typeof playwrightTest,
+  options: () => { readonly sandboxUrl: string; readonly page: string; readonly modules: readonly string[]; readonly open: boolean },
+): void {
+  let unrouted: string[] = [];
+  let pageErrors: string[] = [];
+  test.beforeEach(async ({ context, page }) => {
+    unrouted = [];
+    pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
+    const current = options();
+    await routeMerchantPage(context, current, unrouted);
+    if (current.open) await page.goto(`${MERCHANT}/`);
+  });
+  test.afterEach(async ({ context }) => {
+    await context.unrouteAll({ behavior: 'wait' });
+    expect(unrouted, 'requests to hosts the sandbox does not stand in for').toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+}

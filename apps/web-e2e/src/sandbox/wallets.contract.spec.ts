@@ -2,9 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the contract charges the wallets' nonces through the real server SDK, as the API does
 import braintree from 'braintree';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the contract runs the sandbox in-process, from its sources
-import { startBraintreeSandbox, type RunningBraintreeSandbox } from '../../../payment-sandbox/src';
+import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../../../payment-sandbox/src';
 import { expectNoSeriousAxeViolations } from '../support';
-import { MERCHANT, moduleScripts, routeMerchantPage } from './provider-routing';
+import { guardMerchantPage, MERCHANT, moduleScripts } from './provider-routing';
 
 // The contract of the Braintree sandbox's wallets: the real braintree-web 3.124.0 bundles
 // (paypal-checkout, google-payment, apple-pay, preferred-payment-methods) in Chromium against the
@@ -32,12 +32,7 @@ let gateway: braintree.BraintreeGateway;
 
 test.beforeAll(async () => {
   sandbox = await startBraintreeSandbox();
-  gateway = new braintree.BraintreeGateway({
-    environment: new braintree.Environment('127.0.0.1', String(sandbox.port), '', false, '127.0.0.1', String(sandbox.port)),
-    merchantId: sandbox.config.merchantId,
-    publicKey: sandbox.config.publicKey,
-    privateKey: sandbox.config.privateKey,
-  });
+  gateway = gatewayFor(sandbox);
   for (const script of ['/sdk/js?client-id=x', '/gp/p/js/pay.js', '/__sandbox/apple-pay-session.js']) {
     expect((await fetch(`${sandbox.url}${script}`)).status, `the sandbox browser bundles are built (node tools/build.mjs): ${script}`).toBe(200);
   }
@@ -47,21 +42,7 @@ test.afterAll(async () => {
 });
 
 
-let unrouted: string[];
-let pageErrors: string[];
-
-test.beforeEach(async ({ context, page }) => {
-  unrouted = [];
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
-  await routeMerchantPage(context, { sandboxUrl: sandbox.url, page: MERCHANT_PAGE, modules: MODULES }, unrouted);
-});
-
-test.afterEach(async ({ context }) => {
-  await context.unrouteAll({ behavior: 'wait' });
-  expect(unrouted, 'requests to hosts the sandbox does not stand in for').toEqual([]);
-  expect(pageErrors).toEqual([]);
-});
+guardMerchantPage(test, () => ({ sandboxUrl: sandbox.url, page: MERCHANT_PAGE, modules: MODULES, open: false }));
 
 /** A client token as the sandbox's gateway mints them, through the SDK. */
 async function clientToken(): Promise<string> {

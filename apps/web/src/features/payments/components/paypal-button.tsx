@@ -1,7 +1,7 @@
 import { walletFailure } from '@store/domain';
 import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
 import { useEffect, useRef } from 'react';
-import { failureCode, type WalletPayment } from './wallet-buttons';
+import { failureCode, useLatest, type WalletPayment } from './wallet-buttons';
 
 /**
  * The PayPal button (its own chunk, spec 2 §7), rendered by the PayPal JS SDK that braintree-web
@@ -10,10 +10,7 @@ import { failureCode, type WalletPayment } from './wallet-buttons';
  */
 export default function PayPalButton({ payPal, payment }: { readonly payPal: PayPalCheckout; readonly payment: WalletPayment }) {
   const container = useRef<HTMLDivElement>(null);
-  const latest = useRef(payment);
-  useEffect(() => {
-    latest.current = payment;
-  });
+  const latest = useLatest(payment);
   useEffect(() => {
     const host = container.current;
     const sdk = window.paypal;
@@ -44,6 +41,6 @@ export default function PayPalButton({ payPal, payment }: { readonly payPal: Pay
       void buttons.close?.();
       host.replaceChildren();
     };
-  }, [payPal]);
+  }, [payPal, latest]);
   return <div ref={container} className="wallet-button wallet-button--paypal" data-testid="paypal-button" />;
 }

@@ -70,10 +70,7 @@ export function GooglePayButton({
   readonly payment: WalletPayment;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const latest = useRef(payment);
-  useEffect(() => {
-    latest.current = payment;
-  });
+  const latest = useLatest(payment);
   useEffect(() => {
     const host = container.current;
     if (!host) return;
@@ -96,8 +93,20 @@ export function GooglePayButton({
     });
     host.replaceChildren(button);
     return () => host.replaceChildren();
-  }, [googlePay]);
+  }, [googlePay, latest]);
   return <div ref={container} className="wallet-button wallet-button--google-pay" />;
 }
 
 export const failureCode = (failure: ReturnType<typeof walletFailure>): number | null => (failure.kind === 'quiet' ? null : failure.code);
+
+/**
+ * The wallets' own buttons are made once and keep their click handlers, so those read the payment
+ * as it is now (consent ticked since, basket changed) through this ref.
+ */
+export function useLatest<T>(value: T): { readonly current: T } {
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
+  return latest;
+}
