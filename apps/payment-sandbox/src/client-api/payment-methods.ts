@@ -17,11 +17,17 @@ export const UNKNOWN_BIN_DATA = {
   corporate: 'Unknown',
 };
 
-/** A new single-use nonce for the card, which the gateway half then accepts in a sale or a vaulting. */
+/** A new single-use nonce for a card (or a wallet's card), which the gateway half then accepts in a sale or a vaulting. */
 export function createNonce(
   store: SandboxStore,
   card: CardRecord,
-  from: { customerId: string | null; paymentMethodToken?: string | null; threeDSecureInfo?: ThreeDSecureInfo | null },
+  from: {
+    customerId: string | null;
+    paymentMethodToken?: string | null;
+    threeDSecureInfo?: ThreeDSecureInfo | null;
+    kind?: NonceRecord['kind'];
+    paypal?: NonceRecord['paypal'];
+  },
 ): NonceRecord {
   const record: NonceRecord = {
     nonce: SandboxStore.nonceValue(),
@@ -31,7 +37,8 @@ export function createNonce(
     threeDSecureInfo: from.threeDSecureInfo ?? null,
     paymentMethodToken: from.paymentMethodToken ?? null,
     customerId: from.customerId,
-    kind: 'CreditCard',
+    kind: from.kind ?? 'CreditCard',
+    ...(from.paypal ? { paypal: from.paypal } : {}),
   };
   store.state.nonces[record.nonce] = record;
   return record;

@@ -1,6 +1,6 @@
 import { cardRecord } from '../gateway/cards';
 import { SandboxStore, type CardRecord, type NonceRecord, type PayPalDetails } from '../store';
-import { UNKNOWN_BIN_DATA } from './payment-methods';
+import { createNonce, UNKNOWN_BIN_DATA } from './payment-methods';
 
 /** The wallets' nonce kinds (everything but CreditCard). */
 export type WalletKind = Exclude<NonceRecord['kind'], 'CreditCard'>;
@@ -44,19 +44,7 @@ export function createWalletNonce(
   card: CardRecord,
   from: { customerId: string | null; paypal?: PayPalDetails },
 ): NonceRecord {
-  const record: NonceRecord = {
-    nonce: SandboxStore.nonceValue(),
-    card,
-    consumed: false,
-    createdAt: new Date().toISOString(),
-    threeDSecureInfo: null,
-    paymentMethodToken: null,
-    customerId: from.customerId,
-    kind,
-    ...(from.paypal ? { paypal: from.paypal } : {}),
-  };
-  store.state.nonces[record.nonce] = record;
-  return record;
+  return createNonce(store, card, { customerId: from.customerId, kind, paypal: from.paypal });
 }
 
 /** The sandbox's PayPal buyer (ours): the same payer for every approval, so tests can name them. */
