@@ -55,20 +55,34 @@ function reloadInSafariAtBilling(): void {
   window.location.replace(url.toString());
 }
 
-/** Whether the card gateway should be set up for the page as it stands (spec 2 §2 rules 2 and 6). */
-function cardSetupWanted(data: SessionJson | undefined, stage: string | null, exemption: { answer: ExemptionAnswer | null; editing: boolean }): boolean {
-  const customer = data?.customer;
-  const basket = data?.basket;
-  if (!customer?.billing?.line_1 || !basket || data?.payment_gateway !== 'braintree') return false;
-  const typeFits = allowedAccountTypes(basket.lines.some((line) => line.is_multi_user)).includes(customer.account.type);
-  if (!typeFits || !accountTypeConfirmedFor(stage, customer.account.has_confirmed_account_type)) return false;
-  const exemptionApplies = showsTaxExemption({
-    billingCountry: customer.billing.country,
-    accountType: customer.account.type,
-    gateway: data.payment_gateway,
-    orderIsComplimentary: basket.order_is_complimentary,
-  });
-  return !(exemptionApplies && (exemption.answer === null || exemption.editing));
+/**
+ * What the journey knows from the session and the exemption answer: read once for the card
+ * gateway's set-up (which must start before the page's early returns) and for the page itself.
+ */
+function journeyFacts(data: SessionJson | undefined, stage: string | null, exemption: { answer: ExemptionAnswer | null; editing: boolean }) {
+  const customer = data?.customer ?? null;
+  const basket = data?.basket ?? null;
+  // A personal account cannot buy multi-user licences: the type must be confirmed again (spec 1 §4, §6).
+  const typeFitsBasket = customer && basket ? allowedAccountTypes(basket.lines.some((line) => line.is_multi_user)).includes(customer.account.type) : true;
+  const typeConfirmed = typeFitsBasket && accountTypeConfirmedFor(stage, customer?.account.has_confirmed_account_type ?? false);
+  const billingPresent = Boolean(customer?.billing?.line_1);
+  // The exemption block shows after billing for US organisations paying the merchant of record, until
+  // answered (spec 2 §4); a complimentary order hides it.
+  const exemptionApplies = Boolean(
+    customer?.billing &&
+      basket &&
+      typeConfirmed &&
+      showsTaxExemption({
+        billingCountry: customer.billing.country,
+        accountType: customer.account.type,
+        gateway: data?.payment_gateway ?? null,
+        orderIsComplimentary: basket.order_is_complimentary,
+      }),
+  );
+  const exemptionOpen = exemptionApplies && (exemption.answer === null || exemption.editing);
+  // Spec 2 §2 rules 2 and 6: the card gateway is set up once billing chose it and no exemption question is open.
+  const cardSetupWanted = Boolean(basket && billingPresent && typeConfirmed && data?.payment_gateway === 'braintree' && !exemptionOpen);
+  return { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen, cardSetupWanted };
 }
 
 export function CheckoutPage() {
@@ -96,8 +110,8 @@ export function CheckoutPage() {
   const [exemption, setExemption] = useState<{ answer: ExemptionAnswer | null; editing: boolean }>({ answer: null, editing: false });
   const [gatewayUnavailable, setGatewayUnavailable] = useState(false);
   const [withdrawalConsent, setWithdrawalConsent] = useState(false);
-  // Card payment is set up once billing has chosen the card gateway and no exemption question is open.
-  const cardSetup = useCardGatewaySetup(session.data?.basket?.reference ?? '', session.data?.basket?.stale_hash ?? '', cardSetupWanted(session.data, search.get('stage'), exemption));
+  const facts = journeyFacts(session.data, search.get('stage'), exemption);
+  const cardSetup = useCardGatewaySetup(session.data?.basket?.reference ?? '', session.data?.basket?.stale_hash ?? '', facts.cardSetupWanted);
   const updateSession = (change: Partial<SessionJson>) =>
     queryClient.setQueryData<SessionJson>(['session'], (current) => (current ? { ...current, ...change } : current));
   const basket = session.data?.basket ?? null;
@@ -131,20 +145,9 @@ export function CheckoutPage() {
   }
 
   const basketHasMultiUserProduct = basket.lines.some((line) => line.is_multi_user);
-  // A personal account cannot buy multi-user licences: the type must be confirmed again (spec 1 §4, §6).
-  const typeFitsBasket = customer ? allowedAccountTypes(basketHasMultiUserProduct).includes(customer.account.type) : true;
   const gateway = session.data.payment_gateway;
   const paysNothing = basket.order_is_complimentary || (basket.pricing.total_with_discount_applied ?? basket.pricing.total).gross.amount_minor === 0;
-  const billingPresent = Boolean(customer?.billing?.line_1);
-  const typeConfirmed = typeFitsBasket && accountTypeConfirmedFor(search.get('stage'), customer?.account.has_confirmed_account_type ?? false);
-  // The exemption block shows after billing for US organisations paying the merchant of record, until
-  // answered (spec 2 §4); a complimentary order hides it.
-  const exemptionApplies = Boolean(
-    customer?.billing &&
-      typeConfirmed &&
-      showsTaxExemption({ billingCountry: customer.billing.country, accountType: customer.account.type, gateway, orderIsComplimentary: basket.order_is_complimentary }),
-  );
-  const exemptionOpen = exemptionApplies && (exemption.answer === null || exemption.editing);
+  const { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen } = facts;
   const cardReady = cardSetup.status === 'ready';
   let journey = chooseStep({
     override: exemptionOpen ? Step.TAX_EXEMPTION : null,
