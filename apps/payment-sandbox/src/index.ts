@@ -25,6 +25,7 @@ export type {
   ThreeDSecureInfo,
   TransactionRecord,
   TransactionStatus,
+  VaultedPayPalAccount,
 } from './store';
 export { SandboxStore } from './store';
 export * from './test-values';
@@ -33,8 +34,8 @@ export { routedHosts, spkiSha256Base64, type SandboxCertificate } from './tls';
 export { controlRoutes, type TransactionSummary } from './control/routes';
 export { gatewayRoutes } from './gateway/routes';
 export { cardRecord, type CardInput } from './gateway/cards';
-// Wallet nonces through the same HTTP steps the browser takes, for server-side tests without one.
-export { applePayNonce, googlePayNonce, paypalNonce, type WalletFlowTarget } from './wallets/wallet-flows';
+// Wallet and vault manager nonces through the same HTTP steps the browser takes, for server-side tests without one.
+export { applePayNonce, googlePayNonce, paypalNonce, savedPaymentMethods, type PayPalNonceOptions, type WalletFlowTarget } from './wallets/wallet-flows';
 
 export interface BraintreeSandboxOptions {
   /** 0 (the default) picks a free port. */

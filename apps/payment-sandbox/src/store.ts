@@ -37,9 +37,9 @@ export interface PayPalDetails {
   readonly payerFirstName: string;
   readonly payerLastName: string;
   readonly payerCountryCode: string;
-  /** The checkout flow's payment id; null for the vault flow. */
+  /** The checkout flow's payment id; null for the vault flow and for payments by a saved account. */
   readonly paymentId: string | null;
-  /** The vault flow's billing agreement id; null for the checkout flow. */
+  /** The billing agreement id (vault flow, or checkout with `requestBillingAgreement`); null for a one-time payment. */
   readonly billingAgreementId: string | null;
 }
 
@@ -72,10 +72,24 @@ export interface CustomerRecord {
   updatedAt: string;
 }
 
+/**
+ * A saved PayPal account: the payer, and the billing agreement that lets the merchant charge them
+ * again without them (a one-time payment has none, and cannot be saved).
+ */
+export type VaultedPayPalAccount = Omit<PayPalDetails, 'paymentId' | 'billingAgreementId'> & { readonly billingAgreementId: string };
+
 export interface PaymentMethodRecord {
   readonly token: string;
   readonly customerId: string;
+  /** What is saved; absent in older state files, which saved cards only. */
+  readonly kind?: 'CreditCard' | 'PayPalAccount';
+  /**
+   * The saved card. A PayPal account's is PAYPAL_PLACEHOLDER_CARD (PayPal never shows the merchant
+   * the funding instrument), which no card rule reads: see `isCard` in gateway/vault.ts.
+   */
   card: CardRecord;
+  /** Set on PayPal accounts. */
+  readonly paypal?: VaultedPayPalAccount;
   isDefault: boolean;
   readonly createdAt: string;
   updatedAt: string;
@@ -167,6 +181,13 @@ export interface PayPalOrderRecord {
   readonly currency: string | null;
   readonly intent: string | null;
   readonly displayName: string;
+  /**
+   * Checkout with Vault: a checkout payment that also asked the payer for a billing agreement
+   * (`requestBillingAgreement: true`), so its nonce can be saved. Absent in older state files.
+   */
+  readonly requestBillingAgreement?: boolean;
+  /** The agreement's description shown to the payer (`billingAgreementDetails.description`, or the vault flow's `description`). */
+  readonly billingAgreementDescription?: string | null;
   readonly customerId: string | null;
   readonly createdAt: string;
   status: 'created' | 'approved' | 'cancelled' | 'tokenized';

@@ -49,6 +49,38 @@ test('PayPal: cancelled in its window, the shopper is told and nothing is ordere
   expect(await paidOrders(page)).toEqual([]);
 });
 
+test('PayPal saved: checkout with a billing agreement saves the account, the next order pays with it, and it can be removed', async ({ page }) => {
+  await shopperAtPayment(page);
+  let section = await chooseWallet(page, 'PayPal');
+  await expect(section.getByTestId('saved-paypal')).toHaveCount(0);
+  await section.getByRole('checkbox', { name: 'Save this PayPal account for next time' }).check();
+  await section.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await page.getByRole('dialog', { name: 'PayPal sandbox approval' }).getByRole('button', { name: 'Approve payment' }).click();
+  await expectConfirmation(page);
+  const saved = (await (await page.request.get('/data/account/saved-paypal/', { headers: XHR })).json()).data.saved_paypal_account;
+  expect(saved).toEqual({ email: 'sandbox-buyer@example.com', usable: true });
+
+  // The next order offers the saved account under PayPal: paying takes no PayPal window.
+  await shopperAtPayment(page, { signedIn: true, suites: ['publisher-2'] });
+  section = await chooseWallet(page, 'PayPal');
+  await expect(section.getByTestId('saved-paypal')).toContainText('Saved PayPal account: sandbox-buyer@example.com');
+  await expectNoSeriousAxeViolations(page);
+  await section.getByRole('button', { name: 'Pay with saved PayPal account' }).click();
+  await expectConfirmation(page);
+  expect(await paidOrders(page)).toHaveLength(2);
+
+  // Removed in account details: gone from the gateway too, and no longer offered.
+  await page.goto('/en-gb/account/details/');
+  await expect(page.getByTestId('account-saved-paypal')).toHaveText('PayPal, sandbox-buyer@example.com');
+  await page.getByRole('button', { name: 'Remove saved PayPal account' }).click();
+  await expect(page.getByText('You have no saved PayPal account. You can save one when you pay with PayPal.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Saved PayPal account' })).toBeFocused();
+  await shopperAtPayment(page, { signedIn: true, suites: ['photo-workbook'] });
+  section = await chooseWallet(page, 'PayPal');
+  await expect(section.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+  await expect(section.getByTestId('saved-paypal')).toHaveCount(0);
+});
+
 test('Google Pay pays; its own cancel is quiet', async ({ page }) => {
   await shopperAtPayment(page);
   const section = await chooseWallet(page, 'Google Pay');

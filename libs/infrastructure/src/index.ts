@@ -26,5 +26,6 @@ export * from './storage/s3-file-storage';
 export * from './persistence/repositories/typeorm-order.repository';
 export * from './invoices/pdf-invoice-renderer';
 export * from './persistence/repositories/typeorm-saved-card.repository';
+export * from './persistence/repositories/typeorm-saved-paypal.repository';
 export * from './payments/ledgered-payment-port';
 export * from './payments/braintree/braintree-card-gateway';

@@ -4,10 +4,11 @@ import {
   CARD_GATEWAY_SETTINGS,
   PAYMENT_PORTS,
   SAVED_CARD_REPOSITORY,
+  SAVED_PAYPAL_REPOSITORY,
   type CardGatewaySettings,
   type PaymentPorts,
 } from '@store/application';
-import { BraintreeCardGateway, LedgeredPaymentPort, TypeOrmSavedCardRepository } from '@store/infrastructure';
+import { BraintreeCardGateway, LedgeredPaymentPort, TypeOrmSavedCardRepository, TypeOrmSavedPayPalRepository } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 
@@ -41,6 +42,7 @@ function cardGateway(config: AppConfig): BraintreeCardGateway | null {
 /** The payment gateways' adapters, each configured from the environment. */
 export const paymentAdapters: Provider[] = [
   { provide: SAVED_CARD_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedCardRepository(ds), inject: [DataSource] },
+  { provide: SAVED_PAYPAL_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedPayPalRepository(ds), inject: [DataSource] },
   { provide: CARD_GATEWAY, useFactory: cardGateway, inject: [AppConfig] },
   {
     provide: CARD_GATEWAY_SETTINGS,

@@ -1,6 +1,15 @@
 import { Controller, Delete, Get, HttpCode, Inject, Query, Req } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { BASKET_REPOSITORY, GetCardCheckout, GetSavedCard, RemoveSavedCard, SessionService, type BasketRepository } from '@store/application';
+import {
+  BASKET_REPOSITORY,
+  GetCardCheckout,
+  GetSavedCard,
+  GetSavedPayPalAccount,
+  RemoveSavedCard,
+  RemoveSavedPayPalAccount,
+  SessionService,
+  type BasketRepository,
+} from '@store/application';
 import { DomainError, type CardCheckoutJson, type Customer, type SavedCardJson } from '@store/domain';
 import type { Request } from 'express';
 import { assertBasketAccess } from '../basket/basket-access';
@@ -16,7 +25,7 @@ const savedCardJson = (card: { cardType: string; last4: string; expirationMonth:
   expired: card.expired,
 });
 
-/** The card gateway's set-up call (spec 2 §7) and the saved card of account/details/. */
+/** The card gateway's set-up call (spec 2 §7) and the saved card and PayPal account of account/details/. */
 @ApiTags('payments')
 @ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
 @Controller('data')
@@ -25,6 +34,8 @@ export class CardCheckoutController {
     private readonly cardCheckout: GetCardCheckout,
     private readonly savedCard: GetSavedCard,
     private readonly removeSavedCard: RemoveSavedCard,
+    private readonly savedPayPal: GetSavedPayPalAccount,
+    private readonly removeSavedPayPal: RemoveSavedPayPalAccount,
     private readonly sessions: SessionService,
     @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
   ) {}
@@ -48,6 +59,7 @@ export class CardCheckoutController {
       existing_card_token: card?.token ?? null,
       existing_card_bin: card?.bin ?? null,
       existing_card: card ? savedCardJson(card) : null,
+      existing_paypal_account: setup.savedPayPalAccount ? { email: setup.savedPayPalAccount.email } : null,
       disabled_apple_pay_countries: setup.settings.disabledApplePayCountries,
       disabled_google_pay_countries: setup.settings.disabledGooglePayCountries,
       disabled_paypal_countries: setup.settings.disabledPayPalCountries,
@@ -72,5 +84,20 @@ export class CardCheckoutController {
     const removed = await this.removeSavedCard.execute(await this.customer(request));
     if (!removed) throw new DomainError('NOT_FOUND', { message: 'There is no saved card in your account' });
     return success({ saved_card: null });
+  }
+
+  /** The saved PayPal account, for the account details page (shown even when the gateway lost it, so it can be removed). */
+  @Get('account/saved-paypal')
+  async getSavedPayPal(@Req() request: Request) {
+    const account = await this.savedPayPal.execute(await this.customer(request));
+    return success({ saved_paypal_account: account ? { email: account.email, usable: !account.unusable } : null });
+  }
+
+  @Delete('account/saved-paypal')
+  @HttpCode(200)
+  async deleteSavedPayPal(@Req() request: Request) {
+    const removed = await this.removeSavedPayPal.execute(await this.customer(request));
+    if (!removed) throw new DomainError('NOT_FOUND', { message: 'There is no saved PayPal account in your account' });
+    return success({ saved_paypal_account: null });
   }
 }

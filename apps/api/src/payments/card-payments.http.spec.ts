@@ -1,4 +1,4 @@
-import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { gatewayFor, paypalNonce, savedPaymentMethods, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import braintree from 'braintree';
 import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
@@ -18,6 +18,7 @@ const gatewayEnv = (url: string, extra: Record<string, string> = {}) => ({
   BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,USD=store_USD',
   BRAINTREE_THREE_D_SECURE: 'false',
   BRAINTREE_TIMEOUT_MS: '1500',
+  BRAINTREE_PAYPAL: 'true',
   ...extra,
 });
 
@@ -246,6 +247,76 @@ describe('The saved card', () => {
     expect((await checkout(t, second)).body.data.existing_card_token).toBeNull();
     const [{ last_response_code }] = await t.db.dataSource.query('SELECT last_response_code FROM saved_cards WHERE customer_id = $1', [first.id]);
     expect(last_response_code).toBe(310006);
+  });
+});
+
+describe('The saved PayPal account (checkout with vault)', () => {
+  const fingerprintOf = (clientToken: string): string => JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
+  const target = () => ({ url: sandbox.url, merchantId: 'sandbox_merchant' });
+
+  it('is saved when the shopper approved a billing agreement, offered next time with a vault nonce that pays, and removable', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const fingerprint = fingerprintOf((await checkout(t, shopper)).body.data.client_token);
+    const nonce = await paypalNonce(target(), fingerprint, '10.00', 'GBP', { requestBillingAgreement: true });
+    const placed = await pay(t, shopper, { token: nonce, payment_method_type: 'paypal', vault_payment_method: true });
+    expect(placed.body.success).toBe(true);
+    const [saved] = await t.db.dataSource.query('SELECT token, email, vault_customer_id, last_response_code FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id]);
+    expect(saved).toMatchObject({ email: 'sandbox-buyer@example.com', last_response_code: null });
+    const vaulted = await sdk.paymentMethod.find(saved.token);
+    expect(vaulted).toBeInstanceOf(braintree.PayPalAccount);
+    expect(await t.db.dataSource.query('SELECT 1 FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([]);
+
+    // The next basket offers it, and the client token reaches the vault it is in.
+    const next = await shopperReadyToPayAs(shopper);
+    const offer = (await checkout(t, next)).body.data;
+    expect(offer).toMatchObject({ existing_paypal_account: { email: 'sandbox-buyer@example.com' }, existing_card: null });
+    const nextFingerprint = fingerprintOf(offer.client_token);
+    expect(nextFingerprint).toContain(`customer_id=${saved.vault_customer_id}`);
+    // braintree-web's vault manager lists it with a fresh nonce; that nonce pays as the saved PayPal account.
+    const methods = (await savedPaymentMethods(target(), nextFingerprint)).body.paymentMethods as Array<{ type: string; nonce: string; details: { email?: string } }>;
+    const account = methods.find((method) => method.type === 'PayPalAccount');
+    expect(account?.details.email).toBe('sandbox-buyer@example.com');
+    const again = await pay(t, next, { token: account?.nonce, payment_method_type: 'paypal' });
+    expect(again.body.success).toBe(true);
+    const sale = await sdk.transaction.find((await orderRow(again.body.data.order_number)).transaction_id);
+    expect(sale.paymentInstrumentType).toBe('paypal_account');
+    expect(sale.paypalAccount?.token).toBe(saved.token);
+
+    expect((await t.http().get('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).body.data.saved_paypal_account).toEqual({
+      email: 'sandbox-buyer@example.com',
+      usable: true,
+    });
+    expect((await t.http().delete('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).status).toBe(200);
+    await expect(sdk.paymentMethod.find(saved.token)).rejects.toMatchObject({ type: 'notFoundError' });
+    expect((await t.http().delete('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).status).toBe(404);
+    expect((await checkout(t, await shopperReadyToPayAs(shopper))).body.data.existing_paypal_account).toBeNull();
+  });
+
+  it('is not offered once the gateway no longer has it (revoked at PayPal or removed there)', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const nonce = await paypalNonce(target(), fingerprintOf((await checkout(t, shopper)).body.data.client_token), '10.00', 'GBP', { requestBillingAgreement: true });
+    expect((await pay(t, shopper, { token: nonce, payment_method_type: 'paypal', vault_payment_method: true })).body.success).toBe(true);
+    const [{ token }] = await t.db.dataSource.query('SELECT token FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id]);
+    await sdk.paymentMethod.delete(token);
+    expect((await checkout(t, await shopperReadyToPayAs(shopper))).body.data.existing_paypal_account).toBeNull();
+    const [{ last_response_code }] = await t.db.dataSource.query('SELECT last_response_code FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id]);
+    expect(last_response_code).toBe(310009);
+    expect((await t.http().get('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).body.data.saved_paypal_account).toEqual({
+      email: 'sandbox-buyer@example.com',
+      usable: false,
+    });
+  });
+
+  it('a one-time approval pays but is not saved, even when saving was asked (the gateway saves only agreements)', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const oneTime = await paypalNonce(target(), fingerprintOf((await checkout(t, shopper)).body.data.client_token));
+    const placed = await pay(t, shopper, { token: oneTime, payment_method_type: 'paypal', vault_payment_method: true });
+    expect(placed.body.success).toBe(true);
+    const [sale, ...others] = await transactionsOf(placed.body.data.order_number);
+    expect(others).toEqual([]);
+    expect((await sdk.transaction.find(sale.id)).paypalAccount?.token ?? null).toBeNull();
+    expect(await t.db.dataSource.query('SELECT 1 FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id])).toEqual([]);
+    expect(await t.db.dataSource.query('SELECT 1 FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([]);
   });
 });
 

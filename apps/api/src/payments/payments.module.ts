@@ -7,15 +7,19 @@ import {
   CLOCK,
   GetCardCheckout,
   GetSavedCard,
+  GetSavedPayPalAccount,
   PAYMENT_STATE_REPOSITORY,
   RemoveSavedCard,
+  RemoveSavedPayPalAccount,
   SAVED_CARD_REPOSITORY,
+  SAVED_PAYPAL_REPOSITORY,
   type BasketRepository,
   type CardGatewayPort,
   type CardGatewaySettings,
   type Clock,
   type PaymentStateRepository,
   type SavedCardRepository,
+  type SavedPayPalRepository,
 } from '@store/application';
 import { DomainError } from '@store/domain';
 import { BasketModule } from '../basket/basket.module';
@@ -25,7 +29,8 @@ import { CardCheckoutController } from './card-checkout.controller';
 const unconfiguredGateway: CardGatewayPort = {
   clientToken: () => Promise.reject(new DomainError('PAYMENT_METHODS_UNAVAILABLE')),
   findCard: () => Promise.resolve(null),
-  deleteCard: () => Promise.resolve(),
+  findPayPalAccount: () => Promise.resolve(null),
+  deletePaymentMethod: () => Promise.resolve(),
 };
 
 @Module({
@@ -40,10 +45,11 @@ const unconfiguredGateway: CardGatewayPort = {
         states: PaymentStateRepository,
         gateway: CardGatewayPort | null,
         savedCards: SavedCardRepository,
+        savedPayPal: SavedPayPalRepository,
         settings: CardGatewaySettings,
         clock: Clock,
-      ) => new GetCardCheckout(baskets, reader, states, gateway ?? unconfiguredGateway, savedCards, settings, clock),
-      inject: [BASKET_REPOSITORY, BasketReader, PAYMENT_STATE_REPOSITORY, CARD_GATEWAY, SAVED_CARD_REPOSITORY, CARD_GATEWAY_SETTINGS, CLOCK],
+      ) => new GetCardCheckout(baskets, reader, states, gateway ?? unconfiguredGateway, savedCards, savedPayPal, settings, clock),
+      inject: [BASKET_REPOSITORY, BasketReader, PAYMENT_STATE_REPOSITORY, CARD_GATEWAY, SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY_SETTINGS, CLOCK],
     },
     {
       provide: GetSavedCard,
@@ -54,6 +60,12 @@ const unconfiguredGateway: CardGatewayPort = {
       provide: RemoveSavedCard,
       useFactory: (savedCards: SavedCardRepository, gateway: CardGatewayPort | null) => new RemoveSavedCard(savedCards, gateway),
       inject: [SAVED_CARD_REPOSITORY, CARD_GATEWAY],
+    },
+    { provide: GetSavedPayPalAccount, useFactory: (saved: SavedPayPalRepository) => new GetSavedPayPalAccount(saved), inject: [SAVED_PAYPAL_REPOSITORY] },
+    {
+      provide: RemoveSavedPayPalAccount,
+      useFactory: (saved: SavedPayPalRepository, gateway: CardGatewayPort | null) => new RemoveSavedPayPalAccount(saved, gateway),
+      inject: [SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY],
     },
   ],
 })

@@ -29,6 +29,8 @@ interface OrderSummary {
   readonly currency: string | null;
   readonly displayName: string;
   readonly payerEmail: string;
+  readonly billingAgreement: boolean;
+  readonly billingAgreementDescription: string | null;
 }
 
 // The approval endpoints are served where this script came from (the PayPal host the page routed).
@@ -58,7 +60,8 @@ async function call(token: string, action: 'approve' | 'cancel' | null): Promise
 function describe(order: OrderSummary): string[] {
   const lines = [`Signed in as ${order.payerEmail}`];
   if (order.flow === 'checkout') lines.push(`Pay ${order.displayName}`, `Amount: ${order.amount ?? ''} ${order.currency ?? ''}`.trim());
-  else lines.push(`Let ${order.displayName} charge your PayPal account for future purchases.`);
+  if (order.billingAgreement) lines.push(`Let ${order.displayName} charge your PayPal account for future purchases.`);
+  if (order.billingAgreement && order.billingAgreementDescription) lines.push(order.billingAgreementDescription);
   return lines;
 }
 

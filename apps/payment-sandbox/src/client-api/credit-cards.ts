@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { SandboxContext, SandboxRequest } from '../context';
-import { SandboxStore, type CardRecord, type ClientTokenRecord, type PaymentMethodRecord } from '../store';
+import { isCard, vaultCard } from '../gateway/vault';
+import type { CardRecord, ClientTokenRecord, SandboxStore } from '../store';
 import { CVV_RESPONSES, POSTAL_CODE_RESPONSES } from '../test-values';
 import { parseCard, validationErrorBody, type FieldError } from './card-input';
 import { isObject, sendJson, type JsonObject } from './http';
@@ -12,21 +13,13 @@ import { createNonce, paymentMethodJson } from './payment-methods';
  * code test values fail here like a real verification would.
  */
 function verificationErrors(card: CardRecord, token: ClientTokenRecord, store: SandboxStore): FieldError[] {
-  if (token.failOnDuplicatePaymentMethod && Object.values(store.state.paymentMethods).some((saved) => saved.card.uniqueNumberIdentifier === card.uniqueNumberIdentifier)) {
+  if (token.failOnDuplicatePaymentMethod && Object.values(store.state.paymentMethods).some((saved) => isCard(saved) && saved.card.uniqueNumberIdentifier === card.uniqueNumberIdentifier)) {
     return [{ field: 'number', code: '81724', message: 'Duplicate card exists in the vault.' }];
   }
   const cvvFails = card.cvv !== null && CVV_RESPONSES[card.cvv] === 'N';
   const postalCodeFails = card.postalCode !== null && POSTAL_CODE_RESPONSES[card.postalCode] === 'N';
   if (cvvFails || postalCodeFails) return [{ field: cvvFails ? 'cvv' : 'postalCode', code: '81736', message: 'CVV verification failed.' }];
   return [];
-}
-
-function vault(store: SandboxStore, card: CardRecord, customerId: string): PaymentMethodRecord {
-  const now = new Date().toISOString();
-  const isDefault = !Object.values(store.state.paymentMethods).some((saved) => saved.customerId === customerId);
-  const record: PaymentMethodRecord = { token: SandboxStore.id(), customerId, card, isDefault, createdAt: now, updatedAt: now };
-  store.state.paymentMethods[record.token] = record;
-  return record;
 }
 
 /** POST payment_methods/credit_cards: tokenizes a card (client.request and the card frames). */
@@ -45,7 +38,7 @@ export function tokenizeCard(request: SandboxRequest, response: ServerResponse, 
       sendJson(request, response, 422, validationErrorBody(failures));
       return;
     }
-    paymentMethodToken = vault(context.store, card, token.customerId).token;
+    paymentMethodToken = vaultCard(context.store, token.customerId, card).token;
   }
   const nonce = createNonce(context.store, card, { customerId: token.customerId, paymentMethodToken });
   context.store.save();

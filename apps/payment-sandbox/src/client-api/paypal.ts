@@ -25,6 +25,10 @@ const INTENTS = new Set(['authorize', 'sale', 'order']);
 function newOrder(context: SandboxContext, token: ClientTokenRecord, body: JsonObject, flow: PayPalOrderRecord['flow']): PayPalOrderRecord {
   const profile = isObject(body.experienceProfile) ? body.experienceProfile : {};
   const checkout = flow === 'checkout';
+  // braintree-web sends requestBillingAgreement and billingAgreementDetails with the checkout flow
+  // only, and the vault flow's billingAgreementDescription as `description`.
+  const requestBillingAgreement = checkout && body.requestBillingAgreement === true;
+  const agreementDetails = isObject(body.billingAgreementDetails) ? body.billingAgreementDetails : {};
   const order: PayPalOrderRecord = {
     token: `${checkout ? 'EC' : 'BA'}-${paypalId(17)}`,
     flow,
@@ -33,6 +37,8 @@ function newOrder(context: SandboxContext, token: ClientTokenRecord, body: JsonO
     currency: checkout ? (stringOf(body.currencyIsoCode)?.toUpperCase() ?? null) : null,
     intent: checkout ? (stringOf(body.intent) ?? 'authorize') : null,
     displayName: stringOf(profile.brandName) ?? context.config.displayName,
+    requestBillingAgreement,
+    billingAgreementDescription: checkout ? (requestBillingAgreement ? stringOf(agreementDetails.description) : null) : stringOf(body.description),
     customerId: token.customerId,
     createdAt: new Date().toISOString(),
     status: 'created',
@@ -96,7 +102,8 @@ export function tokenizePayPalAccount(request: SandboxRequest, response: ServerR
       payerLastName: SANDBOX_PAYPAL_PAYER.lastName,
       payerCountryCode: SANDBOX_PAYPAL_PAYER.countryCode,
       paymentId: order.paymentId,
-      billingAgreementId: order.flow === 'vault' ? `B-${paypalId(17)}` : null,
+      // The vault flow, and Checkout with Vault, make a billing agreement the merchant may save.
+      billingAgreementId: order.flow === 'vault' || order.requestBillingAgreement === true ? `B-${paypalId(17)}` : null,
     },
   });
   context.store.save();

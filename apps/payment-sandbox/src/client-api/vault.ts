@@ -1,12 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import type { SandboxContext, SandboxRequest } from '../context';
 import type { ClientTokenRecord } from '../store';
+import { isCard, nonceForMethod } from '../gateway/vault';
 import { sendJson } from './http';
-import { createNonce, paymentMethodJson } from './payment-methods';
+import { paymentMethodJson } from './payment-methods';
+import { paypalAccountJson } from './wallet-nonces';
 
 /**
- * GET payment_methods (vault manager): the saved cards of the client token's customer, each with
- * a fresh single-use nonce, as the provider hands them out.
+ * GET payment_methods (vault manager): the saved cards and PayPal accounts of the client token's
+ * customer, each with a fresh single-use nonce, as the provider hands them out. braintree-web's
+ * vault manager keeps nonce, default, details, hasSubscription, type, description and binData.
  */
 export function listPaymentMethods(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord): void {
   const { customerId } = token;
@@ -19,11 +22,10 @@ export function listPaymentMethods(request: SandboxRequest, response: ServerResp
   const saved = Object.values(context.store.state.paymentMethods)
     .filter((method) => method.customerId === customerId)
     .sort((a, b) => (defaultFirst ? Number(b.isDefault) - Number(a.isDefault) : 0) || a.createdAt.localeCompare(b.createdAt));
-  const paymentMethods = saved.map((method) => ({
-    ...paymentMethodJson(createNonce(context.store, method.card, { customerId, paymentMethodToken: method.token })),
-    default: method.isDefault,
-    hasSubscription: false,
-  }));
+  const paymentMethods = saved.map((method) => {
+    const nonce = nonceForMethod(context.store, method);
+    return { ...(isCard(method) ? paymentMethodJson(nonce) : paypalAccountJson(nonce)), default: method.isDefault, hasSubscription: false };
+  });
   context.store.save();
   sendJson(request, response, 200, { paymentMethods });
 }

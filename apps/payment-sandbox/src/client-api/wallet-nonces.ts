@@ -56,8 +56,17 @@ export const SANDBOX_PAYPAL_PAYER = {
   countryCode: 'GB',
 } as const;
 
-/** `paypalAccounts[0]` as the client API answers it; braintree-web hands `details.payerInfo` to the merchant. */
-export function paypalAccountJson(record: NonceRecord, correlationId: string | null) {
+/** The payer as a PayPalAccount nonce's `details.payerInfo` names them (client API and gateway alike). */
+export function payerInfo(paypal: Omit<PayPalDetails, 'paymentId' | 'billingAgreementId'>) {
+  return { email: paypal.payerEmail, firstName: paypal.payerFirstName, lastName: paypal.payerLastName, payerId: paypal.payerId, countryCode: paypal.payerCountryCode };
+}
+
+/**
+ * `paypalAccounts[0]` as the client API answers a tokenization (braintree-web hands
+ * `details.payerInfo` to the merchant), or, without a correlation id, a saved account's entry in
+ * the vault manager's list.
+ */
+export function paypalAccountJson(record: NonceRecord, correlationId?: string | null) {
   const paypal = record.paypal;
   return {
     type: 'PayPalAccount',
@@ -66,10 +75,8 @@ export function paypalAccountJson(record: NonceRecord, correlationId: string | n
     consumed: record.consumed,
     details: {
       email: paypal?.payerEmail ?? null,
-      correlationId,
-      payerInfo: paypal
-        ? { email: paypal.payerEmail, firstName: paypal.payerFirstName, lastName: paypal.payerLastName, payerId: paypal.payerId, countryCode: paypal.payerCountryCode }
-        : {},
+      ...(correlationId === undefined ? {} : { correlationId }),
+      payerInfo: paypal ? payerInfo(paypal) : {},
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { RouteHandler, SandboxContext } from '../context';
 import { Params } from '../gateway/params';
 import { settle } from '../gateway/transactions';
+import { isCard } from '../gateway/vault';
 import type { TransactionRecord } from '../store';
 import { PROCESSOR_RESPONSES, type SaleOutcome } from '../test-values';
 
@@ -145,6 +146,7 @@ export const controlRoutes: RouteHandler = (request, response, context) => {
   if (request.method === 'POST' && segments.length === 4 && segments[1] === 'payment-methods' && segments[3] === 'expire') {
     const method = store.state.paymentMethods[segments[2]];
     if (!method) return json(response, 404, { error: `no payment method ${segments[2]}` });
+    if (!isCard(method)) return json(response, 422, { error: `payment method ${method.token} is a PayPal account, which has no expiry date` });
     method.card = { ...method.card, expirationMonth: '01', expirationYear: '2020' };
     method.updatedAt = new Date().toISOString();
     store.save();

@@ -1,11 +1,11 @@
 import type { SandboxConfig } from '../context';
-import { SandboxStore, type CardRecord, type NonceRecord } from '../store';
+import { SandboxStore, type CardRecord, type NonceRecord, type PaymentMethodRecord, type VaultedPayPalAccount } from '../store';
 import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES } from '../test-values';
 import { cardFromParams, isExpired, normalizeExpiration, parseExpirationDate } from './cards';
 import type { Params } from './params';
 import { cardImageUrl } from './presenters';
 import { fieldError, type FieldError } from './reply';
-import { findNonce, methodsOf } from './vault';
+import { findNonce, isCard, methodsOf, vaultablePayPalAccount } from './vault';
 import { datetime, type XmlObject } from './xml';
 
 /** Where a card being saved came from, and the error codes of the resource that saves it. */
@@ -37,14 +37,16 @@ export function takeCard(store: SandboxStore, intake: CardIntake): IntakeResult 
     }
     const kind = found.nonce.kind;
     if (kind !== 'CreditCard') {
-      // A one-time PayPal payment cannot be vaulted (the provider's 82902). Ours: the sandbox vaults
-      // cards only, so a billing agreement, Apple Pay or Google Pay nonce is refused too.
-      const paypalOneTime = kind === 'PayPalAccount' && found.nonce.paypal?.billingAgreementId == null;
+      // A one-time PayPal payment cannot be vaulted (the provider's 82902). A billing agreement's
+      // PayPal nonce saves through takePayPalAccount where a PayPal account may be saved; here a
+      // card was expected (a saved card's update). Ours: that refusal, and the one of Apple Pay and
+      // Google Pay nonces, which the sandbox does not vault (the provider would).
+      const paypalOneTime = kind === 'PayPalAccount' && vaultablePayPalAccount(found.nonce) === null;
       return {
         errors: [
           paypalOneTime
             ? fieldError(['paypalAccount'], 'base', '82902', 'Cannot vault one-time use PayPal Account.')
-            : fieldError(intake.noncePath, 'payment_method_nonce', '91569', `The payment sandbox vaults cards only, not a ${kind}.`),
+            : fieldError(intake.noncePath, 'payment_method_nonce', '91569', `The payment sandbox takes a card nonce here, not a ${kind} nonce.`),
         ],
       };
     }
@@ -58,6 +60,15 @@ export function takeCard(store: SandboxStore, intake: CardIntake): IntakeResult 
     return { card: parsed.card, nonce: null };
   }
   return null;
+}
+
+/** A PayPal nonce that saves as a PayPal account (one with a billing agreement); null for any other nonce, which takeCard judges. */
+export function takePayPalAccount(store: SandboxStore, nonceValue: string | null): { readonly account: VaultedPayPalAccount; readonly nonce: NonceRecord } | null {
+  if (nonceValue === null) return null;
+  const found = findNonce(store, nonceValue);
+  if ('problem' in found) return null;
+  const account = vaultablePayPalAccount(found.nonce);
+  return account ? { account, nonce: found.nonce } : null;
 }
 
 /** Card details a payment method update may change (`cardholder_name`, expiry, `billing_address`). */
@@ -80,11 +91,12 @@ export function updatedCard(card: CardRecord, params: Params, path: readonly str
 
 /** `fail_on_duplicate_payment_method` (whole vault) and `…_for_customer` (that customer's cards). */
 export function duplicateErrors(store: SandboxStore, card: CardRecord, customerId: string, options: Params, path: readonly string[]): FieldError[] {
-  const sameCard = (other: CardRecord) => other.uniqueNumberIdentifier === card.uniqueNumberIdentifier;
-  if (options.boolean('fail_on_duplicate_payment_method') && Object.values(store.state.paymentMethods).some((method) => sameCard(method.card))) {
+  // Saved cards only: a PayPal account's placeholder is no card to be a duplicate of.
+  const sameCard = (other: PaymentMethodRecord) => isCard(other) && other.card.uniqueNumberIdentifier === card.uniqueNumberIdentifier;
+  if (options.boolean('fail_on_duplicate_payment_method') && Object.values(store.state.paymentMethods).some(sameCard)) {
     return [fieldError(path, 'number', '81724', 'Duplicate card exists in the vault.')];
   }
-  if (options.boolean('fail_on_duplicate_payment_method_for_customer') && methodsOf(store, customerId).some((method) => sameCard(method.card))) {
+  if (options.boolean('fail_on_duplicate_payment_method_for_customer') && methodsOf(store, customerId).some(sameCard)) {
     return [fieldError(path, 'number', '81763', 'Duplicate card exists in the vault for the customer.')];
   }
   return [];

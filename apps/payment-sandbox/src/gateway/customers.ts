@@ -1,11 +1,11 @@
 import type { SandboxContext } from '../context';
 import type { CustomerRecord } from '../store';
 import type { GatewayCall } from './call';
-import { duplicateErrors, takeCard, verifyCard } from './card-intake';
+import { duplicateErrors, takeCard, takePayPalAccount, verifyCard } from './card-intake';
 import { paramsXml, type Params } from './params';
 import { customerXml } from './presenters';
 import { emptyReply, errorReply, fieldError, notFound, validationReply, xmlReply, type FieldError, type Reply } from './reply';
-import { consumeNonce, createCustomer, deletePaymentMethod, ID_PATTERN, methodsOf, vaultCard } from './vault';
+import { consumeNonce, createCustomer, deletePaymentMethod, ID_PATTERN, methodsOf, vaultCard, vaultPayPalAccount } from './vault';
 
 const PATH = ['customer'];
 const CARD_PATH = ['customer', 'creditCard'];
@@ -15,11 +15,21 @@ function customerReply(status: number, customer: CustomerRecord, context: Sandbo
 }
 
 /**
- * The card a customer create or update saves (`payment_method_nonce`, or `credit_card` with a nonce
- * or a raw number), checked and verified; nothing is written until `commit` runs.
+ * The payment method a customer create or update saves (`payment_method_nonce`: a card's, or a
+ * billing agreement's PayPal account; or `credit_card` with a nonce or a raw number), checked and
+ * verified; nothing is written until `commit` runs.
  */
-function prepareCard(call: GatewayCall, body: Params, customerId: string | null): { commit?: (customerId: string) => void } | { reply: Reply } {
+function preparePaymentMethod(call: GatewayCall, body: Params, customerId: string | null): { commit?: (customerId: string) => void } | { reply: Reply } {
   const { store, config } = call.context;
+  const paypal = takePayPalAccount(store, body.string('payment_method_nonce'));
+  if (paypal) {
+    return {
+      commit: (owner) => {
+        consumeNonce(store, paypal.nonce);
+        vaultPayPalAccount(store, owner, paypal.account);
+      },
+    };
+  }
   const cardParams = body.object('credit_card');
   const cardOptions = cardParams.object('options');
   const params = paramsXml(call.params);
@@ -56,10 +66,10 @@ export function createCustomerRoute(call: GatewayCall): Reply {
   else if (id !== null && store.state.customers[id]) errors.push(fieldError(PATH, 'id', '91609', 'Customer ID has already been taken.'));
   if (errors.length > 0) return validationReply(errors, paramsXml(call.params));
 
-  const card = prepareCard(call, body, null);
-  if ('reply' in card) return card.reply;
+  const saving = preparePaymentMethod(call, body, null);
+  if ('reply' in saving) return saving.reply;
   const customer = createCustomer(store, { id, firstName: body.string('first_name'), lastName: body.string('last_name'), email: body.string('email') });
-  card.commit?.(customer.id);
+  saving.commit?.(customer.id);
   store.save();
   return customerReply(201, customer, call.context);
 }
@@ -69,24 +79,24 @@ export function findCustomer(call: GatewayCall): Reply {
   return customer ? customerReply(200, customer, call.context) : notFound;
 }
 
-/** `PUT /customers/{id}`: names and email, and optionally one more card. */
+/** `PUT /customers/{id}`: names and email, and optionally one more payment method. */
 export function updateCustomer(call: GatewayCall): Reply {
   const { store } = call.context;
   const customer = store.state.customers[call.captures.id];
   if (!customer) return notFound;
   const body = call.params.object('customer');
-  const card = prepareCard(call, body, customer.id);
-  if ('reply' in card) return card.reply;
+  const saving = preparePaymentMethod(call, body, customer.id);
+  if ('reply' in saving) return saving.reply;
   if (body.has('first_name')) customer.firstName = body.string('first_name');
   if (body.has('last_name')) customer.lastName = body.string('last_name');
   if (body.has('email')) customer.email = body.string('email');
   customer.updatedAt = new Date().toISOString();
-  card.commit?.(customer.id);
+  saving.commit?.(customer.id);
   store.save();
   return customerReply(200, customer, call.context);
 }
 
-/** `DELETE /customers/{id}`: the customer and every card saved for them. */
+/** `DELETE /customers/{id}`: the customer and every payment method saved for them. */
 export function deleteCustomer(call: GatewayCall): Reply {
   const { store } = call.context;
   const customer = store.state.customers[call.captures.id];

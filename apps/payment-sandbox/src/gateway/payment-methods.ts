@@ -1,13 +1,24 @@
-import { SandboxStore, type NonceRecord } from '../store';
+import type { SandboxConfig } from '../context';
+import type { PaymentMethodRecord } from '../store';
 import type { GatewayCall } from './call';
 import { fakeNonce } from './fake-nonces';
-import { duplicateErrors, takeCard, updatedCard, verifyCard } from './card-intake';
-import { paramsXml } from './params';
-import { creditCardXml, nonceXml } from './presenters';
+import { duplicateErrors, takeCard, takePayPalAccount, updatedCard, verifyCard } from './card-intake';
+import { paramsXml, type Params } from './params';
+import { nonceXml, paymentMethodXml } from './presenters';
 import { emptyReply, errorReply, fieldError, notFound, validationReply, xmlReply, type FieldError, type Reply } from './reply';
-import { consumeNonce, deletePaymentMethod, ID_PATTERN, makeDefault, vaultCard } from './vault';
+import { consumeNonce, deletePaymentMethod, ID_PATTERN, isCard, makeDefault, nonceForMethod, vaultCard, vaultPayPalAccount } from './vault';
+import type { XmlObject } from './xml';
 
 const PATH = ['paymentMethod'];
+
+/** A saved payment method under the root its kind answers with (`<credit-card>` or `<paypal-account>`). */
+function methodReply(status: number, method: PaymentMethodRecord, config: SandboxConfig, verifications: readonly XmlObject[] = []): Reply {
+  const { root, body } = paymentMethodXml(method, config, verifications);
+  return xmlReply(status, root, body);
+}
+
+/** Card details a payment method update may send, none of which a PayPal account has. */
+const CARD_PARAMS = ['number', 'cvv', 'cardholder_name', 'expiration_date', 'expiration_month', 'expiration_year', 'billing_address', 'billing_address_id'];
 
 /** `POST /payment_methods {payment_method: {customer_id, payment_method_nonce, token?, options}}`. */
 export function createPaymentMethod(call: GatewayCall): Reply {
@@ -21,9 +32,22 @@ export function createPaymentMethod(call: GatewayCall): Reply {
   if (customerId === null) errors.push(fieldError(PATH, 'customer_id', '93104', 'Customer ID is required.'));
   else if (!store.state.customers[customerId]) errors.push(fieldError(PATH, 'customer_id', '93105', 'Customer ID is invalid.'));
 
+  // A billing agreement's PayPal nonce saves a PayPal account; every other nonce goes to takeCard.
+  const paypal = takePayPalAccount(store, body.string('payment_method_nonce'));
   const token = body.string('token');
   if (token !== null && (!ID_PATTERN.test(token) || store.state.paymentMethods[token])) {
-    errors.push(fieldError(['creditCard'], 'token', ID_PATTERN.test(token) ? '91719' : '91718', ID_PATTERN.test(token) ? 'Token is in use.' : 'Token is invalid.'));
+    const inUse = ID_PATTERN.test(token);
+    // Ours: a malformed token on a PayPal account keeps the card's code (92906 is PayPal's "in use").
+    const code = inUse ? (paypal ? '92906' : '91719') : '91718';
+    errors.push(fieldError([paypal ? 'paypalAccount' : 'creditCard'], 'token', code, inUse ? 'Token is in use.' : 'Token is invalid.'));
+  }
+
+  if (paypal) {
+    if (errors.length > 0 || customerId === null) return validationReply(errors, params);
+    consumeNonce(store, paypal.nonce);
+    const method = vaultPayPalAccount(store, customerId, paypal.account, { makeDefault: options.boolean('make_default'), token });
+    store.save();
+    return methodReply(201, method, config);
   }
 
   const intake = takeCard(store, {
@@ -48,12 +72,32 @@ export function createPaymentMethod(call: GatewayCall): Reply {
   if (intake.nonce) consumeNonce(store, intake.nonce);
   const method = vaultCard(store, customerId, details.card, { makeDefault: options.boolean('make_default'), token });
   store.save();
-  return xmlReply(201, 'creditCard', creditCardXml(method, config, verification ? [verification.xml] : []));
+  return methodReply(201, method, config, verification ? [verification.xml] : []);
 }
 
 export function findPaymentMethod(call: GatewayCall): Reply {
   const method = call.context.store.state.paymentMethods[call.captures.token];
-  return method ? xmlReply(200, 'creditCard', creditCardXml(method, call.context.config)) : notFound;
+  return method ? methodReply(200, method, call.context.config) : notFound;
+}
+
+/**
+ * A PayPal account's update: `make_default` only. A nonce is the server SDK's
+ * CannotUpdatePayPalAccountUsingPaymentMethodNonce (92914), card details its
+ * InvalidParamsForPayPalAccountUpdate (92915). Ours: where those errors sit, and their messages.
+ */
+function updatePayPalAccount(call: GatewayCall, method: PaymentMethodRecord, body: Params): Reply {
+  const { store, config } = call.context;
+  const params = paramsXml(call.params);
+  if (body.has('payment_method_nonce')) {
+    return validationReply([fieldError(['paypalAccount'], 'base', '92914', 'Cannot update a PayPal account using a payment method nonce.')], params);
+  }
+  if (CARD_PARAMS.some((key) => body.has(key))) {
+    return validationReply([fieldError(['paypalAccount'], 'base', '92915', 'Invalid params for PayPal account update.')], params);
+  }
+  method.updatedAt = new Date().toISOString();
+  if (body.object('options').boolean('make_default')) makeDefault(store, method);
+  store.save();
+  return methodReply(200, method, config);
 }
 
 /** `PUT /payment_methods/any/{token}`: new card details, a new card from a nonce, or `make_default`. */
@@ -62,6 +106,7 @@ export function updatePaymentMethod(call: GatewayCall): Reply {
   const method = store.state.paymentMethods[call.captures.token];
   if (!method) return notFound;
   const body = call.params.object('payment_method');
+  if (!isCard(method)) return updatePayPalAccount(call, method, body);
   const options = body.object('options');
   const params = paramsXml(call.params);
 
@@ -84,7 +129,7 @@ export function updatePaymentMethod(call: GatewayCall): Reply {
   method.updatedAt = new Date().toISOString();
   if (options.boolean('make_default')) makeDefault(store, method);
   store.save();
-  return xmlReply(200, 'creditCard', creditCardXml(method, config, verification ? [verification.xml] : []));
+  return methodReply(200, method, config, verification ? [verification.xml] : []);
 }
 
 export function deletePaymentMethodRoute(call: GatewayCall): Reply {
@@ -95,22 +140,12 @@ export function deletePaymentMethodRoute(call: GatewayCall): Reply {
   return emptyReply(200);
 }
 
-/** `POST /payment_methods/{token}/nonces`: a one-time nonce for a saved card (for 3-D Secure on it). */
+/** `POST /payment_methods/{token}/nonces`: a one-time nonce for a saved payment method (for 3-D Secure on a card). */
 export function createNonceForPaymentMethod(call: GatewayCall): Reply {
   const { store } = call.context;
   const method = store.state.paymentMethods[call.captures.token];
   if (!method) return notFound;
-  const nonce: NonceRecord = {
-    nonce: SandboxStore.nonceValue(),
-    card: method.card,
-    consumed: false,
-    createdAt: new Date().toISOString(),
-    threeDSecureInfo: null,
-    paymentMethodToken: method.token,
-    customerId: method.customerId,
-    kind: 'CreditCard',
-  };
-  store.state.nonces[nonce.nonce] = nonce;
+  const nonce = nonceForMethod(store, method);
   store.save();
   return xmlReply(201, 'paymentMethodNonce', nonceXml(nonce));
 }

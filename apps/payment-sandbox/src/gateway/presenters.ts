@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { payerInfo } from '../client-api/wallet-nonces';
 import type { SandboxConfig, SandboxContext } from '../context';
 import type { CardRecord, CustomerRecord, NonceRecord, PaymentMethodRecord, ThreeDSecureInfo, TransactionRecord } from '../store';
 import { isExpired } from './cards';
+import { isCard, methodKind } from './vault';
 import { datetime, XmlList, type XmlObject } from './xml';
 
 /**
@@ -23,6 +25,8 @@ const LOGO_SLUGS: Readonly<Record<string, string>> = {
 export function cardImageUrl(config: SandboxConfig, cardType: string): string {
   return `${config.assetsOrigin}/payment_method_logo/${LOGO_SLUGS[cardType] ?? 'unknown'}.png?environment=sandbox`;
 }
+
+const walletImageUrl = (config: SandboxConfig, wallet: 'paypal' | 'apple_pay' | 'android_pay_card') => `${config.assetsOrigin}/payment_method_logo/${wallet}.png?environment=sandbox`;
 
 /** Ours: the sandbox knows nothing about issuers, so every bin-data answer is the documented "Unknown". */
 const binData = (): XmlObject => ({
@@ -68,6 +72,31 @@ export function creditCardXml(method: PaymentMethodRecord, config: SandboxConfig
   };
 }
 
+/** A saved PayPal account: what the SDK's PayPalAccount reads (`paymentMethod.find`, `customer.paypalAccounts`). */
+export function paypalAccountXml(method: PaymentMethodRecord, config: SandboxConfig): XmlObject {
+  return {
+    token: method.token,
+    email: method.paypal?.payerEmail ?? null,
+    default: method.isDefault,
+    customerId: method.customerId,
+    billingAgreementId: method.paypal?.billingAgreementId ?? null,
+    payerId: method.paypal?.payerId ?? null,
+    imageUrl: walletImageUrl(config, 'paypal'),
+    limitedUseOrderId: null,
+    revokedAt: null,
+    createdAt: datetime(method.createdAt),
+    updatedAt: datetime(method.updatedAt),
+    subscriptions: new XmlList('subscription', []),
+  };
+}
+
+/** A saved payment method under its own root (`creditCard` or `paypalAccount`), as the payment method routes answer it. */
+export function paymentMethodXml(method: PaymentMethodRecord, config: SandboxConfig, verifications: readonly XmlObject[] = []): { root: string; body: XmlObject } {
+  return methodKind(method) === 'PayPalAccount'
+    ? { root: 'paypalAccount', body: paypalAccountXml(method, config) }
+    : { root: 'creditCard', body: creditCardXml(method, config, verifications) };
+}
+
 export function customerXml(customer: CustomerRecord, methods: readonly PaymentMethodRecord[], config: SandboxConfig): XmlObject {
   const empty = (itemTag: string) => new XmlList(itemTag, []);
   return {
@@ -85,9 +114,12 @@ export function customerXml(customer: CustomerRecord, methods: readonly PaymentM
     addresses: empty('address'),
     creditCards: new XmlList(
       'credit-card',
-      methods.map((method) => creditCardXml(method, config)),
+      methods.filter(isCard).map((method) => creditCardXml(method, config)),
     ),
-    paypalAccounts: empty('paypal-account'),
+    paypalAccounts: new XmlList(
+      'paypal-account',
+      methods.filter((method) => !isCard(method)).map((method) => paypalAccountXml(method, config)),
+    ),
     applePayCards: empty('apple-pay-card'),
     androidPayCards: empty('android-pay-card'),
     venmoAccounts: empty('venmo-account'),
@@ -128,12 +160,7 @@ function nonceDetails(nonce: NonceRecord): { description: string; details: XmlOb
       const paypal = nonce.paypal;
       return {
         description: 'PayPal',
-        details: {
-          email: paypal?.payerEmail ?? null,
-          payerInfo: paypal
-            ? { email: paypal.payerEmail, firstName: paypal.payerFirstName, lastName: paypal.payerLastName, payerId: paypal.payerId, countryCode: paypal.payerCountryCode }
-            : null,
-        },
+        details: { email: paypal?.payerEmail ?? null, payerInfo: paypal ? payerInfo(paypal) : null },
       };
     }
     case 'ApplePayCard':
@@ -192,7 +219,7 @@ function walletFields(transaction: TransactionRecord, config: SandboxConfig): Xm
           captureId: transaction.status === 'submitted_for_settlement' || transaction.status === 'settled' ? `CAP${derived(transaction.id, 'capture', 14)}` : null,
           authorizationId: `AUTH${derived(transaction.id, 'authorization', 12)}`,
           sellerProtectionStatus: 'ELIGIBLE',
-          imageUrl: `${config.assetsOrigin}/payment_method_logo/paypal.png?environment=sandbox`,
+          imageUrl: walletImageUrl(config, 'paypal'),
         },
       };
     }
@@ -207,7 +234,7 @@ function walletFields(transaction: TransactionRecord, config: SandboxConfig): Xm
           expirationYear: card.expirationYear,
           paymentInstrumentName: `${card.cardType} ${card.last4}`,
           sourceDescription: `${card.cardType} ${card.last4}`,
-          imageUrl: `${config.assetsOrigin}/payment_method_logo/apple_pay.png?environment=sandbox`,
+          imageUrl: walletImageUrl(config, 'apple_pay'),
         },
       };
     case 'AndroidPayCard':
@@ -223,7 +250,7 @@ function walletFields(transaction: TransactionRecord, config: SandboxConfig): Xm
           expirationYear: card.expirationYear,
           sourceDescription: `${card.cardType} ending in ${card.last4}`,
           googleTransactionId: `google_${transaction.id}`,
-          imageUrl: `${config.assetsOrigin}/payment_method_logo/android_pay_card.png?environment=sandbox`,
+          imageUrl: walletImageUrl(config, 'android_pay_card'),
         },
       };
     default:

@@ -1,4 +1,4 @@
-import { SandboxStore, type CardRecord, type NonceRecord, type ThreeDSecureInfo, type TransactionRecord } from '../store';
+import { SandboxStore, type CardRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type ThreeDSecureInfo, type TransactionRecord } from '../store';
 import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES, saleOutcomeForAmount, type SaleOutcome } from '../test-values';
 import type { GatewayCall } from './call';
 import { cardFromParams, isExpired, withoutCvv } from './cards';
@@ -6,17 +6,30 @@ import { fakeNonceSaleOutcome } from './fake-nonces';
 import { paramsXml, type Params } from './params';
 import { transactionXml } from './presenters';
 import { errorReply, fieldError, validationReply, xmlReply, type FieldError, type Reply } from './reply';
-import { consumeNonce, createCustomer, findNonce, methodsOf, vaultCard } from './vault';
+import { consumeNonce, createCustomer, findNonce, methodKind, methodsOf, paypalDetailsOf, vaultablePayPalAccount, vaultCard, vaultPayPalAccount } from './vault';
 
 /** What a sale charges, once its parameters have been checked. */
 interface PaymentSource {
+  /** The card; a PayPal account's is a placeholder that no card rule reads. */
   readonly card: CardRecord;
   readonly kind: NonceRecord['kind'];
   readonly nonce: NonceRecord | null;
-  /** Set when the card is already in the vault. */
+  /** Set when the payment method is already in the vault. */
   readonly token: string | null;
   readonly customerId: string | null;
+  /** The PayPal payer, when PayPal pays. */
+  readonly paypal: PayPalDetails | null;
 }
+
+/** A saved payment method charged by its token (or as the customer's default). */
+const savedSource = (method: PaymentMethodRecord): PaymentSource => ({
+  card: method.card,
+  kind: methodKind(method),
+  nonce: null,
+  token: method.token,
+  customerId: method.customerId,
+  paypal: method.paypal ? paypalDetailsOf(method.paypal) : null,
+});
 
 /** 3-D Secure statuses that prove the cardholder was not authenticated. */
 const THREE_D_SECURE_FAILURES = new Set([
@@ -73,7 +86,7 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
     }
     const nonce = found.nonce;
     const vaulted = nonce.paymentMethodToken ? store.state.paymentMethods[nonce.paymentMethodToken] : undefined;
-    return { card: nonce.card, kind: nonce.kind, nonce, token: vaulted?.token ?? null, customerId: vaulted?.customerId ?? customerId };
+    return { card: nonce.card, kind: nonce.kind, nonce, token: vaulted?.token ?? null, customerId: vaulted?.customerId ?? customerId, paypal: nonce.paypal ?? null };
   }
   if (token !== null) {
     const method = store.state.paymentMethods[token];
@@ -81,7 +94,7 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
       errors.push(fieldError(path, 'payment_method_token', '91518', 'Payment method token is invalid.'));
       return null;
     }
-    return { card: method.card, kind: 'CreditCard', nonce: null, token: method.token, customerId: method.customerId };
+    return savedSource(method);
   }
   if (body.has('credit_card')) {
     const parsed = cardFromParams(body.object('credit_card'));
@@ -89,15 +102,16 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
       errors.push(fieldError([...path, 'creditCard'], parsed.error.attribute, parsed.error.code, parsed.error.message));
       return null;
     }
-    return { card: parsed.card, kind: 'CreditCard', nonce: null, token: null, customerId };
+    return { card: parsed.card, kind: 'CreditCard', nonce: null, token: null, customerId, paypal: null };
   }
   if (customerId !== null && store.state.customers[customerId]) {
+    // A customer id alone stands for the token of the customer's default payment method, of any kind.
     const [method] = methodsOf(store, customerId);
     if (!method) {
       errors.push(fieldError(path, 'customer_id', '91511', 'Customer does not have any credit cards.'));
       return null;
     }
-    return { card: method.card, kind: 'CreditCard', nonce: null, token: method.token, customerId };
+    return savedSource(method);
   }
   errors.push(fieldError(path, 'base', '91508', 'Cannot determine payment method.'));
   return null;
@@ -113,7 +127,8 @@ function decideOutcome(store: SandboxStore, source: PaymentSource, amount: strin
     return forced;
   }
   const card = source.card;
-  if (isExpired(card)) return declined('2004');
+  // A PayPal account has no expiry date: its placeholder card is never read as a card.
+  if (source.kind !== 'PayPalAccount' && isExpired(card)) return declined('2004');
   const fakeOutcome = source.nonce ? fakeNonceSaleOutcome(source.nonce.nonce) : null;
   if (fakeOutcome) return fakeOutcome;
   const testCard = findTestCard(card.number);
@@ -199,10 +214,16 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   const reachedProcessor = outcome.kind !== 'gateway_rejected' || !REJECTED_BEFORE_PROCESSOR.has(outcome.reason);
   if (source.nonce && reachedProcessor) consumeNonce(store, source.nonce);
 
-  // store_in_vault keeps the card whatever the processor said; store_in_vault_on_success only on approval.
-  // Ours: a sale turned away before the processor vaults nothing either way, and the sandbox vaults
-  // cards only (the provider would save a PayPal account, Apple Pay or Google Pay card).
-  const vault = source.token === null && source.kind === 'CreditCard' && ((options.boolean('store_in_vault_on_success') && outcome.kind === 'approved') || (options.boolean('store_in_vault') && reachedProcessor));
+  // store_in_vault keeps the payment method whatever the processor said; store_in_vault_on_success
+  // only on approval. A PayPal account is kept only with a billing agreement (the vault flow, or
+  // Checkout with Vault): a one-time payment still goes through, unsaved, with no error, as the
+  // server SDK's integration tests show ("does not vault even when explicitly asked").
+  // Ours: a sale turned away before the processor vaults nothing either way, a sale that saves
+  // nothing creates no customer, and the sandbox does not vault Apple Pay or Google Pay cards (the
+  // provider would).
+  const paypalAccount = source.kind === 'PayPalAccount' && source.nonce ? vaultablePayPalAccount(source.nonce) : null;
+  const vaultable = source.token === null && (source.kind === 'CreditCard' || paypalAccount !== null);
+  const vault = vaultable && ((options.boolean('store_in_vault_on_success') && outcome.kind === 'approved') || (options.boolean('store_in_vault') && reachedProcessor));
   let customerId = source.customerId;
   let token = source.token;
   if (vault) {
@@ -215,7 +236,7 @@ export async function sale(call: GatewayCall): Promise<Reply> {
         email: customerParams.string('email'),
       });
     customerId = customer.id;
-    token = vaultCard(store, customer.id, source.card).token;
+    token = (paypalAccount ? vaultPayPalAccount(store, customer.id, paypalAccount) : vaultCard(store, customer.id, source.card)).token;
   }
 
   const now = new Date().toISOString();
@@ -248,7 +269,7 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     refundIds: [],
     refundedTransactionId: null,
     paymentInstrument: source.kind,
-    ...(source.nonce?.paypal ? { paypal: source.nonce.paypal } : {}),
+    ...(source.paypal ? { paypal: source.paypal } : {}),
     customerDetails:
       customerId === null && customerParams.keys().length > 0
         ? { firstName: customerParams.string('first_name'), lastName: customerParams.string('last_name'), email: customerParams.string('email') }

@@ -1,8 +1,13 @@
-import { SandboxStore, type CardRecord, type CustomerRecord, type NonceRecord, type PaymentMethodRecord } from '../store';
+import { createNonce } from '../client-api/payment-methods';
+import { PAYPAL_PLACEHOLDER_CARD } from '../client-api/wallet-nonces';
+import { SandboxStore, type CardRecord, type CustomerRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type VaultedPayPalAccount } from '../store';
 import { withoutCvv } from './cards';
 import { fakeNonce, isFakeNonce } from './fake-nonces';
 
-/** The vault: customers and their saved cards, shared by the customer, payment method and sale routes. */
+/**
+ * The vault: customers and their saved cards and PayPal accounts, shared by the customer, payment
+ * method and sale routes and the client API's vault manager.
+ */
 
 export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 
@@ -32,7 +37,13 @@ export function createCustomer(store: SandboxStore, fields: CustomerFields, now 
   return customer;
 }
 
-/** A customer's saved cards, the default first, then oldest first (the gateway's order). */
+/** What a saved payment method is (older state files saved cards only). */
+export const methodKind = (method: PaymentMethodRecord): NonNullable<PaymentMethodRecord['kind']> => method.kind ?? 'CreditCard';
+
+/** Card rules (expiry, duplicate numbers, the expire control) apply to saved cards, never to a PayPal account's placeholder. */
+export const isCard = (method: PaymentMethodRecord): boolean => methodKind(method) === 'CreditCard';
+
+/** A customer's saved payment methods, the default first, then oldest first (the gateway's order). */
 export function methodsOf(store: SandboxStore, customerId: string): PaymentMethodRecord[] {
   return Object.values(store.state.paymentMethods)
     .filter((method) => method.customerId === customerId)
@@ -43,13 +54,18 @@ export function makeDefault(store: SandboxStore, method: PaymentMethodRecord): v
   for (const other of methodsOf(store, method.customerId)) other.isDefault = other.token === method.token;
 }
 
-/** Saves a card for a customer; the customer's first card becomes the default. */
-export function vaultCard(store: SandboxStore, customerId: string, card: CardRecord, options: { makeDefault?: boolean; token?: string | null } = {}, now = new Date()): PaymentMethodRecord {
+export interface SaveOptions {
+  readonly makeDefault?: boolean;
+  readonly token?: string | null;
+}
+
+/** Saves a payment method for a customer; the customer's first payment method becomes the default. */
+function save(store: SandboxStore, customerId: string, what: Pick<PaymentMethodRecord, 'kind' | 'card' | 'paypal'>, options: SaveOptions, now: Date): PaymentMethodRecord {
   const first = methodsOf(store, customerId).length === 0;
   const method: PaymentMethodRecord = {
     token: options.token ?? freshId(store.state.paymentMethods),
     customerId,
-    card: withoutCvv(card),
+    ...what,
     isDefault: first,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
@@ -59,11 +75,42 @@ export function vaultCard(store: SandboxStore, customerId: string, card: CardRec
   return method;
 }
 
+export function vaultCard(store: SandboxStore, customerId: string, card: CardRecord, options: SaveOptions = {}, now = new Date()): PaymentMethodRecord {
+  return save(store, customerId, { kind: 'CreditCard', card: withoutCvv(card) }, options, now);
+}
+
+export function vaultPayPalAccount(store: SandboxStore, customerId: string, account: VaultedPayPalAccount, options: SaveOptions = {}, now = new Date()): PaymentMethodRecord {
+  return save(store, customerId, { kind: 'PayPalAccount', card: PAYPAL_PLACEHOLDER_CARD, paypal: account }, options, now);
+}
+
+/** The account a PayPal nonce would save: only one with a billing agreement may be saved (a one-time payment is the provider's 82902). */
+export function vaultablePayPalAccount(nonce: NonceRecord): VaultedPayPalAccount | null {
+  const paypal = nonce.kind === 'PayPalAccount' ? nonce.paypal : undefined;
+  if (!paypal?.billingAgreementId) return null;
+  const { payerEmail, payerId, payerFirstName, payerLastName, payerCountryCode, billingAgreementId } = paypal;
+  return { payerEmail, payerId, payerFirstName, payerLastName, payerCountryCode, billingAgreementId };
+}
+
+/** A saved account's payer as its nonces and sales carry them: no checkout payment id, the billing agreement pays. */
+export const paypalDetailsOf = (account: VaultedPayPalAccount): PayPalDetails => ({ ...account, paymentId: null });
+
+/** A fresh single-use nonce for a saved payment method (the vault manager's list, `paymentMethodNonce.create`). */
+export function nonceForMethod(store: SandboxStore, method: PaymentMethodRecord): NonceRecord {
+  return createNonce(store, method.card, {
+    customerId: method.customerId,
+    paymentMethodToken: method.token,
+    kind: methodKind(method),
+    paypal: method.paypal ? paypalDetailsOf(method.paypal) : undefined,
+  });
+}
+
 export function deletePaymentMethod(store: SandboxStore, token: string): void {
   const method = store.state.paymentMethods[token];
   if (!method) return;
   delete store.state.paymentMethods[token];
-  // The gateway promotes another card when the default one goes.
+  // Ours: the nonces handed out for it go with it, so none of them pays with a removed payment method.
+  for (const nonce of Object.values(store.state.nonces)) if (nonce.paymentMethodToken === token) delete store.state.nonces[nonce.nonce];
+  // The gateway promotes another payment method when the default one goes.
   const [next] = methodsOf(store, method.customerId);
   if (method.isDefault && next) next.isDefault = true;
 }

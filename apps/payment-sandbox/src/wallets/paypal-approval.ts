@@ -20,6 +20,9 @@ const summary = (order: PayPalOrderRecord) => ({
   displayName: order.displayName,
   status: order.status,
   payerEmail: SANDBOX_PAYPAL_PAYER.email,
+  // Checkout with Vault: the payer also agrees to future charges, as on PayPal's own page.
+  billingAgreement: order.flow === 'vault' || order.requestBillingAgreement === true,
+  billingAgreementDescription: order.billingAgreementDescription ?? null,
 });
 
 /** What PayPal's JS SDK hands onApprove: braintree-web's tokenizePayment reads orderID, payerID, paymentID, billingToken. */

@@ -30,12 +30,30 @@ export const clientApi = (target: WalletFlowTarget, fingerprint: string, endpoin
 export const configuration = async (target: WalletFlowTarget, fingerprint: string) =>
   (await call(`${target.url}/merchants/${target.merchantId}/client_api/v1/configuration?authorizationFingerprint=${encodeURIComponent(fingerprint)}`)).body;
 
+/** GET payment_methods as braintree-web's vault manager calls it (`fetchPaymentMethods({defaultFirst})`): the token customer's saved methods, each with a fresh nonce. */
+export const savedPaymentMethods = (target: WalletFlowTarget, fingerprint: string, defaultFirst = true) =>
+  call(`${target.url}/merchants/${target.merchantId}/client_api/v1/payment_methods?defaultFirst=${defaultFirst ? 1 : 0}&authorizationFingerprint=${encodeURIComponent(fingerprint)}`);
+
 export const paypalOrder = (target: WalletFlowTarget, token: string, action?: 'approve' | 'cancel') =>
   call(`${target.url}/__sandbox/paypal/orders/${token}${action ? `/${action}` : ''}`, action ? { method: 'POST', body: '{}' } : {});
 
+export interface PayPalNonceOptions {
+  /**
+   * Checkout with Vault (braintree-web's `createPayment({flow: 'checkout', requestBillingAgreement: true})`):
+   * the nonce carries a billing agreement, so a sale with `storeInVaultOnSuccess` or
+   * `paymentMethod.create` saves the PayPal account. Without it the nonce is a one-time payment.
+   */
+  readonly requestBillingAgreement?: boolean;
+  /** `billingAgreementDetails.description`, shown to the payer with the agreement. */
+  readonly billingAgreementDescription?: string;
+}
+
 /** create_payment_resource, the buyer's approval, paypal_accounts: a PayPalAccount nonce. */
-export async function paypalNonce(target: WalletFlowTarget, fingerprint: string, amount = '10.00', currency = 'GBP'): Promise<string> {
-  const created = await clientApi(target, fingerprint, 'paypal_hermes/create_payment_resource', { amount, currencyIsoCode: currency, intent: 'sale', returnUrl: 'x', cancelUrl: 'x' });
+export async function paypalNonce(target: WalletFlowTarget, fingerprint: string, amount = '10.00', currency = 'GBP', options: PayPalNonceOptions = {}): Promise<string> {
+  const agreement = options.requestBillingAgreement
+    ? { requestBillingAgreement: true, ...(options.billingAgreementDescription ? { billingAgreementDetails: { description: options.billingAgreementDescription } } : {}) }
+    : {};
+  const created = await clientApi(target, fingerprint, 'paypal_hermes/create_payment_resource', { amount, currencyIsoCode: currency, intent: 'sale', returnUrl: 'x', cancelUrl: 'x', ...agreement });
   const token = new URL(String(at(created.body, 'paymentResource', 'redirectUrl'))).searchParams.get('token') ?? '';
   const approved = (await paypalOrder(target, token, 'approve')).body;
   const tokenized = await clientApi(target, fingerprint, 'payment_methods/paypal_accounts', {

@@ -82,6 +82,27 @@ describe('PayPal', () => {
     expect((await paypalOrder(target, 'EC-NOPE')).status).toBe(404);
   });
 
+  it('Checkout with Vault: records the requested agreement, shows it to the payer, and gives the nonce a billing agreement id', async () => {
+    const fp = fingerprint('cwv-customer');
+    const created = await createPayment(fp, { requestBillingAgreement: true, billingAgreementDetails: { description: 'Affinity Store saves your PayPal account' } });
+    const resource = json(created.body).paymentResource;
+    const token = new URL(resource.redirectUrl).searchParams.get('token') ?? '';
+    expect(sandbox.context.store.state.paypalOrders[token]).toMatchObject({ flow: 'checkout', requestBillingAgreement: true, billingAgreementDescription: 'Affinity Store saves your PayPal account' });
+    expect((await paypalOrder(target, token)).body).toMatchObject({ flow: 'checkout', amount: '24.50', billingAgreement: true, billingAgreementDescription: 'Affinity Store saves your PayPal account' });
+
+    const approved = (await paypalOrder(target, token, 'approve')).body;
+    // Still a checkout payment for the stand-in's onApprove: no billing token (braintree-web tokenizes it by paymentID).
+    expect(approved).toMatchObject({ paymentID: resource.paymentToken, billingToken: null });
+    const tokenized = await tokenize(fp, { correlationId: token, paymentToken: approved.paymentID, payerId: approved.payerID, intent: 'sale', options: { validate: false } });
+    const nonce = json(tokenized.body).paypalAccounts[0].nonce;
+    expect(nonceRecord(nonce).paypal).toMatchObject({ paymentId: resource.paymentToken, billingAgreementId: expect.stringMatching(/^B-[A-Z0-9]{17}$/) });
+
+    const plain = await createPayment(fingerprint(), { requestBillingAgreement: false, billingAgreementDetails: { description: 'ignored' } });
+    const plainToken = new URL(json(plain.body).paymentResource.redirectUrl).searchParams.get('token') ?? '';
+    expect(sandbox.context.store.state.paypalOrders[plainToken]).toMatchObject({ requestBillingAgreement: false, billingAgreementDescription: null });
+    expect((await paypalOrder(target, plainToken)).body).toMatchObject({ billingAgreement: false });
+  });
+
   it('sets up a billing agreement (vault flow) and tokenizes it by its billing token', async () => {
     const fp = fingerprint();
     const setup = await clientApi(target, fp, 'paypal_hermes/setup_billing_agreement', { description: 'Affinity Store', experienceProfile: { brandName: 'Affinity Store' } });
@@ -180,7 +201,7 @@ describe('GraphQL: preferred payment methods', () => {
 
   it('refuses an unknown authorization, and says it serves no other operation', async () => {
     expect((await query('Bearer nope')).status).toBe(401);
-    const other = await (await query(`Bearer ${fingerprint()}`, { query: 'mutation { deletePaymentMethodFromSingleUseToken }' })).json();
+    const other = await (await query(`Bearer ${fingerprint()}`, { query: 'mutation { tokenizeCreditCard(input: {}) { token } }' })).json();
     expect(other).toMatchObject({ data: null, errors: [{ extensions: { errorClass: 'VALIDATION' } }] });
     expect(at(other, 'errors', 0, 'message')).toContain('PreferredPaymentMethods');
   });

@@ -1,7 +1,7 @@
 import type { OrderStatus, PaymentGateway } from '@store/domain';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
-import type { VaultedCard } from '../payments/card-gateway.ports';
+import type { VaultedCard, VaultedPayPalAccount } from '../payments/card-gateway.ports';
 
 export interface OrderLineDraft {
   readonly suiteReference: string;
@@ -87,7 +87,7 @@ export interface ChargeRequest {
   readonly paymentToken: string | null;
   readonly deviceData: string | null;
   readonly checkoutId: string | null;
-  /** Keep the card in the gateway's vault on success (the shopper chose to save it). */
+  /** Keep the card or PayPal account in the gateway's vault on success (the shopper chose to save it). */
   readonly vault?: boolean;
   /** Who pays: the gateway's customer record (for vaulting) and the details its checks compare. */
   readonly payer?: Payer;
@@ -107,8 +107,8 @@ export type ChargeResult =
   | {
       readonly outcome: 'charged';
       readonly transactionId: string;
-      /** The card the gateway vaulted with this charge (when asked to), and the customer record it is under. */
-      readonly vaulted?: { readonly vaultCustomerId: string; readonly card: VaultedCard };
+      /** What the gateway vaulted with this charge (when asked to), and the customer record it is under. */
+      readonly vaulted?: { readonly vaultCustomerId: string } & ({ readonly card: VaultedCard } | { readonly paypalAccount: VaultedPayPalAccount });
     }
   /** Refused for sure (declined, invalid method): nothing was taken, a new attempt may follow. */
   | { readonly outcome: 'declined'; readonly code: number; readonly reason: string };

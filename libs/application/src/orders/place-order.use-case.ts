@@ -19,7 +19,7 @@ import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { Fulfilment, KeyMaterial, Order, OrderDraft, OrderRepository, PaymentPorts, ProductKey } from './orders.ports';
-import type { SavedCardRepository } from '../payments/card-gateway.ports';
+import type { SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
 
 export interface PlaceOrderCommand {
@@ -33,7 +33,7 @@ export interface PlaceOrderCommand {
   readonly existingOrderNumber: string | null;
   /** The shopper ticked the immediate-supply consent (needed in the EU, EEA and UK for paid orders). */
   readonly withdrawalConsent: boolean;
-  /** Save the card for next time (spec 2 §7 vault_payment_method). */
+  /** Save the card, or the PayPal account, for next time (spec 2 §7 vault_payment_method). */
   readonly vaultPaymentMethod?: boolean;
   readonly locale: string;
   /** The store's public address, for the links in the receipt. */
@@ -71,6 +71,7 @@ export class PlaceOrder {
     private readonly payments: PaymentPorts,
     private readonly keys: KeyMaterial,
     private readonly savedCards: SavedCardRepository | null = null,
+    private readonly savedPayPal: SavedPayPalRepository | null = null,
   ) {}
 
   async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
@@ -160,6 +161,8 @@ export class PlaceOrder {
         return err(failure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
       }
       const saved = this.savedCards ? await this.savedCards.find(command.customer.id) : null;
+      // One gateway customer per shopper, whichever of their saved methods made it.
+      const vaultCustomerId = saved?.vaultCustomerId ?? (this.savedPayPal ? await this.savedPayPal.find(command.customer.id) : null)?.vaultCustomerId ?? null;
       let result;
       try {
         result = await port.charge({
@@ -172,7 +175,7 @@ export class PlaceOrder {
           checkoutId: command.checkoutId,
           vault: command.vaultPaymentMethod === true,
           payer: {
-            vaultCustomerId: saved?.vaultCustomerId ?? null,
+            vaultCustomerId,
             email: command.customer.email,
             firstName: command.customer.firstName,
             lastName: command.customer.lastName,
@@ -193,8 +196,10 @@ export class PlaceOrder {
         return err(failure(errorNameForCode(result.code) ?? 'ORDER_FAILED', order.number, 'not-charged'));
       }
       transactionId = result.transactionId;
-      if (result.vaulted) {
-        await this.savedCards?.save({ customerId: command.customer.id, vaultCustomerId: result.vaulted.vaultCustomerId, ...result.vaulted.card });
+      const vaulted = result.vaulted;
+      if (vaulted && 'card' in vaulted) await this.savedCards?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.card });
+      if (vaulted && 'paypalAccount' in vaulted) {
+        await this.savedPayPal?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.paypalAccount });
       }
     }
 

@@ -3,19 +3,21 @@ import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { Clock } from '../shared/ports';
-import type { CardGatewayPort, CardGatewaySettings, SavedCard, SavedCardRepository } from './card-gateway.ports';
+import type { CardGatewayPort, CardGatewaySettings, SavedCard, SavedCardRepository, SavedPayPalAccount, SavedPayPalRepository } from './card-gateway.ports';
 
 export interface CardCheckout {
   readonly clientToken: string;
   /** The saved card, only when it may be offered (spec 2 §6). */
   readonly savedCard: (SavedCard & { readonly expired: boolean }) | null;
+  /** The saved PayPal account, only when the gateway still has it. */
+  readonly savedPayPalAccount: SavedPayPalAccount | null;
   readonly settings: CardGatewaySettings;
 }
 
 /**
  * Sets up the card gateway for a basket (spec 2 §4 'Setup payment', §7 braintree-checkout): the
- * saved card, checked with the gateway first (it may have been updated or removed there), and a
- * client token that reaches the customer's vault when they have one.
+ * saved card and PayPal account, checked with the gateway first (they may have been updated or
+ * removed there), and a client token that reaches the customer's vault when they have one.
  */
 export class GetCardCheckout {
   constructor(
@@ -24,6 +26,7 @@ export class GetCardCheckout {
     private readonly paymentStates: PaymentStateRepository,
     private readonly gateway: CardGatewayPort,
     private readonly savedCards: SavedCardRepository,
+    private readonly savedPayPal: SavedPayPalRepository,
     private readonly settings: CardGatewaySettings,
     private readonly clock: Clock,
   ) {}
@@ -37,14 +40,15 @@ export class GetCardCheckout {
     if (!read.ok) return read;
 
     const saved = await this.refreshedSavedCard(customer.id);
+    const paypal = this.settings.wallets.payPal ? await this.refreshedPayPalAccount(customer.id) : null;
     try {
       const clientToken = await this.gateway.clientToken({
-        vaultCustomerId: saved?.vaultCustomerId ?? null,
+        vaultCustomerId: saved?.vaultCustomerId ?? paypal?.vaultCustomerId ?? null,
         currency: read.value.view.countryAccount.currency,
       });
       const expired = saved ? cardExpired(saved.expirationMonth, saved.expirationYear, this.clock.now()) : false;
       const offered = saved !== null && offersSavedCard({ savedCard: { token: saved.token, expired }, lastResponseCode: saved.lastResponseCode });
-      return ok({ clientToken, savedCard: offered && saved ? { ...saved, expired } : null, settings: this.settings });
+      return ok({ clientToken, savedCard: offered && saved ? { ...saved, expired } : null, savedPayPalAccount: paypal, settings: this.settings });
     } catch {
       return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
     }
@@ -69,5 +73,18 @@ export class GetCardCheckout {
       await this.savedCards.update(customerId, saved.token, { card: current });
     }
     return { ...saved, ...current };
+  }
+
+  /** The saved PayPal account while the gateway has it; one it no longer has is marked and not offered. */
+  private async refreshedPayPalAccount(customerId: string): Promise<SavedPayPalAccount | null> {
+    const saved = await this.savedPayPal.find(customerId);
+    if (!saved || saved.lastResponseCode === ErrorCatalogue.SAVED_PAYPAL_INVALID.code) return null;
+    try {
+      if ((await this.gateway.findPayPalAccount(saved.token)) !== null) return saved;
+    } catch {
+      return saved;
+    }
+    await this.savedPayPal.update(customerId, saved.token, { lastResponseCode: ErrorCatalogue.SAVED_PAYPAL_INVALID.code });
+    return null;
   }
 }

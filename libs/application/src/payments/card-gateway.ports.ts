@@ -8,6 +8,13 @@ export interface VaultedCard {
   readonly expirationYear: number;
 }
 
+/** A PayPal account kept in the card gateway's vault (spec 3 PayPal checkout with a billing agreement). */
+export interface VaultedPayPalAccount {
+  readonly token: string;
+  /** The payer's PayPal email: how the page names the account. */
+  readonly email: string;
+}
+
 /** The card gateway's own calls besides charging (spec 2 §7 braintree-checkout, §6 saved cards). */
 export interface CardGatewayPort {
   /**
@@ -17,8 +24,10 @@ export interface CardGatewayPort {
   clientToken(options: { readonly vaultCustomerId: string | null; readonly currency: string }): Promise<string>;
   /** The vaulted card as the gateway knows it now (expiry updated, or gone: null). */
   findCard(token: string): Promise<VaultedCard | null>;
-  /** Removes a card from the vault; a card already gone is not an error. */
-  deleteCard(token: string): Promise<void>;
+  /** The vaulted PayPal account as the gateway knows it now (revoked or gone: null). */
+  findPayPalAccount(token: string): Promise<VaultedPayPalAccount | null>;
+  /** Removes a saved card or PayPal account from the vault; one already gone is not an error. */
+  deletePaymentMethod(token: string): Promise<void>;
 }
 export const CARD_GATEWAY = Symbol('CardGateway');
 
@@ -54,3 +63,21 @@ export interface SavedCardRepository {
   remove(customerId: string): Promise<SavedCard | null>;
 }
 export const SAVED_CARD_REPOSITORY = Symbol('SavedCardRepository');
+
+export interface SavedPayPalAccount extends VaultedPayPalAccount {
+  readonly customerId: string;
+  /** The gateway's customer record the account belongs to (the saved card's, when there is one). */
+  readonly vaultCustomerId: string;
+  /** The last response code about this account, null when it last worked. */
+  readonly lastResponseCode: number | null;
+}
+
+/** The customer's one saved PayPal account (the latest one they chose to save replaces the one before). */
+export interface SavedPayPalRepository {
+  find(customerId: string): Promise<SavedPayPalAccount | null>;
+  save(account: Omit<SavedPayPalAccount, 'lastResponseCode'>): Promise<void>;
+  /** Records what the gateway last said about the account (only the account with this token). */
+  update(customerId: string, token: string, change: { readonly lastResponseCode: number | null }): Promise<void>;
+  remove(customerId: string): Promise<SavedPayPalAccount | null>;
+}
+export const SAVED_PAYPAL_REPOSITORY = Symbol('SavedPayPalRepository');

@@ -1,6 +1,6 @@
 import { cardExpired, ErrorCatalogue, type Customer } from '@store/domain';
 import type { Clock } from '../shared/ports';
-import type { CardGatewayPort, SavedCard, SavedCardRepository } from './card-gateway.ports';
+import type { CardGatewayPort, SavedCard, SavedCardRepository, SavedPayPalAccount, SavedPayPalRepository } from './card-gateway.ports';
 
 export interface SavedCardView extends SavedCard {
   readonly expired: boolean;
@@ -40,7 +40,32 @@ export class RemoveSavedCard {
   async execute(customer: Customer): Promise<boolean> {
     const saved = await this.savedCards.find(customer.id);
     if (!saved) return false;
-    await this.gateway?.deleteCard(saved.token);
+    await this.gateway?.deletePaymentMethod(saved.token);
     return (await this.savedCards.remove(customer.id)) !== null;
+  }
+}
+
+/** The customer's saved PayPal account for account/details/ (and whether it can still be used). */
+export class GetSavedPayPalAccount {
+  constructor(private readonly savedPayPal: SavedPayPalRepository) {}
+
+  async execute(customer: Customer): Promise<(SavedPayPalAccount & { readonly unusable: boolean }) | null> {
+    const saved = await this.savedPayPal.find(customer.id);
+    return saved ? { ...saved, unusable: saved.lastResponseCode === ErrorCatalogue.SAVED_PAYPAL_INVALID.code } : null;
+  }
+}
+
+/** Removes the saved PayPal account from the store and from the gateway's vault, vault copy first (as the card). */
+export class RemoveSavedPayPalAccount {
+  constructor(
+    private readonly savedPayPal: SavedPayPalRepository,
+    private readonly gateway: CardGatewayPort | null,
+  ) {}
+
+  async execute(customer: Customer): Promise<boolean> {
+    const saved = await this.savedPayPal.find(customer.id);
+    if (!saved) return false;
+    await this.gateway?.deletePaymentMethod(saved.token);
+    return (await this.savedPayPal.remove(customer.id)) !== null;
   }
 }

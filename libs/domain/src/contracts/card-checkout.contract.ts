@@ -11,6 +11,8 @@ export interface CardCheckoutJson {
   readonly existing_card_bin: string | null;
   /** What the page shows of the saved card: its type and last digits (spec 2 §2). */
   readonly existing_card: SavedCardJson | null;
+  /** The saved PayPal account (ours): offered under PayPal while the gateway still has it; else null. */
+  readonly existing_paypal_account: SavedPayPalJson | null;
   readonly disabled_apple_pay_countries: readonly string[];
   readonly disabled_google_pay_countries: readonly string[];
   readonly disabled_paypal_countries: readonly string[];
@@ -20,6 +22,11 @@ export interface CardCheckoutJson {
   readonly collect_device_data: boolean;
   /** The wallets' feature flags (ours): each is offered only when on, and by the rules of spec 2 §6. */
   readonly wallets: { readonly apple_pay: boolean; readonly google_pay: boolean; readonly paypal: boolean };
+}
+
+export interface SavedPayPalJson {
+  /** The payer's PayPal email, as the page names the account. */
+  readonly email: string;
 }
 
 export interface SavedCardJson {

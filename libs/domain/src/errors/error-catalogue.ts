@@ -252,6 +252,9 @@ export const ErrorCatalogue = {
   PAYPAL_BROWSER_UNSUPPORTED: entry(310008, 'PayPal is not supported in this browser. Please use a different payment method.', 'payment-failed', {
     ours: true,
   }),
+  SAVED_PAYPAL_INVALID: entry(310009, 'Your saved PayPal account can no longer be used. Please pay with PayPal again.', 'payment-failed', {
+    ours: true,
+  }),
 
   // ---- Billing address and tax ID (account group, 1003xx, ours; the spec's wording where quoted) and gateway (payment group) ----
   TAX_ID_INVALID: entry(100301, 'The Tax ID you have entered is not valid', 'unprocessable', { ours: true }),

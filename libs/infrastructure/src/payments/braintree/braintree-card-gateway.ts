@@ -1,4 +1,4 @@
-import type { CardGatewayPort, ChargeRequest, ChargeResult, VaultedCard } from '@store/application';
+import type { CardGatewayPort, ChargeRequest, ChargeResult, VaultedCard, VaultedPayPalAccount } from '@store/application';
 import { ErrorCatalogue, minorUnitDigits } from '@store/domain';
 import braintree from 'braintree';
 import type { LookupablePaymentPort } from '../ledgered-payment-port';
@@ -52,8 +52,17 @@ type SdkTransaction = {
   processorResponseText?: string;
   gatewayRejectionReason?: string | null;
   creditCard?: SdkCard;
+  paypalAccount?: { token?: string | null; payerEmail?: string | null };
   customer?: { id?: string | null };
 };
+
+/** A vaulted payment method as paymentMethod.find answers it (the SDK's CreditCard, PayPalAccount, ...). */
+type SdkPaymentMethod = SdkCard & { email?: string | null; revokedAt?: string | null };
+
+function vaultedPayPalAccount(account: { token?: string | null; email?: string | null; revokedAt?: string | null } | undefined): VaultedPayPalAccount | null {
+  if (!account?.token || !account.email || account.revokedAt) return null;
+  return { token: account.token, email: account.email };
+}
 
 function vaultedCard(card: SdkCard | undefined): VaultedCard | null {
   if (!card?.token || !card.bin || !card.last4 || !card.expirationMonth || !card.expirationYear) return null;
@@ -96,15 +105,25 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
   }
 
   async findCard(token: string): Promise<VaultedCard | null> {
+    const method = await this.findPaymentMethod(token);
+    return method instanceof braintree.CreditCard ? vaultedCard(method) : null;
+  }
+
+  async findPayPalAccount(token: string): Promise<VaultedPayPalAccount | null> {
+    const method = await this.findPaymentMethod(token);
+    return method instanceof braintree.PayPalAccount ? vaultedPayPalAccount(method) : null;
+  }
+
+  private async findPaymentMethod(token: string): Promise<SdkPaymentMethod | null> {
     try {
-      return vaultedCard((await this.gateway.paymentMethod.find(token)) as unknown as SdkCard);
+      return (await this.gateway.paymentMethod.find(token)) as unknown as SdkPaymentMethod;
     } catch (error) {
       if ((error as { type?: string }).type === 'notFoundError') return null;
       throw error;
     }
   }
 
-  async deleteCard(token: string): Promise<void> {
+  async deletePaymentMethod(token: string): Promise<void> {
     try {
       await this.gateway.paymentMethod.delete(token);
     } catch (error) {
@@ -145,17 +164,21 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     }
     const transaction = result.transaction as unknown as SdkTransaction | undefined;
     if (result.success && transaction) {
-      const card = request.vault ? vaultedCard(transaction.creditCard) : null;
-      const vaultCustomerId = transaction.customer?.id;
-      return {
-        outcome: 'charged',
-        transactionId: transaction.id,
-        ...(card && vaultCustomerId ? { vaulted: { vaultCustomerId, card } } : {}),
-      };
+      return { outcome: 'charged', transactionId: transaction.id, ...(request.vault ? this.vaulted(transaction) : {}) };
     }
     if (transaction) return this.declined(transaction, payer?.countryCode ?? null);
     const codes = result.errors.deepErrors().map((error) => String(error.code));
     return { outcome: 'declined', code: validationErrorCode(codes, false), reason: `${result.message} (${codes.join(', ')})` };
+  }
+
+  /** What a sale asked to vault saved: the card, or the PayPal account (its payer email names it). */
+  private vaulted(transaction: SdkTransaction): Pick<Extract<ChargeResult, { outcome: 'charged' }>, 'vaulted'> {
+    const vaultCustomerId = transaction.customer?.id;
+    if (!vaultCustomerId) return {};
+    const paypalAccount = vaultedPayPalAccount(transaction.paypalAccount ? { token: transaction.paypalAccount.token, email: transaction.paypalAccount.payerEmail } : undefined);
+    if (paypalAccount) return { vaulted: { vaultCustomerId, paypalAccount } };
+    const card = vaultedCard(transaction.creditCard);
+    return card ? { vaulted: { vaultCustomerId, card } } : {};
   }
 
   /** The kind of payment method a nonce stands for; an unknown nonce counts as a card (the sale then says what is wrong). */

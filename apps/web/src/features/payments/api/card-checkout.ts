@@ -1,4 +1,4 @@
-import type { CardCheckoutJson, SavedCardJson } from '@store/domain';
+import type { CardCheckoutJson, SavedCardJson, SavedPayPalJson } from '@store/domain';
 import { api } from '../../../lib/api-client';
 
 /** GET /data/braintree-checkout/?basket_ref= (spec 2 §7): the card gateway's set-up for this basket. */
@@ -10,3 +10,9 @@ export type AccountSavedCardJson = SavedCardJson & { readonly usable: boolean };
 /** The saved card of account/details/, and its removal. */
 export const fetchSavedCard = () => api.get<{ saved_card: AccountSavedCardJson | null }>('/data/account/saved-card/');
 export const removeSavedCard = () => api.delete<{ saved_card: null }>('/data/account/saved-card/');
+
+export type AccountSavedPayPalJson = SavedPayPalJson & { readonly usable: boolean };
+
+/** The saved PayPal account of account/details/, and its removal. */
+export const fetchSavedPayPal = () => api.get<{ saved_paypal_account: AccountSavedPayPalJson | null }>('/data/account/saved-paypal/');
+export const removeSavedPayPal = () => api.delete<{ saved_paypal_account: null }>('/data/account/saved-paypal/');

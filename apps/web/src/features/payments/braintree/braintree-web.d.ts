@@ -94,7 +94,8 @@ declare module 'braintree-web/vault-manager' {
     nonce: string;
     default: boolean;
     type: string;
-    details: { bin?: string; cardType?: string; lastFour?: string; lastTwo?: string; expirationMonth?: string; expirationYear?: string };
+    /** A card's details, or a PayPal account's (its payer email). */
+    details: { bin?: string; cardType?: string; lastFour?: string; lastTwo?: string; expirationMonth?: string; expirationYear?: string; email?: string };
   }
   export interface VaultManager {
     fetchPaymentMethods(options?: { defaultFirst?: boolean }): Promise<VaultedPaymentMethod[]>;
@@ -112,7 +113,17 @@ declare module 'braintree-web/paypal-checkout' {
   }
   export interface PayPalCheckout {
     loadPayPalSDK(options: { currency: string; intent?: string; vault?: boolean; components?: string; env?: 'sandbox' }): Promise<PayPalCheckout>;
-    createPayment(options: { flow: 'checkout' | 'vault'; amount: string; currency: string; intent?: 'capture' | 'authorize' | 'order'; enableShippingAddress?: boolean; locale?: string }): Promise<string>;
+    createPayment(options: {
+      flow: 'checkout' | 'vault';
+      amount: string;
+      currency: string;
+      intent?: 'capture' | 'authorize' | 'order';
+      enableShippingAddress?: boolean;
+      locale?: string;
+      /** Checkout with vault: the payer also agrees to a billing agreement, so the account can be saved. */
+      requestBillingAgreement?: boolean;
+      billingAgreementDetails?: { description: string };
+    }): Promise<string>;
     tokenizePayment(data: unknown): Promise<PayPalTokenizePayload>;
     teardown(): Promise<void>;
   }

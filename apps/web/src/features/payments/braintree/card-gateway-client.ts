@@ -12,8 +12,8 @@ export interface CardGatewayClient {
   readonly threeDSecure: ThreeDSecure | null;
   /** Device data for the gateway's fraud checks, when collected (null if the collector failed: not fatal). */
   readonly deviceData: string | null;
-  /** The customer's vaulted cards, each with a fresh single-use nonce. */
-  vaultedCards(): Promise<VaultedPaymentMethod[]>;
+  /** The customer's vaulted cards and PayPal accounts, each with a fresh single-use nonce. */
+  vaultedPaymentMethods(): Promise<VaultedPaymentMethod[]>;
   /** The card form in the given containers. */
   hostedFields(containers: Readonly<Record<CardFieldKey, string>>): Promise<HostedFields>;
   /** Tears down one part made by this client (the card form when it leaves the page), once. */
@@ -67,7 +67,7 @@ export async function setUpCardGateway(options: {
     client,
     threeDSecure,
     deviceData,
-    async vaultedCards() {
+    async vaultedPaymentMethods() {
       const manager = await vaultManagerModule.create({ client });
       parts.add(manager);
       return manager.fetchPaymentMethods({ defaultFirst: true });

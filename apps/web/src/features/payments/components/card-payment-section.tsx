@@ -114,6 +114,9 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   const [cardholderName, setCardholderName] = useState('');
   const [cardholderError, setCardholderError] = useState<string | null>(null);
   const [saveCard, setSaveCard] = useState(false);
+  const [savePayPal, setSavePayPal] = useState(false);
+  const savedPayPal = checkout.existing_paypal_account;
+  const [savedPayPalUsable, setSavedPayPalUsable] = useState(true);
   const [consentGiven, setConsentGiven] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -182,7 +185,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       'retail-order',
     );
 
-  const walletPayment = (method: PaymentMethodType): WalletPayment => ({
+  const walletPayment = (method: PaymentMethodType, saveAccount = false): WalletPayment => ({
     amount: toDecimalString(money(total.gross.amount_minor, total.gross.currency)),
     currency,
     country,
@@ -191,9 +194,10 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       track('add_payment_info', { ...basketAnalytics(basket), payment_type: CARD_GATEWAY_OPTION_LABELS[method as CardGatewayOption] });
       return true;
     },
+    saveAccount,
     onNonce: (nonce) => {
       setBusy(true);
-      placeWith(nonce, method, false)
+      placeWith(nonce, method, saveAccount)
         .catch(() => undefined)
         .finally(() => setBusy(false));
     },
@@ -228,8 +232,8 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       } else {
         track('add_payment_info', { ...basketAnalytics(basket), payment_type: CARD_GATEWAY_OPTION_LABELS['saved-card'] });
         // The vault gives a fresh nonce for the saved card, so it can be 3-D Secured like a new one.
-        const vaulted = await gateway.vaultedCards();
-        const match = vaulted.find((method) => method.details.bin === checkout.existing_card_bin && method.details.lastFour === savedCard?.last4);
+        const vaulted = await gateway.vaultedPaymentMethods();
+        const match = vaulted.find((method) => method.type === 'CreditCard' && method.details.bin === checkout.existing_card_bin && method.details.lastFour === savedCard?.last4);
         if (!match) {
           setLastResponseCode(ErrorCatalogue.SAVED_CARD_INVALID.code);
           notify(ErrorCatalogue.SAVED_CARD_INVALID.code);
@@ -269,6 +273,26 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       const code = cardClientErrorCode(providerCode(error));
       if (code === null && fields) setMessages(messagesFor(fields.getState()));
       else if (code !== null) notify(code);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The saved PayPal account: a fresh nonce from the vault, straight to placing the order (no approval again). */
+  const payWithSavedPayPal = async () => {
+    if (busy || !savedPayPal || !walletPayment('paypal').ready()) return;
+    setBusy(true);
+    try {
+      const vaulted = await gateway.vaultedPaymentMethods();
+      const match = vaulted.find((method) => method.type === 'PayPalAccount' && method.details.email === savedPayPal.email);
+      if (!match) {
+        setSavedPayPalUsable(false);
+        notify(ErrorCatalogue.SAVED_PAYPAL_INVALID.code);
+        return;
+      }
+      await placeWith(match.nonce, 'paypal', false);
+    } catch (error) {
+      if (!(error instanceof ApiError)) notify(ErrorCatalogue.ORDER_FAILED.code);
     } finally {
       setBusy(false);
     }
@@ -316,9 +340,25 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         )}
       </div>
       {option === 'paypal' && wallets?.payPal && (
-        <Suspense fallback={<p role="status">Loading PayPal…</p>}>
-          <PayPalButton payPal={wallets.payPal} payment={walletPayment('paypal')} />
-        </Suspense>
+        <div className="paypal-payment">
+          {savedPayPal && savedPayPalUsable && (
+            <div className="saved-paypal" data-testid="saved-paypal">
+              <p>
+                Saved PayPal account: <strong>{savedPayPal.email}</strong>
+              </p>
+              <Button busy={busy} onClick={() => void payWithSavedPayPal()}>
+                Pay with saved PayPal account
+              </Button>
+              <p>Or pay with another PayPal account:</p>
+            </div>
+          )}
+          <label className="choice">
+            <input type="checkbox" checked={savePayPal} onChange={(event) => setSavePayPal(event.target.checked)} /> Save this PayPal account for next time
+          </label>
+          <Suspense fallback={<p role="status">Loading PayPal…</p>}>
+            <PayPalButton payPal={wallets.payPal} payment={walletPayment('paypal', savePayPal)} />
+          </Suspense>
+        </div>
       )}
       {option === 'apple-pay' && wallets?.applePay && <ApplePayButton applePay={wallets.applePay} payment={walletPayment('apple-pay')} />}
       {option === 'google-pay' && wallets?.googlePay && <GooglePayButton googlePay={wallets.googlePay} payment={walletPayment('google-pay')} />}

@@ -1,50 +1,100 @@
 import { savedCardLabel } from '@store/domain';
 import { Button } from '@store/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
-import { fetchSavedCard, removeSavedCard } from '../api/card-checkout';
+import { fetchSavedCard, fetchSavedPayPal, removeSavedCard, removeSavedPayPal } from '../api/card-checkout';
 
-/** The saved card in account/details/ (spec 2 §6, issue 9): what it is, and removing it. */
-export function SavedCardSettings() {
+interface SavedMethodProps<T> {
+  readonly title: string;
+  readonly queryKey: string;
+  readonly fetch: () => Promise<T | null>;
+  readonly remove: () => Promise<unknown>;
+  readonly describe: (saved: T) => ReactNode;
+  readonly testId: string;
+  readonly removeLabel: string;
+  readonly removed: string;
+  readonly empty: string;
+}
+
+/** One saved payment method in account/details/: what it is, and removing it (focus and an announcement after). */
+function SavedMethodSettings<T>(props: SavedMethodProps<T>) {
   const queryClient = useQueryClient();
   const { notifyError } = useCheckoutUi();
+  const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
-  const card = useQuery({ queryKey: ['saved-card'], queryFn: fetchSavedCard });
+  const query = useQuery({ queryKey: [props.queryKey], queryFn: props.fetch });
   const remove = useMutation({
-    mutationFn: removeSavedCard,
+    mutationFn: props.remove,
     onSuccess: () => {
-      queryClient.setQueryData(['saved-card'], { saved_card: null });
-      setAnnouncement('Your saved card has been removed.');
+      queryClient.setQueryData([props.queryKey], null);
+      setAnnouncement(props.removed);
       heading.current?.focus();
     },
     onError: notifyError,
   });
-  const saved = card.data?.saved_card ?? null;
+  const saved = query.data ?? null;
   return (
-    <section aria-labelledby="saved-card-title" className="account-section">
-      <h2 id="saved-card-title" ref={heading} tabIndex={-1}>
-        Saved card
+    <section aria-labelledby={titleId} className="account-section">
+      <h2 id={titleId} ref={heading} tabIndex={-1}>
+        {props.title}
       </h2>
-      {card.isPending ? (
+      {query.isPending ? (
         <p role="status">Loading…</p>
       ) : saved ? (
         <>
-          <p data-testid="account-saved-card">
-            {savedCardLabel(saved.card_type, saved.last4)}, expires {String(saved.expiration_month).padStart(2, '0')}/{saved.expiration_year}
-            {saved.expired ? ' (expired)' : !saved.usable ? ' (can no longer be used)' : ''}
-          </p>
+          <p data-testid={props.testId}>{props.describe(saved)}</p>
           <Button variant="secondary" busy={remove.isPending} onClick={() => remove.mutate()}>
-            Remove saved card
+            {props.removeLabel}
           </Button>
         </>
       ) : (
-        <p>You have no saved card. You can save one when you pay by card.</p>
+        <p>{props.empty}</p>
       )}
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
     </section>
+  );
+}
+
+/** The saved card (spec 2 §6, issue 9) and the saved PayPal account (issue 10) in account/details/. */
+export function SavedCardSettings() {
+  return (
+    <>
+      <SavedMethodSettings
+        title="Saved card"
+        queryKey="saved-card"
+        fetch={() => fetchSavedCard().then((answer) => answer.saved_card)}
+        remove={removeSavedCard}
+        describe={(card) => (
+          <>
+            {savedCardLabel(card.card_type, card.last4)}, expires {String(card.expiration_month).padStart(2, '0')}/{card.expiration_year}
+            {card.expired ? ' (expired)' : !card.usable ? ' (can no longer be used)' : ''}
+          </>
+        )}
+        testId="account-saved-card"
+        removeLabel="Remove saved card"
+        removed="Your saved card has been removed."
+        empty="You have no saved card. You can save one when you pay by card."
+      />
+      <SavedMethodSettings
+        title="Saved PayPal account"
+        queryKey="saved-paypal"
+        fetch={() => fetchSavedPayPal().then((answer) => answer.saved_paypal_account)}
+        remove={removeSavedPayPal}
+        describe={(account) => (
+          <>
+            PayPal, {account.email}
+            {!account.usable ? ' (can no longer be used)' : ''}
+          </>
+        )}
+        testId="account-saved-paypal"
+        removeLabel="Remove saved PayPal account"
+        removed="Your saved PayPal account has been removed."
+        empty="You have no saved PayPal account. You can save one when you pay with PayPal."
+      />
+    </>
   );
 }

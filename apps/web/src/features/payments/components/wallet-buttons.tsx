@@ -10,6 +10,8 @@ export interface WalletPayment {
   readonly country: string;
   /** Checks what must be checked before paying (the immediate-supply consent); false stops here. */
   readonly ready: () => boolean;
+  /** PayPal only: the shopper chose to save the account (checkout with a billing agreement). */
+  readonly saveAccount?: boolean;
   /** The wallet's nonce goes straight to placing the order (spec 2 §4: no 3-D Secure step). */
   readonly onNonce: (nonce: string) => void;
   /** A response code to show, or nothing for a quiet cancel. */
