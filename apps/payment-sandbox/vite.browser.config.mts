@@ -15,7 +15,11 @@ const BROWSER_ENTRIES = {
   'paypal-sdk': "Ours, not PayPal's: the payment sandbox's stand-in for the PayPal JS SDK (window.paypal).",
   'google-pay': "Ours, not Google's: the payment sandbox's stand-in for Google Pay's pay.js (google.payments.api).",
   'apple-pay-session': "Ours, not Apple's: the payment sandbox's stand-in for Safari's ApplePaySession, for tests.",
+  'digital-river': "Ours, not Digital River's: the payment sandbox's stand-in for DigitalRiver.js (window.DigitalRiver).",
 } as const;
+
+/** Entries kept in a folder of their own: src/browser/NAME/index.ts. */
+const FOLDER_ENTRIES: ReadonlySet<string> = new Set(['digital-river']);
 
 type Entry = keyof typeof BROWSER_ENTRIES;
 
@@ -33,7 +37,7 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     lib: {
-      entry: fileURLToPath(new URL(`src/browser/${entry}.ts`, import.meta.url)),
+      entry: fileURLToPath(new URL(FOLDER_ENTRIES.has(entry) ? `src/browser/${entry}/index.ts` : `src/browser/${entry}.ts`, import.meta.url)),
       formats: ['iife'],
       name: `paymentSandbox_${entry.replace(/-/g, '_')}`,
       fileName: () => `${entry}.js`,

@@ -1,23 +1,31 @@
 #!/usr/bin/env node
-import { startBraintreeSandbox } from './index';
+import { startBraintreeSandbox, startDigitalRiverSandbox } from './index';
 
 /**
- * `node apps/payment-sandbox/dist/cli.js [--port N] [--tls-port N] [--state-file PATH]`
+ * `node apps/payment-sandbox/dist/cli.js [--provider braintree|digital-river] [--port N] [--tls-port N] [--state-file PATH]`
  *
  * Prints one line when listening; when forked, also tells the parent over IPC
- * (`{type: 'listening', port, tlsPort, spki}`) and stops when the parent goes away.
+ * (`{type: 'listening', port, tlsPort, spki}`; the Digital River sandbox adds
+ * `provider: 'digital-river'` and has no TLS port) and stops when the parent goes away.
+ * The provider is Braintree unless `--provider digital-river` is given.
  */
+
+export const PROVIDERS = ['braintree', 'digital-river'] as const;
+export type Provider = (typeof PROVIDERS)[number];
 
 export interface CliOptions {
   readonly port: number;
   readonly tlsPort: number | null;
   readonly stateFile: string | null;
+  /** Absent: braintree. */
+  readonly provider?: Provider;
 }
 
 export function parseArguments(argv: readonly string[]): CliOptions {
   let port = 0;
   let tlsPort: number | null = null;
   let stateFile: string | null = null;
+  let provider: Provider | undefined;
   const portNumber = (flag: string, value: string | undefined) => {
     const parsed = Number(value);
     if (value === undefined || !Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${flag} needs a port number (0 for any free port)`);
@@ -31,15 +39,37 @@ export function parseArguments(argv: readonly string[]): CliOptions {
     else if (flag === '--state-file') {
       stateFile = value() ?? null;
       if (!stateFile) throw new Error('--state-file needs a path');
+    } else if (flag === '--provider') {
+      const name = value();
+      if (!(PROVIDERS as readonly string[]).includes(name ?? '')) throw new Error(`--provider needs one of ${PROVIDERS.join(', ')}`);
+      provider = name as Provider;
     } else throw new Error(`unknown argument ${argv[index]}`);
   }
-  return { port, tlsPort, stateFile };
+  if (provider === 'digital-river' && tlsPort !== null) throw new Error('--tls-port is for the braintree sandbox only');
+  return { port, tlsPort, stateFile, ...(provider ? { provider } : {}) };
+}
+
+interface Started {
+  close(): Promise<void>;
+  /** What the parent is told over IPC once the sandbox listens. */
+  readonly listening: Record<string, unknown>;
+}
+
+async function startDigitalRiver(options: CliOptions): Promise<Started> {
+  const sandbox = await startDigitalRiverSandbox({ port: options.port, stateFile: options.stateFile, host: '127.0.0.1' });
+  process.stdout.write(`Digital River sandbox listening on ${sandbox.url}\n`);
+  return { close: () => sandbox.close(), listening: { type: 'listening', provider: 'digital-river', port: sandbox.port, tlsPort: null, spki: null } };
+}
+
+async function startBraintree(options: CliOptions): Promise<Started> {
+  const sandbox = await startBraintreeSandbox({ port: options.port, tlsPort: options.tlsPort, stateFile: options.stateFile, host: '127.0.0.1' });
+  process.stdout.write(`Braintree sandbox listening on ${sandbox.url} (https ${sandbox.tlsPort ?? 'off'})\n`);
+  return { close: () => sandbox.close(), listening: { type: 'listening', port: sandbox.port, tlsPort: sandbox.tlsPort, spki: sandbox.certificate?.spkiSha256Base64 ?? null } };
 }
 
 async function main(): Promise<void> {
   const options = parseArguments(process.argv.slice(2));
-  const sandbox = await startBraintreeSandbox({ port: options.port, tlsPort: options.tlsPort, stateFile: options.stateFile, host: '127.0.0.1' });
-  process.stdout.write(`Braintree sandbox listening on ${sandbox.url} (https ${sandbox.tlsPort ?? 'off'})\n`);
+  const sandbox = options.provider === 'digital-river' ? await startDigitalRiver(options) : await startBraintree(options);
 
   let stopping = false;
   const stop = () => {
@@ -54,13 +84,14 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
   if (process.send) {
     process.once('disconnect', stop);
-    process.send({ type: 'listening', port: sandbox.port, tlsPort: sandbox.tlsPort, spki: sandbox.certificate?.spkiSha256Base64 ?? null });
+    process.send(sandbox.listening);
   }
 }
 
 if (require.main === module) {
   main().catch((error: unknown) => {
-    process.stderr.write(`Braintree sandbox failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+    const name = process.argv.includes('digital-river') ? 'Digital River' : 'Braintree';
+    process.stderr.write(`${name} sandbox failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(1);
   });
 }

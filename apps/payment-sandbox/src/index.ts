@@ -5,7 +5,7 @@ import { clientApiRoutes } from './client-api';
 import type { RouteHandler, SandboxConfig, SandboxContext } from './context';
 import { controlRoutes } from './control/routes';
 import { gatewayRoutes } from './gateway/routes';
-import { handlerFor, startServer } from './server';
+import { handlerFor, listen, startServer } from './server';
 import { generateCertificate, type SandboxCertificate } from './tls';
 import { walletRoutes } from './wallets/routes';
 
@@ -66,10 +66,7 @@ const ROUTES: readonly RouteHandler[] = [controlRoutes, gatewayRoutes, clientApi
 
 async function listenTls(context: SandboxContext, port: number, certificate: SandboxCertificate): Promise<HttpsServer> {
   const server = createHttpsServer({ cert: certificate.cert, key: certificate.key }, handlerFor(context, ROUTES));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
+  await listen(server, port, '127.0.0.1');
   return server;
 }
 
@@ -102,3 +99,14 @@ export async function startBraintreeSandbox(options: BraintreeSandboxOptions = {
   };
 }
 export { gatewayFor } from './sdk-client';
+// The merchant-of-record gateway's sandbox (Digital River): its server API, DigitalRiver.js stand-in and controls.
+export {
+  startDigitalRiverSandbox,
+  DEFAULT_DIGITAL_RIVER_CONFIG,
+  DIGITAL_RIVER_TEST_CARDS,
+  DIGITAL_RIVER_SCRIPT_PATH,
+  DIGITAL_RIVER_STYLESHEET_PATH,
+  type DigitalRiverConfig,
+  type DigitalRiverSandboxOptions,
+  type RunningDigitalRiverSandbox,
+} from './digital-river';

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 import { SandboxStore } from './store';
 
@@ -28,15 +28,29 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** An incoming request, read whole: what every sandbox's routes take. */
+export async function sandboxRequest(incoming: IncomingMessage): Promise<SandboxRequest> {
+  return {
+    method: incoming.method ?? 'GET',
+    url: new URL(incoming.url ?? '/', 'http://sandbox.local'),
+    headers: incoming.headers,
+    body: await readBody(incoming),
+  };
+}
+
+/** Listens on the port (0: any free one) and host; answers the port taken. */
+export async function listen(server: NetServer, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return (server.address() as AddressInfo).port;
+}
+
 export function handlerFor(context: SandboxContext, routes: readonly RouteHandler[]) {
   return async (incoming: IncomingMessage, response: ServerResponse) => {
     try {
-      const request: SandboxRequest = {
-        method: incoming.method ?? 'GET',
-        url: new URL(incoming.url ?? '/', 'http://sandbox.local'),
-        headers: incoming.headers,
-        body: await readBody(incoming),
-      };
+      const request = await sandboxRequest(incoming);
       for (const route of routes) {
         if (await route(request, response, context)) return;
       }
@@ -55,11 +69,7 @@ export async function startServer(options: SandboxOptions): Promise<RunningSandb
     config: { ...DEFAULT_CONFIG, ...options.config },
   };
   const server: Server = createServer(handlerFor(context, options.routes));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readJsonFile, writeJsonFile } from './json-file';
 import type { CardType, SaleOutcome } from './test-values';
 
 /** A card as the sandbox keeps it. The full number never leaves the sandbox. */
@@ -232,16 +231,12 @@ export class SandboxStore {
   state: SandboxState;
 
   constructor(private readonly file: string | null = null) {
-    this.state = file && existsSync(file) ? { ...emptyState(), ...(JSON.parse(readFileSync(file, 'utf8')) as SandboxState) } : emptyState();
+    this.state = { ...emptyState(), ...readJsonFile<SandboxState>(file) };
   }
 
   /** Writes the state down (atomically: a temporary file renamed over the old one). */
   save(): void {
-    if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(this.state));
-    renameSync(temporary, this.file);
+    if (this.file) writeJsonFile(this.file, this.state);
   }
 
   reset(): void {

@@ -28,3 +28,4 @@ export * from './orders';
 export * from './contracts/order.contract';
 export * from './contracts/tax-certificate.contract';
 export * from './contracts/card-checkout.contract';
+export * from './contracts/merchant-of-record.contract';

@@ -29,3 +29,4 @@ export * from './persistence/repositories/typeorm-saved-card.repository';
 export * from './persistence/repositories/typeorm-saved-paypal.repository';
 export * from './payments/ledgered-payment-port';
 export * from './payments/braintree/braintree-card-gateway';
+export * from './payments/digital-river/digital-river-gateway';

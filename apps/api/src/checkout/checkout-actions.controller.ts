@@ -6,6 +6,7 @@ import type { Response } from 'express';
 import { BasketActions } from '../basket/basket-actions';
 import { BillingActions } from '../billing/billing-actions';
 import { OrderActions } from '../orders/order-actions';
+import { MerchantOfRecordActions } from '../payments/merchant-of-record-actions';
 import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from '../http/request-context';
 import { IdentityActions } from '../identity/identity-actions';
 import { readSessionCookie } from '../identity/session-cookie';
@@ -27,9 +28,10 @@ export class CheckoutActionsController {
     basket: BasketActions,
     billing: BillingActions,
     orders: OrderActions,
+    merchantOfRecord: MerchantOfRecordActions,
     private readonly sessions: SessionService,
   ) {
-    this.handlers = { ...identity.handlers, ...basket.handlers, ...billing.handlers, ...orders.handlers };
+    this.handlers = { ...identity.handlers, ...basket.handlers, ...billing.handlers, ...orders.handlers, ...merchantOfRecord.handlers };
   }
 
   @Post('checkout')

@@ -8,6 +8,7 @@ const toInteger = ({ value }: { value: unknown }) =>
 
 const usesS3 = (config: AppConfig) => config.FILE_STORAGE === 's3';
 const usesBraintree = (config: AppConfig) => config.BRAINTREE_ENVIRONMENT !== undefined;
+const usesDigitalRiver = (config: AppConfig) => config.DIGITAL_RIVER_SECRET_KEY !== undefined || config.DIGITAL_RIVER_PUBLIC_KEY !== undefined;
 const usesS3WithKeys = (config: AppConfig) =>
   usesS3(config) && (config.S3_ACCESS_KEY_ID !== undefined || config.S3_SECRET_ACCESS_KEY !== undefined);
 
@@ -198,6 +199,39 @@ export class AppConfig {
   @IsOptional()
   @Matches(/^[A-Za-z0-9]{1,64}$/, { message: 'GOOGLE_MERCHANT_ID must be the Google Pay merchant id' })
   GOOGLE_MERCHANT_ID?: string;
+
+  /**
+   * The merchant-of-record gateway (Digital River): its REST API with the secret key, and its
+   * browser library with the public key. Unset keys: no such gateway, its orders are refused (310001).
+   */
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'DIGITAL_RIVER_API_URL must be an http(s) address' })
+  DIGITAL_RIVER_API_URL = 'https://api.digitalriver.com';
+
+  @ValidateIf(usesDigitalRiver)
+  @Matches(/^sk_[A-Za-z0-9_]{4,128}$/, { message: 'DIGITAL_RIVER_SECRET_KEY must be a secret key (sk_…) when DIGITAL_RIVER_PUBLIC_KEY is set' })
+  DIGITAL_RIVER_SECRET_KEY?: string;
+
+  @ValidateIf(usesDigitalRiver)
+  @Matches(/^pk_[A-Za-z0-9_]{4,128}$/, { message: 'DIGITAL_RIVER_PUBLIC_KEY must be a public key (pk_…) when DIGITAL_RIVER_SECRET_KEY is set' })
+  DIGITAL_RIVER_PUBLIC_KEY?: string;
+
+  /** Where the page loads DigitalRiver.js from (the provider's, or the project's sandbox stand-in). */
+  @Matches(/^https?:\/\/[^\s]+\.js(\?[^\s]*)?$/, { message: 'DIGITAL_RIVER_JS_URL must be the http(s) address of a script' })
+  DIGITAL_RIVER_JS_URL = 'https://js.digitalriverws.com/v1/DigitalRiver.js';
+
+  /** How long the drop-in may take to become ready before the page gives up (spec 2 §9: 25 seconds). */
+  @Transform(toInteger)
+  @IsInt({ message: 'DIGITAL_RIVER_MOUNT_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  @Min(1000, { message: 'DIGITAL_RIVER_MOUNT_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  @Max(120000, { message: 'DIGITAL_RIVER_MOUNT_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  DIGITAL_RIVER_MOUNT_TIMEOUT_MS = 25000;
+
+  /** How long a call to Digital River may take before the order is left pending (retryable). */
+  @Transform(toInteger)
+  @IsInt({ message: 'DIGITAL_RIVER_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  @Min(1000, { message: 'DIGITAL_RIVER_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  @Max(120000, { message: 'DIGITAL_RIVER_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  DIGITAL_RIVER_TIMEOUT_MS = 20000;
 
   /** Largest request body accepted, in bytes. */
   @Transform(toInteger)

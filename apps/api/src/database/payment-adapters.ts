@@ -2,13 +2,16 @@ import type { Provider } from '@nestjs/common';
 import {
   CARD_GATEWAY,
   CARD_GATEWAY_SETTINGS,
+  MERCHANT_OF_RECORD,
+  MERCHANT_OF_RECORD_SETTINGS,
+  type MerchantOfRecordSettings,
   PAYMENT_PORTS,
   SAVED_CARD_REPOSITORY,
   SAVED_PAYPAL_REPOSITORY,
   type CardGatewaySettings,
   type PaymentPorts,
 } from '@store/application';
-import { BraintreeCardGateway, LedgeredPaymentPort, TypeOrmSavedCardRepository, TypeOrmSavedPayPalRepository } from '@store/infrastructure';
+import { BraintreeCardGateway, DigitalRiverGateway, LedgeredPaymentPort, TypeOrmSavedCardRepository, TypeOrmSavedPayPalRepository } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 
@@ -39,6 +42,12 @@ function cardGateway(config: AppConfig): BraintreeCardGateway | null {
   });
 }
 
+/** The merchant of record when its keys are set (the provider's API, or the local sandbox at DIGITAL_RIVER_API_URL); null otherwise. */
+function merchantOfRecord(config: AppConfig): DigitalRiverGateway | null {
+  if (!config.DIGITAL_RIVER_SECRET_KEY || !config.DIGITAL_RIVER_PUBLIC_KEY) return null;
+  return new DigitalRiverGateway({ apiUrl: config.DIGITAL_RIVER_API_URL, secretKey: config.DIGITAL_RIVER_SECRET_KEY, timeoutMs: config.DIGITAL_RIVER_TIMEOUT_MS });
+}
+
 /** The payment gateways' adapters, each configured from the environment. */
 export const paymentAdapters: Provider[] = [
   { provide: SAVED_CARD_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedCardRepository(ds), inject: [DataSource] },
@@ -58,19 +67,32 @@ export const paymentAdapters: Provider[] = [
     }),
     inject: [AppConfig],
   },
+  { provide: MERCHANT_OF_RECORD, useFactory: merchantOfRecord, inject: [AppConfig] },
+  {
+    provide: MERCHANT_OF_RECORD_SETTINGS,
+    useFactory: (config: AppConfig): MerchantOfRecordSettings | null =>
+      config.DIGITAL_RIVER_PUBLIC_KEY
+        ? { publicApiKey: config.DIGITAL_RIVER_PUBLIC_KEY, scriptUrl: config.DIGITAL_RIVER_JS_URL, mountTimeoutMs: config.DIGITAL_RIVER_MOUNT_TIMEOUT_MS }
+        : null,
+    inject: [AppConfig],
+  },
   {
     provide: PAYMENT_PORTS,
-    useFactory: (gateway: BraintreeCardGateway | null, ds: DataSource, config: AppConfig): PaymentPorts =>
-      gateway
+    useFactory: (gateway: BraintreeCardGateway | null, merchant: DigitalRiverGateway | null, ds: DataSource, config: AppConfig): PaymentPorts => ({
+      // Concurrent placements wait for the one charge; an unanswered one is looked up after the gateway's own timeout.
+      ...(gateway
+        ? { braintree: new LedgeredPaymentPort('braintree', gateway, ds, { waitMs: config.BRAINTREE_TIMEOUT_MS + 5000, claimTimeoutMs: config.BRAINTREE_TIMEOUT_MS + 10000, pollMs: 100 }) }
+        : {}),
+      ...(merchant
         ? {
-            // Concurrent placements wait for the one charge; an unanswered one is looked up after the gateway's own timeout.
-            braintree: new LedgeredPaymentPort('braintree', gateway, ds, {
-              waitMs: config.BRAINTREE_TIMEOUT_MS + 5000,
-              claimTimeoutMs: config.BRAINTREE_TIMEOUT_MS + 10000,
+            'digital-river': new LedgeredPaymentPort('digital-river', merchant, ds, {
+              waitMs: config.DIGITAL_RIVER_TIMEOUT_MS + 5000,
+              claimTimeoutMs: config.DIGITAL_RIVER_TIMEOUT_MS + 10000,
               pollMs: 100,
             }),
           }
-        : {},
-    inject: [CARD_GATEWAY, DataSource, AppConfig],
+        : {}),
+    }),
+    inject: [CARD_GATEWAY, MERCHANT_OF_RECORD, DataSource, AppConfig],
   },
 ];

@@ -31,15 +31,30 @@ const CARD_GATEWAY_SOURCES = {
   img: ['https://assets.braintreegateway.com', 'https://checkout.paypal.com', 'https://b.stats.paypal.com', 'https://*.paypalobjects.com', 'https://www.gstatic.com'],
 } as const;
 
+/**
+ * DigitalRiver.js and what it reaches: its own origin (the provider's, or the sandbox's stand-in
+ * at DIGITAL_RIVER_JS_URL) for the script, its styles, its calls and the drop-in's frames.
+ */
+function merchantOfRecordSources(config: AppConfig) {
+  if (!config.DIGITAL_RIVER_PUBLIC_KEY) return { script: [], style: [], connect: [], frame: [] };
+  const origin = new URL(config.DIGITAL_RIVER_JS_URL).origin;
+  const provider = ['https://js.digitalriverws.com', 'https://api.digitalriverws.com'];
+  return { script: [origin], style: [origin], connect: [origin, ...provider], frame: [origin, 'https://*.digitalriverws.com'] };
+}
+
 export function contentSecurityDirectives(config: AppConfig): Record<string, string[] | null> {
   const analytics = config.ANALYTICS_SCRIPT_ORIGINS.split(' ').filter(Boolean);
   const card = config.BRAINTREE_ENVIRONMENT ? CARD_GATEWAY_SOURCES : { script: [], frame: [], connect: [], img: [] };
+  const merchant = merchantOfRecordSources(config);
+  const unique = (sources: string[]) => [...new Set(sources)];
   return {
     'img-src': ["'self'", 'data:', ...card.img],
     // Analytics tags load only from the origins configured for them, and only after consent.
-    'script-src': ["'self'", ...analytics, ...card.script],
-    'connect-src': ["'self'", ...analytics, ...card.connect],
-    'frame-src': ["'self'", ...card.frame],
+    'script-src': unique(["'self'", ...analytics, ...card.script, ...merchant.script]),
+    // Helmet's default, plus the merchant of record's stylesheet origin (plain http for the local sandbox).
+    'style-src': unique(["'self'", 'https:', "'unsafe-inline'", ...merchant.style]),
+    'connect-src': unique(["'self'", ...analytics, ...card.connect, ...merchant.connect]),
+    'frame-src': unique(["'self'", ...card.frame, ...merchant.frame]),
     'upgrade-insecure-requests': config.COOKIE_SECURE ? [] : null,
   };
 }

@@ -1,6 +1,17 @@
 import { Module } from '@nestjs/common';
 import {
   BASKET_REPOSITORY,
+  BILLING_REPOSITORY,
+  FILE_STORAGE,
+  MERCHANT_OF_RECORD,
+  MERCHANT_OF_RECORD_SETTINGS,
+  MerchantCheckout,
+  TAX_CERTIFICATE_REPOSITORY,
+  type BasketCertificates,
+  type BillingRepository,
+  type FileStorage,
+  type MerchantOfRecordPort,
+  type MerchantOfRecordSettings,
   BasketReader,
   CARD_GATEWAY,
   CARD_GATEWAY_SETTINGS,
@@ -23,6 +34,8 @@ import {
 } from '@store/application';
 import { DomainError } from '@store/domain';
 import { BasketModule } from '../basket/basket.module';
+import { TaxExemptionModule } from '../tax-exemption/tax-exemption.module';
+import { MerchantOfRecordActions } from './merchant-of-record-actions';
 import { CardCheckoutController } from './card-checkout.controller';
 
 /** A card gateway that answers every call with 'payment methods unavailable', when none is configured. */
@@ -34,9 +47,24 @@ const unconfiguredGateway: CardGatewayPort = {
 };
 
 @Module({
-  imports: [BasketModule],
+  imports: [BasketModule, TaxExemptionModule],
   controllers: [CardCheckoutController],
   providers: [
+    {
+      provide: MerchantCheckout,
+      useFactory: (
+        baskets: BasketRepository,
+        reader: BasketReader,
+        billing: BillingRepository,
+        states: PaymentStateRepository,
+        certificates: BasketCertificates,
+        files: FileStorage,
+        provider: MerchantOfRecordPort | null,
+        settings: MerchantOfRecordSettings | null,
+      ) => new MerchantCheckout(baskets, reader, billing, states, certificates, files, provider, settings),
+      inject: [BASKET_REPOSITORY, BasketReader, BILLING_REPOSITORY, PAYMENT_STATE_REPOSITORY, TAX_CERTIFICATE_REPOSITORY, FILE_STORAGE, MERCHANT_OF_RECORD, MERCHANT_OF_RECORD_SETTINGS],
+    },
+    MerchantOfRecordActions,
     {
       provide: GetCardCheckout,
       useFactory: (
@@ -68,5 +96,6 @@ const unconfiguredGateway: CardGatewayPort = {
       inject: [SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY],
     },
   ],
+  exports: [MerchantOfRecordActions],
 })
 export class PaymentsModule {}

@@ -24,7 +24,18 @@ export interface Shopper {
  * A signed-in personal customer with a basket of the given products, a billing address and the
  * gateway decided: ready to pay, as the page is after billing (spec 2 §4).
  */
-export async function shopperReadyToPay(app: TestApp, options: { suites?: string[]; address?: Record<string, string>; locale?: string } = {}): Promise<Shopper> {
+export async function shopperReadyToPay(
+  app: TestApp,
+  options: {
+    suites?: string[];
+    address?: Record<string, string>;
+    locale?: string;
+    /** A business or education customer: its category and organisation name (personal by default). */
+    account?: { customerCategory: string; accountName: string };
+    /** The gateway billing is expected to choose (braintree by default). */
+    gateway?: string;
+  } = {},
+): Promise<Shopper> {
   counter += 1;
   const email = `payer.${counter}.${Date.now()}@example.com`;
   const created = await checkoutAction(app, 'CREATE_CUSTOMER', {
@@ -35,6 +46,7 @@ export async function shopperReadyToPay(app: TestApp, options: { suites?: string
     country: 'GB',
     marketingSignUp: false,
     customerCategory: 'personal',
+    ...options.account,
     termsAndConditions: true,
   });
   expect(created.body.success).toBe(true);
@@ -50,7 +62,7 @@ export async function shopperReadyToPay(app: TestApp, options: { suites?: string
   const billed = await checkoutAction(app, 'CREATE_CUSTOMER_INVOICE_ADDRESS', { basket_reference: basket.reference, ...address }, cookie);
   expect(billed.body.success).toBe(true);
   const decided = await app.http().post('/data/determine-gateway/').set(XHR).set('Cookie', cookie).send({ basket_ref: basket.reference });
-  expect(decided.body.data?.gateway).toBe('braintree');
+  expect(decided.body.data?.gateway).toBe(options.gateway ?? 'braintree');
   const session = await app.http().get('/data/session/').set(XHR).set('Cookie', cookie);
   const [{ id }] = await app.db.dataSource.query('SELECT id FROM customers WHERE email_normalised = $1', [email]);
   return { cookie, email, id: id as string, basketReference: basket.reference, basket: session.body.data.basket };

@@ -103,6 +103,17 @@ export class PlaceOrder {
     if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
       return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
     }
+    // The merchant of record sells from its checkout: the page must pay the basket's current one,
+    // and its tax (the provider's, spec 2 §2) is what the order records.
+    const morCheckout = command.gateway === 'digital-river' ? await this.paymentStates.checkoutOf(basket.reference) : null;
+    if (command.gateway === 'digital-river' && (!morCheckout || morCheckout.checkoutId !== command.checkoutId)) {
+      return err(failure('MOR_CHECKOUT_EXPIRED', placed?.number ?? null, 'not-charged'));
+    }
+    const totals = morCheckout?.totals ?? {
+      netMinor: view.totalWithDiscount.net.amountMinor,
+      taxMinor: view.totalWithDiscount.tax.amountMinor,
+      grossMinor: view.totalWithDiscount.gross.amountMinor,
+    };
 
     const draft: OrderDraft = {
       customerId: command.customer.id,
@@ -111,9 +122,9 @@ export class PlaceOrder {
       locale: command.locale,
       currency: view.countryAccount.currency,
       taxInclusive: view.countryAccount.taxInclusive,
-      netMinor: view.totalWithDiscount.net.amountMinor,
-      taxMinor: view.totalWithDiscount.tax.amountMinor,
-      grossMinor: view.totalWithDiscount.gross.amountMinor,
+      netMinor: totals.netMinor,
+      taxMinor: totals.taxMinor,
+      grossMinor: totals.grossMinor,
       discountMinor: view.appliedDiscount?.amount.gross.amountMinor ?? 0,
       discountCode: view.appliedDiscount?.code ?? null,
       billingAddress: address,

@@ -277,6 +277,8 @@ export const ErrorCatalogue = {
     ours: true,
   }),
   MOR_TAX_ID_INVALID: entry(710003, 'The tax identifier you have entered is not valid.', 'payment-failed', { ours: true }),
+  MOR_CHECKOUT_EXPIRED: entry(710004, 'Your payment session has expired. Please refresh the page and try again.', 'conflict', { ours: true }),
+  MOR_PAYMENT_DECLINED: entry(710005, 'Your payment was declined. Please use a different payment method.', 'payment-failed', { ours: true }),
 } as const;
 
 export type ErrorName = keyof typeof ErrorCatalogue;

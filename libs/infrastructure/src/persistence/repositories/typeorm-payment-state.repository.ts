@@ -1,4 +1,4 @@
-import type { PaymentStateRepository } from '@store/application';
+import type { MorCheckout, PaymentStateRepository } from '@store/application';
 import type { PaymentGateway } from '@store/domain';
 import type { DataSource } from 'typeorm';
 
@@ -25,5 +25,37 @@ export class TypeOrmPaymentStateRepository implements PaymentStateRepository {
       [basketReference],
     );
     return row?.gateway ?? null;
+  }
+
+  async saveCheckout(basketReference: string, basketVersion: number, checkout: MorCheckout): Promise<boolean> {
+    // TypeORM answers an UPDATE … RETURNING with [rows, count].
+    const [rows]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE basket_payment_states s SET payment_session = $3, payment_source = NULL, is_mor_ready = true
+       FROM baskets b WHERE s.basket_reference = $1 AND b.reference = s.basket_reference AND b.version = $2 AND s.basket_version = $2
+         AND s.gateway = 'digital-river'
+       RETURNING s.basket_reference`,
+      [basketReference, basketVersion, JSON.stringify(checkout)],
+    );
+    return rows.length === 1;
+  }
+
+  async checkoutOf(basketReference: string): Promise<MorCheckout | null> {
+    const [row]: { payment_session: string | null }[] = await this.dataSource.query(
+      `SELECT s.payment_session FROM basket_payment_states s JOIN baskets b ON b.reference = s.basket_reference AND b.version = s.basket_version
+       WHERE s.basket_reference = $1 AND s.gateway = 'digital-river'`,
+      [basketReference],
+    );
+    return row?.payment_session ? (JSON.parse(row.payment_session) as MorCheckout) : null;
+  }
+
+  async saveSource(basketReference: string, checkoutId: string, sourceId: string): Promise<boolean> {
+    const [rows]: [unknown[], number] = await this.dataSource.query(
+      `UPDATE basket_payment_states s SET payment_source = $3
+       FROM baskets b WHERE s.basket_reference = $1 AND b.reference = s.basket_reference AND b.version = s.basket_version
+         AND s.payment_session::jsonb ->> 'checkoutId' = $2
+       RETURNING s.basket_reference`,
+      [basketReference, checkoutId, sourceId],
+    );
+    return rows.length === 1;
   }
 }

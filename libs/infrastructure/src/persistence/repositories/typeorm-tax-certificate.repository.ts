@@ -1,4 +1,4 @@
-import type { TaxCertificate, TaxCertificateRepository } from '@store/application';
+import type { BasketCertificates, TaxCertificate, TaxCertificateRepository } from '@store/application';
 import type { DataSource } from 'typeorm';
 
 interface TaxCertificateRow {
@@ -41,7 +41,7 @@ function toCertificate(row: TaxCertificateRow): TaxCertificate {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export class TypeOrmTaxCertificateRepository implements TaxCertificateRepository {
+export class TypeOrmTaxCertificateRepository implements TaxCertificateRepository, BasketCertificates {
   constructor(private readonly dataSource: DataSource) {}
 
   async add(c: TaxCertificate): Promise<void> {
@@ -74,6 +74,16 @@ export class TypeOrmTaxCertificateRepository implements TaxCertificateRepository
       id,
       customerId,
     ]);
+    return rows[0] ? toCertificate(rows[0]) : null;
+  }
+
+  /** The latest certificate given for this basket and not yet used by an order (the one its order will record). */
+  async forBasket(basketReference: string, customerId: string): Promise<TaxCertificate | null> {
+    if (!UUID.test(customerId)) return null;
+    const rows: TaxCertificateRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM tax_certificates WHERE basket_reference = $1 AND customer_id = $2 AND order_reference IS NULL ORDER BY created_at DESC LIMIT 1`,
+      [basketReference, customerId],
+    );
     return rows[0] ? toCertificate(rows[0]) : null;
   }
 }

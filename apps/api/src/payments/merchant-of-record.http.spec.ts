@@ -1,0 +1,211 @@
+import { startDigitalRiverSandbox, type RunningDigitalRiverSandbox } from '@store/payment-sandbox';
+import { pdf } from '../testing/files';
+import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { createTestApp, XHR, type TestApp } from '../testing/test-app';
+
+// The real API on Postgres, its merchant-of-record adapter talking to the project's Digital River
+// sandbox over HTTP with the provider's request and response shapes: nothing between is stubbed.
+let sandbox: RunningDigitalRiverSandbox;
+let t: TestApp;
+
+beforeAll(async () => {
+  sandbox = await startDigitalRiverSandbox();
+  t = await createTestApp({
+    env: {
+      DIGITAL_RIVER_API_URL: sandbox.url,
+      DIGITAL_RIVER_SECRET_KEY: sandbox.config.secretKey,
+      DIGITAL_RIVER_PUBLIC_KEY: sandbox.config.publicKey,
+      DIGITAL_RIVER_JS_URL: `${sandbox.url}/v1/DigitalRiver.js`,
+      DIGITAL_RIVER_TIMEOUT_MS: '1500',
+      PAYMENT_GATEWAY_RULES: 'DE=digital-river,MX=digital-river,USD=digital-river,*=braintree',
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await sandbox?.close();
+});
+
+const control = (path: string, body?: unknown, method = 'POST') =>
+  fetch(`${sandbox.url}/__sandbox/${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+const drjs = (path: string, body: unknown) =>
+  fetch(`${sandbox.url}/__drjs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sandbox.config.publicKey}` }, body: JSON.stringify(body) });
+
+const BUSINESS = { customerCategory: 'business.design-agency', accountName: 'Serif (Europe) Ltd' };
+const US_ADDRESS = { line_1: '350 Fifth Avenue', city: 'New York', state: 'NY', postal_code: '10118', country: 'US' };
+const DE_ADDRESS = { line_1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' };
+
+const createCheckout = (shopper: Shopper) => checkoutAction(t, 'MERCHANT_OF_RECORD_CREATE_CHECKOUT', { basketReference: shopper.basket.reference, locale: 'en-us' }, shopper.cookie);
+const checkoutOf = (answer: { body: { data: { checkout: string } } }) => JSON.parse(answer.body.data.checkout);
+
+/** A card source made as the drop-in makes it, for the checkout's payment session. */
+async function source(sessionId: string, number = '4444222233331111'): Promise<string> {
+  const made = await drjs('sources', {
+    sessionId,
+    type: 'creditCard',
+    creditCard: { number, expirationMonth: 12, expirationYear: new Date().getFullYear() + 2, cvv: '123' },
+    owner: { firstName: 'Paula', lastName: 'Payer', email: 'payer@example.com', address: { line1: '350 Fifth Avenue', city: 'New York', postalCode: '10118', state: 'NY', country: 'US' } },
+  });
+  const body = (await made.json()) as { id?: string; source?: { id: string } };
+  return body.source?.id ?? (body.id as string);
+}
+
+const place = (shopper: Shopper, checkoutId: string, sourceId: string, extra: Record<string, unknown> = {}) =>
+  checkoutAction(
+    t,
+    'PLACE_ORDER',
+    {
+      basket_reference_id: shopper.basket.reference,
+      basket_stale_hash: shopper.basket.stale_hash,
+      gateway: 'digital-river',
+      payment_facilitator: 'digital-river',
+      payment_method_type: 'merchant-of-record',
+      checkout_id: checkoutId,
+      source_id: sourceId,
+      withdrawal_consent: true,
+      locale: 'en-us',
+      ...extra,
+    },
+    shopper.cookie,
+  );
+
+const orderRow = async (number: string) =>
+  (await t.db.dataSource.query('SELECT status, transaction_id, payment_attempt, net_minor, tax_minor, gross_minor, currency, tax_certificate_id FROM orders WHERE number = $1', [number]))[0];
+
+describe('MERCHANT_OF_RECORD_CREATE_CHECKOUT', () => {
+  it("creates the provider's checkout with its tax and seller, and gives the same one again for the same basket", async () => {
+    const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+    const created = await createCheckout(shopper);
+    expect(created.body).toMatchObject({ success: true, data: { mor_public_api_key: sandbox.config.publicKey, mor_script_url: `${sandbox.url}/v1/DigitalRiver.js`, mount_timeout_ms: 25000 } });
+    const checkout = checkoutOf(created);
+    expect(checkout).toMatchObject({ sellingEntityId: 'DR_INC-ENTITY', sellingEntityName: 'Digital River, Inc.', taxIdentifier: null });
+    expect(checkout.paymentSessionId).toBeTruthy();
+    // New York's 8.875% on the dollar price, tax added (the US store's prices exclude tax).
+    const { net, tax, gross } = checkout.totals;
+    expect(net.currency).toBe('USD');
+    expect(tax.amount_minor).toBe(Math.round(net.amount_minor * 0.08875));
+    expect(gross.amount_minor).toBe(net.amount_minor + tax.amount_minor);
+    expect(checkout.totalTaxBreakdown.gross).toBe(`$${(gross.amount_minor / 100).toFixed(2)}`);
+    expect(created.body.data.stale_hash).toBe(shopper.basket.stale_hash);
+
+    const again = checkoutOf(await createCheckout(shopper));
+    expect(again.checkoutId).toBe(checkout.checkoutId);
+  });
+
+  it('refuses a visitor, a stranger, bad input, and a basket billing sent to the card gateway, changing nothing', async () => {
+    const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+    expect((await checkoutAction(t, 'MERCHANT_OF_RECORD_CREATE_CHECKOUT', { basketReference: shopper.basket.reference })).body.code).toBe(100108);
+    const stranger = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+    expect((await checkoutAction(t, 'MERCHANT_OF_RECORD_CREATE_CHECKOUT', { basketReference: shopper.basket.reference }, stranger.cookie)).body.code).toBe(200404);
+    const bad = await checkoutAction(t, 'MERCHANT_OF_RECORD_CREATE_CHECKOUT', { basketReference: "x'; DROP TABLE orders;--", extra: 1 }, shopper.cookie);
+    expect(bad.body).toMatchObject({ success: false, code: 100100 });
+    const card = await shopperReadyToPay(t);
+    expect((await checkoutAction(t, 'MERCHANT_OF_RECORD_CREATE_CHECKOUT', { basketReference: card.basket.reference }, card.cookie)).body).toMatchObject({
+      success: false,
+      code: 310001,
+      message: 'There was a problem obtaining payment methods',
+    });
+    const [{ count }] = await t.db.dataSource.query("SELECT count(*)::int AS count FROM basket_payment_states WHERE payment_session IS NOT NULL AND basket_reference = ANY($1)", [
+      [shopper.basket.reference, card.basket.reference],
+    ]);
+    expect(count).toBe(0);
+  });
+
+  it('a provider that does not answer gives the payment-methods problem, and the next try works', async () => {
+    const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+    await control('force', { resource: 'checkouts', method: 'POST', fail: 'service_unavailable' });
+    expect((await createCheckout(shopper)).body).toMatchObject({ success: false, code: 310001 });
+    expect((await createCheckout(shopper)).body.success).toBe(true);
+  });
+});
+
+describe('paying through the merchant of record', () => {
+  it('a US business with an exemption certificate pays no tax; the order records the provider figures and the certificate', async () => {
+    const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', account: BUSINESS, gateway: 'digital-river' });
+    const today = new Date();
+    const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const uploaded = await t
+      .http()
+      .post('/data/account/tax-certificate/')
+      .set(XHR)
+      .set('Cookie', shopper.cookie)
+      .field({ tax_authority: 'NY', start_date: day(-30), end_date: day(300) })
+      .attach('file', pdf(), { filename: 'NY exemption.pdf', contentType: 'application/pdf' });
+    expect(uploaded.status).toBe(200);
+    const checkout = checkoutOf(await createCheckout(shopper));
+    expect(checkout.totals.tax.amount_minor).toBe(0);
+    expect(checkout.totals.gross.amount_minor).toBe(checkout.totals.net.amount_minor);
+
+    const sourceId = await source(checkout.paymentSessionId);
+    expect((await checkoutAction(t, 'MERCHANT_OF_RECORD_ATTACH_SOURCE', { basketReference: shopper.basket.reference, checkoutId: checkout.checkoutId, sourceId }, shopper.cookie)).body).toMatchObject({
+      success: true,
+      data: { paymentSource: { id: sourceId } },
+    });
+    const placed = await place(shopper, checkout.checkoutId, sourceId);
+    expect(placed.body.success).toBe(true);
+    const order = await orderRow(placed.body.data.order_number);
+    expect(order).toMatchObject({ status: 'paid', currency: 'USD', tax_minor: 0, gross_minor: checkout.totals.gross.amount_minor });
+    expect(order.tax_certificate_id).not.toBeNull();
+    const orders = (await (await control(`orders?upstreamId=${placed.body.data.order_number}-1`, undefined, 'GET')).json()) as Array<{ id: string }>;
+    expect(orders.map((o) => o.id)).toEqual([order.transaction_id]);
+  });
+
+  it('a German business: an invalid VAT number is refused, a valid one removes the tax', async () => {
+    const shopper = await shopperReadyToPay(t, { address: DE_ADDRESS, account: BUSINESS, gateway: 'digital-river' });
+    const checkout = checkoutOf(await createCheckout(shopper));
+    expect(checkout.totals.tax.amount_minor).toBeGreaterThan(0);
+    const attach = (taxId: string) => checkoutAction(t, 'MERCHANT_OF_RECORD_ATTACH_TAX_ID', { basketReference: shopper.basket.reference, checkoutId: checkout.checkoutId, type: 'de', taxId }, shopper.cookie);
+    expect((await attach('DE999999999')).body).toMatchObject({ success: false, code: 710003 });
+    expect((await attach('DE 12')).body).toMatchObject({ success: false, code: 710003 });
+    const attached = checkoutOf(await attach('DE 123 456 789'));
+    expect(attached.taxIdentifier).toEqual({ type: 'de', value: 'DE123456789', state: 'verified' });
+    expect(attached.totals.tax.amount_minor).toBe(0);
+
+    const sourceId = await source(attached.paymentSessionId);
+    const placed = await place(shopper, attached.checkoutId, sourceId);
+    expect(placed.body.success).toBe(true);
+    expect(await orderRow(placed.body.data.order_number)).toMatchObject({ status: 'paid', tax_minor: 0, gross_minor: attached.totals.gross.amount_minor });
+  });
+
+  it('a declined source charges nothing and says so; another source then pays the same order once', async () => {
+    const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+    const checkout = checkoutOf(await createCheckout(shopper));
+    const declined = await place(shopper, checkout.checkoutId, await source(checkout.paymentSessionId, '4000000000003600'));
+    expect(declined.body).toMatchObject({ success: false, code: 710005, data: { charged: 'not-charged' } });
+    const number = declined.body.data.order_number;
+    const retried = await place(shopper, checkout.checkoutId, await source(checkout.paymentSessionId), { existing_order_number: number });
+    expect(retried.body).toMatchObject({ success: true, data: { order_number: number } });
+    const order = await orderRow(number);
+    expect(order).toMatchObject({ status: 'paid', payment_attempt: 2 });
+    const orders = (await (await control(`orders?upstreamId=${number}-2`, undefined, 'GET')).json()) as Array<{ id: string }>;
+    expect(orders).toHaveLength(1);
+    expect((await (await control(`orders?upstreamId=${number}-1`, undefined, 'GET')).json()) as unknown[]).toEqual([]);
+  });
+
+  it('an order whose answer is lost stays pending; the retry finds the provider order instead of ordering again', async () => {
+    const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+    const checkout = checkoutOf(await createCheckout(shopper));
+    const sourceId = await source(checkout.paymentSessionId);
+    await control('force', { resource: 'orders', method: 'POST', delayMs: 3000 });
+    const lost = await place(shopper, checkout.checkoutId, sourceId);
+    expect(lost.body).toMatchObject({ success: false, data: { charged: 'unknown' } });
+    const number = lost.body.data.order_number;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const retried = await place(shopper, checkout.checkoutId, sourceId, { existing_order_number: number });
+    expect(retried.body).toMatchObject({ success: true, data: { order_number: number } });
+    const made = (await (await control(`orders?upstreamId=${number}-1`, undefined, 'GET')).json()) as Array<{ id: string }>;
+    expect(made).toHaveLength(1);
+    expect((await orderRow(number)).transaction_id).toBe(made[0].id);
+  });
+
+  it('a checkout of an older basket is refused: any basket change needs a fresh checkout', async () => {
+    const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+    const checkout = checkoutOf(await createCheckout(shopper));
+    await t.db.dataSource.query('DELETE FROM basket_payment_states WHERE basket_reference = $1', [shopper.basket.reference]);
+    await t.http().post('/data/determine-gateway/').set(XHR).set('Cookie', shopper.cookie).send({ basket_ref: shopper.basket.reference });
+    const placed = await place(shopper, checkout.checkoutId, await source(checkout.paymentSessionId));
+    expect(placed.body).toMatchObject({ success: false, code: 710004 });
+    const fresh = checkoutOf(await createCheckout(shopper));
+    expect(fresh.checkoutId).not.toBe(checkout.checkoutId);
+  });
+});
