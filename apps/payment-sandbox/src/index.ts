@@ -109,4 +109,6 @@ export {
   type DigitalRiverConfig,
   type DigitalRiverSandboxOptions,
   type RunningDigitalRiverSandbox,
+  digitalRiverClient,
+  type DigitalRiverAnswer,
 } from './digital-river';

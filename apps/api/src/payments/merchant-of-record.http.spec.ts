@@ -1,4 +1,4 @@
-import { startDigitalRiverSandbox, type RunningDigitalRiverSandbox } from '@store/payment-sandbox';
+import { digitalRiverClient, startDigitalRiverSandbox, type RunningDigitalRiverSandbox } from '@store/payment-sandbox';
 import { pdf } from '../testing/files';
 import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
@@ -26,10 +26,8 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const control = (path: string, body?: unknown, method = 'POST') =>
-  fetch(`${sandbox.url}/__sandbox/${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-const drjs = (path: string, body: unknown) =>
-  fetch(`${sandbox.url}/__drjs/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sandbox.config.publicKey}` }, body: JSON.stringify(body) });
+const sandboxClient = () => digitalRiverClient(sandbox);
+const control = (path: string, body?: unknown, method?: string) => sandboxClient().control(path, body, method);
 
 const BUSINESS = { customerCategory: 'business.design-agency', accountName: 'Serif (Europe) Ltd' };
 const US_ADDRESS = { line_1: '350 Fifth Avenue', city: 'New York', state: 'NY', postal_code: '10118', country: 'US' };
@@ -40,14 +38,8 @@ const checkoutOf = (answer: { body: { data: { checkout: string } } }) => JSON.pa
 
 /** A card source made as the drop-in makes it, for the checkout's payment session. */
 async function source(sessionId: string, number = '4444222233331111'): Promise<string> {
-  const made = await drjs('sources', {
-    sessionId,
-    type: 'creditCard',
-    creditCard: { number, expirationMonth: 12, expirationYear: new Date().getFullYear() + 2, cvv: '123' },
-    owner: { firstName: 'Paula', lastName: 'Payer', email: 'payer@example.com', address: { line1: '350 Fifth Avenue', city: 'New York', postalCode: '10118', state: 'NY', country: 'US' } },
-  });
-  const body = (await made.json()) as { id?: string; source?: { id: string } };
-  return body.source?.id ?? (body.id as string);
+  const made = await sandboxClient().drjs('sources', { sessionId, type: 'creditCard', creditCard: { number, expirationMonth: 12, expirationYear: new Date().getFullYear() + 2, cvv: '123' } });
+  return made.body.id ?? made.body.source.id;
 }
 
 const place = (shopper: Shopper, checkoutId: string, sourceId: string, extra: Record<string, unknown> = {}) =>
@@ -146,7 +138,7 @@ describe('paying through the merchant of record', () => {
     const order = await orderRow(placed.body.data.order_number);
     expect(order).toMatchObject({ status: 'paid', currency: 'USD', tax_minor: 0, gross_minor: checkout.totals.gross.amount_minor });
     expect(order.tax_certificate_id).not.toBeNull();
-    const orders = (await (await control(`orders?upstreamId=${placed.body.data.order_number}-1`, undefined, 'GET')).json()) as Array<{ id: string }>;
+    const orders = (await control(`orders?upstreamId=${placed.body.data.order_number}-1`, undefined, 'GET')).body as Array<{ id: string }>;
     expect(orders.map((o) => o.id)).toEqual([order.transaction_id]);
   });
 
@@ -177,9 +169,9 @@ describe('paying through the merchant of record', () => {
     expect(retried.body).toMatchObject({ success: true, data: { order_number: number } });
     const order = await orderRow(number);
     expect(order).toMatchObject({ status: 'paid', payment_attempt: 2 });
-    const orders = (await (await control(`orders?upstreamId=${number}-2`, undefined, 'GET')).json()) as Array<{ id: string }>;
+    const orders = (await control(`orders?upstreamId=${number}-2`, undefined, 'GET')).body as Array<{ id: string }>;
     expect(orders).toHaveLength(1);
-    expect((await (await control(`orders?upstreamId=${number}-1`, undefined, 'GET')).json()) as unknown[]).toEqual([]);
+    expect((await control(`orders?upstreamId=${number}-1`, undefined, 'GET')).body).toEqual([]);
   });
 
   it('an order whose answer is lost stays pending; the retry finds the provider order instead of ordering again', async () => {
@@ -193,7 +185,7 @@ describe('paying through the merchant of record', () => {
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const retried = await place(shopper, checkout.checkoutId, sourceId, { existing_order_number: number });
     expect(retried.body).toMatchObject({ success: true, data: { order_number: number } });
-    const made = (await (await control(`orders?upstreamId=${number}-1`, undefined, 'GET')).json()) as Array<{ id: string }>;
+    const made = (await control(`orders?upstreamId=${number}-1`, undefined, 'GET')).body as Array<{ id: string }>;
     expect(made).toHaveLength(1);
     expect((await orderRow(number)).transaction_id).toBe(made[0].id);
   });

@@ -119,3 +119,4 @@ export type { DigitalRiverState } from './model';
 export { DIGITAL_RIVER_TEST_CARDS } from './cards';
 export { COUNTRY_TAX_RATES, SELLING_ENTITIES, US_STATE_TAX_RATES, VERIFIED_TEST_TAX_IDENTIFIERS } from './tax';
 export { SCRIPT_PATH as DIGITAL_RIVER_SCRIPT_PATH, STYLESHEET_PATH as DIGITAL_RIVER_STYLESHEET_PATH } from './assets';
+export { clientFor as digitalRiverClient, type Answer as DigitalRiverAnswer } from './test-client';
