@@ -63,8 +63,11 @@ export interface OrderRepository {
    * per basket, a database constraint). `created` tells which.
    */
   reserve(draft: OrderDraft): Promise<{ readonly order: Order; readonly created: boolean }>;
-  /** A failed order tried again: back to pending with the next payment attempt. Null if it was not failed. */
-  retry(number: string): Promise<Order | null>;
+  /**
+   * A failed order tried again: back to pending with the next payment attempt, its lines and totals
+   * replaced by the draft (the basket as it is now; nothing was charged). Null if it was not failed.
+   */
+  retry(number: string, draft: OrderDraft): Promise<Order | null>;
   /**
    * Completes a pending order in one transaction: paid, its keys stored, the discount redeemed, the
    * basket closed and the receipt queued. False when it was not pending (already done by another call).

@@ -83,8 +83,12 @@ export class PlaceOrder {
     }
 
     const basket = await this.baskets.find(command.basketReference);
-    if (!basket || basket.customerId !== command.customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
-    if (staleHash(basket) !== command.basketStaleHash) return err(new DomainError('BASKET_STALE'));
+    if (!basket || basket.customerId !== command.customer.id || staleHash(basket) !== command.basketStaleHash) {
+      // Another tab may have completed the order (closing the basket) since it was looked up above.
+      const completed = await this.orders.findByBasket(command.basketReference);
+      if (completed?.status === 'paid' && completed.customerId === command.customer.id) return err(failure('ORDER_ALREADY_COMPLETE', completed.number, 'charged'));
+      return err(new DomainError(!basket || basket.customerId !== command.customer.id ? 'BASKET_NOT_FOUND' : 'BASKET_STALE'));
+    }
     const read = await this.reader.read(basket, { id: command.customer.id, email: command.customer.email });
     if (!read.ok) return read;
     const { view } = read.value;
@@ -161,7 +165,7 @@ export class PlaceOrder {
     const created = reserved.created;
     let order = reserved.order;
     if (!created && order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
-    if (!created && order.status === 'failed') order = (await this.orders.retry(order.number)) ?? (await this.orders.find(order.number)) ?? order;
+    if (!created && order.status === 'failed') order = (await this.orders.retry(order.number, draft)) ?? (await this.orders.find(order.number)) ?? order;
     if (order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
 
     let transactionId: string | null = null;

@@ -154,6 +154,31 @@ describe('PlaceOrder on Postgres', () => {
     expect(payments.charged.map((charge) => charge.idempotencyKey)).toEqual([`${orderNumber}-2`]);
   });
 
+  it('a basket changed after a decline is what the next attempt orders and charges, under the same number', async () => {
+    const payments = new FakePaymentPort();
+    payments.declineNext = true;
+    const { basket, command } = await shopper();
+    const declined = await placeOrder(payments).execute(command);
+    const orderNumber = (!declined.ok ? declined.error.data?.order_number : null) as string;
+    const before = await orders.find(orderNumber);
+
+    // The shopper adds a second product: a new basket version, its gateway decided again.
+    const changed: Basket = {
+      ...basket,
+      version: basket.version + 1,
+      lines: [...basket.lines, { reference: randomUUID(), suiteReference: 'publisher-2', productReference: 'publisher-2-macos', quantity: 2, quantityLocked: false }],
+    };
+    expect(await baskets.save(changed)).toBe(true);
+    await states.chooseGateway(changed.reference, changed.version, 'braintree');
+    const retried = await placeOrder(payments).execute({ ...command, basketStaleHash: staleHash(changed), existingOrderNumber: orderNumber });
+    if (!retried.ok) throw retried.error;
+    const order = retried.value.order;
+    expect(order.number).toBe(orderNumber);
+    expect(order.lines.map((line) => [line.productReference, line.quantity])).toEqual(expect.arrayContaining([['publisher-2-macos', 2]]));
+    expect(order.grossMinor).toBeGreaterThan(before?.grossMinor ?? Infinity);
+    expect(payments.charged.map((charge) => [charge.idempotencyKey, charge.amountMinor])).toEqual([[`${orderNumber}-2`, order.grossMinor]]);
+  });
+
   it('refuses a stale basket, an order number that is not this basket’s, and a gateway other than the one decided', async () => {
     const payments = new FakePaymentPort();
     const { command } = await shopper();

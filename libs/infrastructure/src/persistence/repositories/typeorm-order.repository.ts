@@ -139,14 +139,37 @@ export class TypeOrmOrderRepository implements OrderRepository {
     }
   }
 
-  async retry(number: string): Promise<Order | null> {
-    // TypeORM answers an UPDATE ... RETURNING with [rows, count].
-    const [rows]: [{ number: string }[], number] = await this.dataSource.query(
-      `UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL
-       WHERE number = $1 AND status = 'failed' RETURNING number`,
-      [number],
-    );
-    return rows.length === 1 ? this.find(number) : null;
+  async retry(number: string, draft: OrderDraft): Promise<Order | null> {
+    // Nothing was charged for a failed attempt: the next one is for the basket as it is now (its
+    // lines, its totals, the provider's tax, the billing address), under the same order number.
+    const retried = await this.dataSource.transaction(async (manager) => {
+      // TypeORM answers an UPDATE ... RETURNING with [rows, count].
+      const [rows]: [{ number: string }[], number] = await manager.query(
+        `UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL,
+           gateway = $2, locale = $3, currency = $4, tax_inclusive = $5, net_minor = $6, tax_minor = $7, gross_minor = $8,
+           discount_minor = $9, discount_code = $10, billing_address = $11, withdrawal_consent = $12
+         WHERE number = $1 AND status = 'failed' RETURNING number`,
+        [
+          number,
+          draft.gateway,
+          draft.locale,
+          draft.currency,
+          draft.taxInclusive,
+          draft.netMinor,
+          draft.taxMinor,
+          draft.grossMinor,
+          draft.discountMinor,
+          draft.discountCode,
+          draft.billingAddress ? JSON.stringify(draft.billingAddress) : null,
+          draft.withdrawalConsent,
+        ],
+      );
+      if (rows.length === 0) return false;
+      await manager.query(`DELETE FROM order_lines WHERE order_number = $1`, [number]);
+      await this.insertLines(manager, number, draft.lines);
+      return true;
+    });
+    return retried ? this.find(number) : null;
   }
 
   async complete(number: string, fulfilment: Fulfilment): Promise<boolean> {
