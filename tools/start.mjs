@@ -7,8 +7,11 @@
 //   --port N     listen on N (default: PORT or 3000)
 //   --mail-port N  the local mail catcher's HTTP port (messages listed at /messages)
 //   --sandbox-port N  the card gateway sandbox's port (default: any free port)
+//   --dr-sandbox-port N  the Digital River sandbox's port (default: any free port)
 // Without BRAINTREE_ENVIRONMENT, card payments go to the project's local Braintree sandbox, started
 // here; `npm run browser` opens Chromium with the provider's hostnames mapped to it.
+// Without DIGITAL_RIVER_SECRET_KEY, merchant-of-record payments go to the project's local Digital
+// River sandbox, started here (plain http: the page loads its DigitalRiver.js stand-in from it).
 // Without SMTP_URL, mail goes to a local SMTP server (the mail catcher) that keeps it in memory.
 import { fork } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +29,7 @@ const { values: flags } = parseArgs({
     port: { type: 'string' },
     'mail-port': { type: 'string' },
     'sandbox-port': { type: 'string' },
+    'dr-sandbox-port': { type: 'string' },
   },
 });
 const port = Number(flags.port ?? process.env.PORT ?? 3000);
@@ -35,6 +39,7 @@ const say = (line) => process.stdout.write(`${line}\n`);
 let database = null;
 let mail = null;
 let sandbox = null;
+let drSandbox = null;
 let api = null;
 let vite = null;
 let stopping = false;
@@ -50,7 +55,7 @@ async function stopAll(code) {
     if (api.exitCode === null && api.signalCode === null) api.kill('SIGKILL');
   }
   if (mail) await mail.stop().catch(() => undefined);
-  if (sandbox && sandbox.exitCode === null && sandbox.signalCode === null) sandbox.kill('SIGTERM');
+  for (const child of [sandbox, drSandbox]) if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
   if (database) await database.stop();
   process.exit(code);
 }
@@ -74,9 +79,11 @@ async function main() {
     smtpUrl = mail.smtpUrl;
   }
   const sandboxEnv = process.env.BRAINTREE_ENVIRONMENT ? {} : await startCardSandbox();
+  const drSandboxEnv = process.env.DIGITAL_RIVER_SECRET_KEY ? {} : await startDigitalRiverSandbox();
   const env = {
     ...process.env,
     ...sandboxEnv,
+    ...drSandboxEnv,
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtpUrl,
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
@@ -126,6 +133,27 @@ async function main() {
   if (!flags.ephemeral) say(`(API logs: ${join('.data', 'logs', 'api.log')}; Ctrl-C stops everything)`);
   if (mail && !flags.ephemeral) say(`(Mail is caught locally, not sent: ${mail.httpUrl}/messages)`);
   if (sandbox && !flags.ephemeral) say(`(Card payments go to the local Braintree sandbox; to pay in a browser run: npm run browser)`);
+  if (drSandbox && !flags.ephemeral) say(`(Merchant-of-record payments go to the local Digital River sandbox at ${drSandboxEnv.DIGITAL_RIVER_API_URL})`);
+}
+
+/**
+ * Forks the payment sandbox's CLI (handing the child over at once, so a stop can end it) and waits
+ * until it listens; if it stops while the store runs, everything stops.
+ */
+async function forkSandbox(name, args, started) {
+  const child = fork(join(ROOT, 'apps/payment-sandbox/dist/cli.js'), args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  started(child);
+  const ready = await new Promise((resolve, reject) => {
+    child.on('message', (message) => message?.type === 'listening' && resolve(message));
+    child.once('exit', () => reject(new Error(`${name} exited before it was ready`)));
+  });
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(`${name} stopped (${signal ?? `exit ${code}`}).\n`);
+      void stopAll(1);
+    }
+  });
+  return ready;
 }
 
 /**
@@ -136,17 +164,7 @@ async function main() {
 async function startCardSandbox() {
   const args = ['--port', flags['sandbox-port'] ?? '0', '--tls-port', '0'];
   if (!flags.ephemeral) args.push('--state-file', join(dataDir, 'payment-sandbox', 'braintree.json'));
-  sandbox = fork(join(ROOT, 'apps/payment-sandbox/dist/cli.js'), args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const ready = await new Promise((resolve, reject) => {
-    sandbox.on('message', (message) => message?.type === 'listening' && resolve(message));
-    sandbox.once('exit', () => reject(new Error('The card gateway sandbox exited before it was ready')));
-  });
-  sandbox.once('exit', (code, signal) => {
-    if (!stopping) {
-      process.stderr.write(`The card gateway sandbox stopped (${signal ?? `exit ${code}`}).\n`);
-      void stopAll(1);
-    }
-  });
+  const ready = await forkSandbox('The card gateway sandbox', args, (child) => (sandbox = child));
   if (!flags.ephemeral) {
     mkdirSync(join(dataDir, 'payment-sandbox'), { recursive: true });
     writeFileSync(join(dataDir, 'payment-sandbox', 'browser.json'), JSON.stringify({ tlsPort: ready.tlsPort, spki: ready.spki, storeUrl: `http://localhost:${port}/en-gb/` }));
@@ -163,6 +181,28 @@ async function startCardSandbox() {
     BRAINTREE_APPLE_PAY: process.env.BRAINTREE_APPLE_PAY ?? 'true',
     BRAINTREE_GOOGLE_PAY: process.env.BRAINTREE_GOOGLE_PAY ?? 'true',
     GOOGLE_MERCHANT_ID: process.env.GOOGLE_MERCHANT_ID ?? 'BCR2DN4TSANDBOX',
+  };
+}
+
+/**
+ * The local Digital River sandbox (apps/payment-sandbox --provider digital-river): the API's
+ * merchant-of-record adapter talks to it, and the page loads its DigitalRiver.js stand-in from it.
+ * Its state is kept in .data/ between runs (not for --ephemeral).
+ */
+async function startDigitalRiverSandbox() {
+  const args = ['--provider', 'digital-river', '--port', flags['dr-sandbox-port'] ?? '0'];
+  if (!flags.ephemeral) {
+    mkdirSync(join(dataDir, 'payment-sandbox'), { recursive: true });
+    args.push('--state-file', join(dataDir, 'payment-sandbox', 'digital-river.json'));
+  }
+  const ready = await forkSandbox('The Digital River sandbox', args, (child) => (drSandbox = child));
+  const url = `http://127.0.0.1:${ready.port}`;
+  return {
+    DIGITAL_RIVER_API_URL: url,
+    // The sandbox's default keys (apps/payment-sandbox/src/digital-river/context.ts).
+    DIGITAL_RIVER_SECRET_KEY: 'sk_test_sandbox_secret',
+    DIGITAL_RIVER_PUBLIC_KEY: 'pk_test_sandbox_public',
+    DIGITAL_RIVER_JS_URL: `${url}/v1/DigitalRiver.js`,
   };
 }
 

@@ -8,12 +8,18 @@ const baseURL = `http://127.0.0.1:${port}`;
 export const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 1);
 /**
  * A second store configured the other way round for the paths the defaults never take: no gateway
- * for dollar orders (the payment-unavailable notice) and an analytics tag to load after consent.
+ * for dollar orders (the payment-unavailable notice), an analytics tag to load after consent, and a
+ * short drop-in mount limit with a sandbox of its own (whose drop-in hang control is global).
  */
-const configuredPort = port + 2;
+export const configuredPort = port + 2;
 /** The card gateway sandboxes of the two stores, on known ports so tests can route the provider's hostnames to them. */
 export const sandboxPort = port + 4;
 export const configuredSandboxPort = port + 5;
+/** The Digital River sandboxes of the two stores (merchant of record), on known ports so tests can use their controls. */
+export const drSandboxPort = port + 6;
+export const configuredDrSandboxPort = port + 7;
+/** Ours: in the 'configured' store the drop-in may take 3 s to mount (25 s by default), so its give-up test is quick. */
+export const CONFIGURED_MOUNT_TIMEOUT_MS = 3000;
 export const ANALYTICS_TAG = 'https://tags.example.com/tag.js';
 
 export default defineConfig({
@@ -54,23 +60,29 @@ export default defineConfig({
   // E2E_NO_STORE=1 starts no store, for the projects that need none (sandbox-contract).
   webServer: process.env.E2E_NO_STORE === '1' ? [] : [
     {
-      command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort} --sandbox-port ${sandboxPort}`,
+      command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort} --sandbox-port ${sandboxPort} --dr-sandbox-port ${drSandboxPort}`,
       cwd: '../..',
       url: `${baseURL}/health/ready`,
       timeout: 120_000,
       reuseExistingServer: false,
+      env: {
+        // Dollars (the default rule) and German and Mexican billing addresses pay the merchant of record; the rest the card gateway.
+        PAYMENT_GATEWAY_RULES: 'DE=digital-river,MX=digital-river,USD=digital-river,*=braintree',
+      },
       stdout: 'pipe',
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
     {
-      command: `node tools/start.mjs --ephemeral --no-build --port ${configuredPort} --mail-port ${configuredPort + 1} --sandbox-port ${configuredSandboxPort}`,
+      command: `node tools/start.mjs --ephemeral --no-build --port ${configuredPort} --mail-port ${configuredPort + 1} --sandbox-port ${configuredSandboxPort} --dr-sandbox-port ${configuredDrSandboxPort}`,
       cwd: '../..',
       url: `http://127.0.0.1:${configuredPort}/health/ready`,
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
-        PAYMENT_GATEWAY_RULES: 'GBP=braintree',
+        // No gateway for dollars; French billing addresses pay the merchant of record, whose drop-in may take only 3 s to mount.
+        PAYMENT_GATEWAY_RULES: 'FR=digital-river,GBP=braintree',
+        DIGITAL_RIVER_MOUNT_TIMEOUT_MS: String(CONFIGURED_MOUNT_TIMEOUT_MS),
         // A wallet turned off for UK shoppers (spec 2 §6), and its sandbox says the shopper prefers PayPal.
         BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES: 'GB',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,

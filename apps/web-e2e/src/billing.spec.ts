@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './card-gateway';
-import { acceptAnalytics, addToBasket, createAccount, dataLayerEvents, expectNoSeriousAxeViolations } from './support';
+import { acceptAnalytics, addToBasket, createAccount, dataLayerEvents, expectNoSeriousAxeViolations, smallPdf } from './support';
 
 /** Signs this browser in with a new account of the given type and fills its basket, through the real API. */
 async function signedInWithBasket(page: Page, type: 'personal' | 'business', locale: string, suites: string[]) {
@@ -71,21 +71,6 @@ async function usBusinessAtExemption(page: Page) {
   await expect(exemption(page)).toHaveAttribute('data-state', 'active');
   await expect(exemption(page).getByText('Do you have a tax exemption certificate?')).toBeVisible();
   await expect(exemption(page).getByRole('link', { name: 'About sales tax exemption' })).toHaveAttribute('href', '/en-us/help/#sales-tax-exemption');
-}
-
-/** A small but complete PDF, as a real certificate scan would be. */
-function smallPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(body.length);
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 test('a US business shopper uploads a tax exemption certificate and sees its summary', async ({ page }) => {

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ANALYTICS_TAG } from '../playwright.config';
 import { addToBasket, createAccount } from './support';
 
-// Runs against the second store of playwright.config.ts: PAYMENT_GATEWAY_RULES=GBP=braintree and an analytics tag.
+// Runs against the second store of playwright.config.ts: PAYMENT_GATEWAY_RULES=FR=digital-river,GBP=braintree (no gateway for dollars) and an analytics tag.
 
 test('no gateway for a dollar order: the payment-unavailable notice names the app stores', async ({ page }) => {
   await createAccount(page.request, { type: 'business', country: 'US' });

@@ -7,8 +7,17 @@ import type { FileStorage } from '../tax-exemption/tax-exemption.ports';
 import type { MerchantOfRecordPort, MerchantOfRecordSettings, MorCheckout, MorTaxCertificate } from './merchant-of-record.ports';
 
 /** The basket's certificate given at the exemption step (issue 6), still unused by an order. */
+export interface BasketCertificate {
+  readonly id: string;
+  readonly taxAuthority: string;
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly fileName: string;
+  readonly contentType: string;
+  readonly storageKey: string;
+}
 export interface BasketCertificates {
-  forBasket(basketReference: string, customerId: string): Promise<{ readonly taxAuthority: string; readonly startDate: string; readonly endDate: string; readonly fileName: string; readonly contentType: string; readonly storageKey: string } | null>;
+  forBasket(basketReference: string, customerId: string): Promise<BasketCertificate | null>;
 }
 
 export interface MerchantCheckoutSetup {
@@ -49,8 +58,10 @@ export class MerchantCheckout {
     if (!this.provider || !this.settings || (await this.paymentStates.gatewayOf(basketReference)) !== 'digital-river') {
       return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
     }
+    // The same checkout for the same basket version, unless an exemption certificate was given since.
+    const certificate = customer.accountType === 'personal' ? null : await this.certificates.forBasket(basketReference, customer.id);
     const existing = await this.paymentStates.checkoutOf(basketReference);
-    if (existing) return ok({ checkout: existing, staleHash: staleHash(basket), settings: this.settings });
+    if (existing && (existing.taxCertificateId ?? null) === (certificate?.id ?? null)) return ok({ checkout: existing, staleHash: staleHash(basket), settings: this.settings });
 
     const address = await this.billing.find(customer.id);
     if (!address) return err(new DomainError('BILLING_ADDRESS_REQUIRED'));
@@ -76,8 +87,9 @@ export class MerchantCheckout {
           quantity: line.quantity,
           amountMinor: total.amountMinor - discount.amountMinor,
         })),
-        taxCertificate: customer.accountType === 'personal' ? null : await this.certificate(basketReference, customer),
+        taxCertificate: certificate ? await this.certificateFile(certificate, customer) : null,
       });
+      checkout = { ...checkout, taxCertificateId: certificate?.id ?? null };
     } catch (error) {
       return err(unavailable(error));
     }
@@ -91,7 +103,8 @@ export class MerchantCheckout {
     if (!current.ok) return current;
     const basket = current.value.basket;
     try {
-      const checkout = await (this.provider as MerchantOfRecordPort).attachTaxIdentifier(checkoutId, taxIdentifier);
+      const repriced = await (this.provider as MerchantOfRecordPort).attachTaxIdentifier(checkoutId, taxIdentifier);
+      const checkout = { ...repriced, taxCertificateId: current.value.checkout.taxCertificateId ?? null };
       if (!(await this.paymentStates.saveCheckout(basketReference, basket.version, checkout))) return err(new DomainError('BASKET_STALE'));
       return ok(checkout);
     } catch (error) {
@@ -121,9 +134,7 @@ export class MerchantCheckout {
     return ok({ basket, checkout });
   }
 
-  private async certificate(basketReference: string, customer: Customer): Promise<MorTaxCertificate | null> {
-    const certificate = await this.certificates.forBasket(basketReference, customer.id);
-    if (!certificate) return null;
+  private async certificateFile(certificate: BasketCertificate, customer: Customer): Promise<MorTaxCertificate | null> {
     const file = await this.files.get(certificate.storageKey);
     if (!file) return null;
     return {

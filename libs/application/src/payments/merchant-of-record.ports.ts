@@ -21,6 +21,8 @@ export interface MorCheckout {
   readonly currency: string;
   readonly totals: MorTotals;
   readonly taxIdentifier: { readonly type: string; readonly value: string; readonly state: MorTaxIdentifierState } | null;
+  /** Ours: the exemption certificate the checkout was made with (another one needs a fresh checkout). */
+  readonly taxCertificateId?: string | null;
 }
 
 /** A priced line as the provider is told it: what the shopper pays, before the provider's tax when prices exclude it. */

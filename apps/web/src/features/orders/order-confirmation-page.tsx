@@ -1,3 +1,4 @@
+import { formatMoney, money } from '@store/domain';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLocale } from '../../lib/locale';
@@ -33,7 +34,8 @@ function Confirmation({ number, email }: { readonly number: string; readonly ema
         Thank you for your order
       </h1>
       <p>
-        Order number <strong data-testid="order-number">{data.number}</strong> · Total {orderTotal(data, locale.canonical)}
+        Order number <strong data-testid="order-number">{data.number}</strong> · Total {orderTotal(data, locale.canonical)} ·{' '}
+        {data.tax_inclusive ? 'including tax' : 'tax'} <span data-testid="order-tax">{formatMoney(money(data.total.tax, data.currency), locale.canonical)}</span>
       </p>
       <p>We have sent a receipt to {email}.</p>
       <OrderLines order={data} locale={locale.canonical} />

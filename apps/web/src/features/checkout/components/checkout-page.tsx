@@ -30,6 +30,8 @@ import { useConsent } from '../../consent/consent-provider';
 import { CardPaymentSection } from '../../payments/components/card-payment-section';
 import { PaymentMethodsProblem } from '../../payments/components/payment-methods-problem';
 import { useCardGatewaySetup } from '../../payments/use-card-gateway-setup';
+import { MerchantOfRecordSection } from '../../payments/components/merchant-of-record-section';
+import { useMerchantOfRecord } from '../../payments/use-merchant-of-record';
 import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
 import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
@@ -81,8 +83,11 @@ function journeyFacts(data: SessionJson | undefined, stage: string | null, exemp
   );
   const exemptionOpen = exemptionApplies && (exemption.answer === null || exemption.editing);
   // Spec 2 §2 rules 2 and 6: the card gateway is set up once billing chose it and no exemption question is open.
-  const cardSetupWanted = Boolean(basket && billingPresent && typeConfirmed && data?.payment_gateway === 'braintree' && !exemptionOpen);
-  return { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen, cardSetupWanted };
+  const paymentSetupWanted = Boolean(customer && basket && billingPresent && typeConfirmed && !exemptionOpen);
+  const cardSetupWanted = paymentSetupWanted && data?.payment_gateway === 'braintree';
+  // Spec 2 §4: the merchant of record creates a checkout once billing chose it, after the exemption answer for US organisations.
+  const morSetupWanted = paymentSetupWanted && data?.payment_gateway === 'digital-river';
+  return { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen, cardSetupWanted, morSetupWanted };
 }
 
 export function CheckoutPage() {
@@ -112,6 +117,7 @@ export function CheckoutPage() {
   const [withdrawalConsent, setWithdrawalConsent] = useState(false);
   const facts = journeyFacts(session.data, search.get('stage'), exemption);
   const cardSetup = useCardGatewaySetup(session.data?.basket?.reference ?? '', session.data?.basket?.stale_hash ?? '', facts.cardSetupWanted);
+  const mor = useMerchantOfRecord(session.data?.basket ?? null, session.data?.customer ?? null, locale, facts.morSetupWanted);
   const updateSession = (change: Partial<SessionJson>) =>
     queryClient.setQueryData<SessionJson>(['session'], (current) => (current ? { ...current, ...change } : current));
   const basket = session.data?.basket ?? null;
@@ -149,6 +155,7 @@ export function CheckoutPage() {
   const paysNothing = basket.order_is_complimentary || (basket.pricing.total_with_discount_applied ?? basket.pricing.total).gross.amount_minor === 0;
   const { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen } = facts;
   const cardReady = cardSetup.status === 'ready';
+  const morSession = gateway === 'digital-river' && mor.setup.status === 'ready';
   let journey = chooseStep({
     override: exemptionOpen ? Step.TAX_EXEMPTION : null,
     gateway,
@@ -157,12 +164,13 @@ export function CheckoutPage() {
     signedIn: customer !== null,
     emailReserved: customer === null && reservedEmail !== null,
     accountTypeConfirmed: typeConfirmed,
-    hasPaymentSession: false,
+    // Spec 2 §3: the merchant of record's session is its checkout; its source, once attached, completes the section.
+    hasPaymentSession: morSession,
     // A free download pays nothing either, so it skips billing like a complimentary order (issue 8).
     orderIsComplimentary: paysNothing,
     billingLine1Present: billingPresent,
     taxExemptionFormShown: exemptionOpen,
-    hasPaymentSource: false,
+    hasPaymentSource: mor.setup.status === 'ready' && mor.setup.sourceId !== null,
   });
   // Our choice, until payment setup exists (the payment issues): once billing has chosen a gateway
   // the journey moves on to payment, or to placing a free order.
@@ -182,6 +190,8 @@ export function CheckoutPage() {
     }
   };
   const billingSaved = (saved: CustomerJson) => {
+    // Spec 2 §4: a billing change resets the payment state; the next set-up makes a fresh checkout.
+    mor.reset();
     updateSession({ customer: saved, payment_gateway: null });
     // Our choice: for downloads the billing address is the nearest thing to GA4's shipping details.
     track('add_shipping_info', basketAnalytics(basket));
@@ -251,7 +261,10 @@ export function CheckoutPage() {
             answer={exemption.answer}
             locale={locale.urlFriendly}
             onAnswered={(answer) => setExemption({ answer, editing: false })}
-            onChange={() => setExemption((current) => ({ ...current, editing: true }))}
+            onChange={() => {
+              mor.reset();
+              setExemption((current) => ({ ...current, editing: true }));
+            }}
           />
         </CheckoutSection>
       )}
@@ -275,6 +288,15 @@ export function CheckoutPage() {
           ) : (
             <p role="status">Loading payment details…</p>
           )
+        ) : gateway === 'digital-river' && customer && facts.morSetupWanted && (journey === Step.PAYMENT_DETAILS || morSession) ? (
+          <MerchantOfRecordSection
+            basket={basket}
+            customer={customer}
+            locale={locale.urlFriendly}
+            active={journey === Step.PAYMENT_DETAILS}
+            mor={mor}
+            consentRequired={Boolean(customer.billing && requiresWithdrawalConsent(customer.billing.country))}
+          />
         ) : journey === Step.PAYMENT_DETAILS && gateway ? (
           <>
             <p data-testid="payment-gateway">You will pay with {GATEWAY_LABELS[gateway]}.</p>

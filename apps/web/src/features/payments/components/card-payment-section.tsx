@@ -17,7 +17,6 @@ import {
   savedCardLabel,
   securityCodeLabel,
   threeDSecureAllowsPayment,
-  WITHDRAWAL_CONSENT_TEXT,
   type BasketJson,
   type CardCheckoutJson,
   type CardField,
@@ -36,6 +35,7 @@ import { usePlaceOrder } from '../../orders/use-place-order';
 import { CARD_FIELDS, type CardGatewayClient } from '../braintree/card-gateway-client';
 import { setUpWallets, type Wallets } from '../braintree/wallets';
 import { CARD_FIELD_CONTAINERS, CardForm } from './card-form';
+import { useWithdrawalConsent } from './withdrawal-consent-box';
 import { ApplePayButton, GooglePayButton, type WalletPayment } from './wallet-buttons';
 
 // Spec 2 §7: the PayPal button is loaded lazily, as a chunk of its own.
@@ -50,8 +50,6 @@ export interface CardPaymentSectionProps {
   /** EU, EEA and UK consumers agree to immediate supply before paying (issue 8). */
   readonly consentRequired: boolean;
 }
-
-const CONSENT_BOX_ID = 'withdrawal-consent-box';
 
 type FieldMessages = Partial<Record<CardField, string | null>>;
 
@@ -117,8 +115,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   const [savePayPal, setSavePayPal] = useState(false);
   const savedPayPal = checkout.existing_paypal_account;
   const [savedPayPalUsable, setSavedPayPalUsable] = useState(true);
-  const [consentGiven, setConsentGiven] = useState(false);
-  const [consentError, setConsentError] = useState<string | null>(null);
+  const consent = useWithdrawalConsent(consentRequired);
   const [busy, setBusy] = useState(false);
 
   // The card form's frames, once per gateway client; revalidated on blur, cleared on focus (spec 2 §5).
@@ -158,13 +155,6 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     };
   }, [gateway, checkout, currency]);
 
-  /** The immediate-supply consent, when required, before any payment (issue 8). */
-  const consentReady = (): boolean => {
-    if (!consentRequired || consentGiven) return true;
-    setConsentError('Please tick this box to confirm');
-    document.getElementById(CONSENT_BOX_ID)?.focus();
-    return false;
-  };
 
   /** PLACE_ORDER with the gateway's nonce (spec 2 §7); a refusal is shown by the place-order hook. */
   const placeWith = (nonce: string, method: PaymentMethodType, vault: boolean) =>
@@ -180,7 +170,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         token: nonce,
         ...(gateway.deviceData ? { bt_device_data: gateway.deviceData } : {}),
         vault_payment_method: vault,
-        withdrawal_consent: consentRequired ? consentGiven : undefined,
+        withdrawal_consent: consent.value,
       },
       'retail-order',
     );
@@ -190,7 +180,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     currency,
     country,
     ready: () => {
-      if (!consentReady()) return false;
+      if (!consent.check()) return false;
       track('add_payment_info', { ...basketAnalytics(basket), payment_type: CARD_GATEWAY_OPTION_LABELS[method as CardGatewayOption] });
       return true;
     },
@@ -207,7 +197,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   });
 
   const pay = async (kind: 'saved-card' | 'card') => {
-    if (busy || !consentReady()) return;
+    if (busy || !consent.check()) return;
     let nonce: string;
     let bin: string;
     setBusy(true);
@@ -362,30 +352,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       )}
       {option === 'apple-pay' && wallets?.applePay && <ApplePayButton applePay={wallets.applePay} payment={walletPayment('apple-pay')} />}
       {option === 'google-pay' && wallets?.googlePay && <GooglePayButton googlePay={wallets.googlePay} payment={walletPayment('google-pay')} />}
-      {consentRequired && (
-        <div className={['field', consentError ? 'field--invalid' : ''].filter(Boolean).join(' ')}>
-          <label className="choice withdrawal-consent">
-            <input
-              id={CONSENT_BOX_ID}
-              type="checkbox"
-              required
-              checked={consentGiven}
-              aria-invalid={consentError ? true : undefined}
-              aria-describedby={consentError ? 'withdrawal-consent-error' : undefined}
-              onChange={(event) => {
-                setConsentGiven(event.target.checked);
-                setConsentError(null);
-              }}
-            />{' '}
-            {WITHDRAWAL_CONSENT_TEXT}
-          </label>
-          {consentError && (
-            <p className="field__error" id="withdrawal-consent-error">
-              {consentError}
-            </p>
-          )}
-        </div>
-      )}
+      {consent.box}
       {option === 'saved-card' ? (
         <Button busy={busy} onClick={() => void pay('saved-card')}>
           Pay with saved card
