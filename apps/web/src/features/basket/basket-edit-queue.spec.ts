@@ -155,4 +155,21 @@ describe('BasketEditQueue', () => {
     queue.replace(basket('h9', [line('l2', 7)]));
     expect(queue.view().lines[0].quantity).toBe(7);
   });
+
+  it('will not be wound back to a basket it has already moved past (a render that has not caught up with a save)', async () => {
+    const start = basket('h0', [line('l1', 5)]);
+    const fake = server(start);
+    const queue = new BasketEditQueue(start, fake.send, listener());
+    void queue.submit({ action: 'CHANGE_QUANTITY', lineReference: 'l1', quantity: 6 });
+    fake.calls[0].answer();
+    await flush();
+    expect(queue.busy).toBe(false);
+    // The caller still holds the basket from before the save and offers it with the next edit.
+    queue.replace(start);
+    void queue.submit({ action: 'CHANGE_QUANTITY', lineReference: 'l1', quantity: 7 });
+    expect(fake.calls[1].staleHash).toBe('h1');
+    fake.calls[1].answer();
+    await flush();
+    expect(queue.view().lines[0].quantity).toBe(7);
+  });
 });

@@ -98,6 +98,8 @@ export class BasketEditQueue {
   private saved: BasketJson;
   private readonly queue: Pending[] = [];
   private inFlight: Pending | null = null;
+  /** Every basket this queue has started from or saved: none of them is news when offered again. */
+  private readonly known = new WeakSet<BasketJson>();
 
   constructor(
     basket: BasketJson,
@@ -105,6 +107,7 @@ export class BasketEditQueue {
     private readonly listener: BasketEditListener,
   ) {
     this.saved = basket;
+    this.known.add(basket);
   }
 
   get busy(): boolean {
@@ -117,9 +120,14 @@ export class BasketEditQueue {
     return unsaved.reduce((basket, pending) => applyOptimistically(basket, pending.edit), this.saved);
   }
 
-  /** A basket read from the server outside the queue (a refetch); taken only when nothing is unsaved. */
+  /**
+   * A basket read from the server outside the queue (a refetch); taken only when nothing is unsaved
+   * and only when it is new to the queue, so a caller still holding a basket the queue has since
+   * moved past (a render that has not caught up with the last save) cannot wind it back.
+   */
   replace(basket: BasketJson): void {
-    if (this.busy) return;
+    if (this.busy || this.known.has(basket)) return;
+    this.known.add(basket);
     this.saved = basket;
   }
 
@@ -149,6 +157,7 @@ export class BasketEditQueue {
     try {
       const change = await this.send(next.edit, { reference: this.saved.reference, staleHash: this.saved.stale_hash });
       this.saved = change.basket;
+      this.known.add(change.basket);
       outcome = { status: 'saved', change };
     } catch (error) {
       outcome = { status: 'failed', error };

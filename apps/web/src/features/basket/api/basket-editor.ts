@@ -33,14 +33,16 @@ export function useBasketEditor(basket: BasketJson): BasketEditor {
       new BasketEditQueue(basket, sendEdit, {
         display: (next, pending) => setShown({ basket: next, pending }),
         saved: (change) => {
+          // A session read still on its way began before this save: it would put the older basket back.
+          void queryClient.cancelQueries({ queryKey: ['session'] });
           // Any basket change voids the payment set up for it (spec 2 §4): the gateway is chosen again.
           queryClient.setQueryData<SessionJson>(['session'], (session) => (session ? { ...session, basket: change.basket, payment_gateway: null } : session));
         },
         failed: (error, edit) => {
           if (!(edit.action === 'APPLY_DISCOUNT_CODE' && error instanceof ApiError && error.status === 422)) notifyError(error);
-          if (error instanceof ApiError && (error.code === 200001 || error.code === 200404)) {
-            void queryClient.invalidateQueries({ queryKey: ['session'] });
-          }
+          // The session is read again: the basket may have moved on, and a read cancelled when the edit
+          // was made is made good.
+          void queryClient.invalidateQueries({ queryKey: ['session'] });
         },
       }),
   );
@@ -49,9 +51,11 @@ export function useBasketEditor(basket: BasketJson): BasketEditor {
     (edit: BasketEdit) => {
       // A basket read since the last edit (a refetch) is the one the next edit starts from.
       queue.replace(basket);
+      // Our optimistic edit is what the shopper sees; a session read begun before it would undo it on arrival.
+      void queryClient.cancelQueries({ queryKey: ['session'] });
       return queue.submit(edit);
     },
-    [queue, basket],
+    [queue, basket, queryClient],
   );
   // A basket read from the session outside the queue (a refetch) is shown once nothing is unsaved.
   // The queue's own answers are shown at once, without waiting for the session query to catch up,
