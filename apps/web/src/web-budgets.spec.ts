@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+// apps/web/web-budgets.mjs is the Vite build's own (ES module) plugin; it runs here in a child Node
+// on made-up chunks, as the build hands them over, so each budget is seen passing and failing.
+const PLUGIN = join(__dirname, '..', 'web-budgets.mjs');
+
+interface Chunk {
+  fileName: string;
+  /** Bytes of random ASCII code: gzip keeps about nine tenths of it. */
+  size: number;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  moduleIds?: string[];
+  facadeModuleId?: string;
+}
+
+interface Outcome {
+  problems: string[];
+  initialKb: number;
+  checkoutKb: number;
+  paymentLibrariesLazy: boolean;
+  error: string | null;
+  emitted: string[];
+}
+
+function build(chunks: Chunk[], env: Record<string, string> = {}): Outcome {
+  const script = `
+    import { randomBytes } from 'node:crypto';
+    import { measureChunks, webBudgets } from ${JSON.stringify(PLUGIN)};
+    const spec = JSON.parse(process.env.CHUNKS);
+    const bundle = Object.fromEntries(spec.map((chunk) => [chunk.fileName, {
+      type: 'chunk', fileName: chunk.fileName, code: Buffer.from(randomBytes(chunk.size).map((byte) => byte & 0x7f)).toString('latin1'), isEntry: Boolean(chunk.isEntry),
+      imports: chunk.imports ?? [], dynamicImports: chunk.dynamicImports ?? [], moduleIds: chunk.moduleIds ?? [], facadeModuleId: chunk.facadeModuleId ?? null,
+    }]));
+    const report = measureChunks(Object.values(bundle));
+    const plugin = webBudgets();
+    let error = null;
+    const emitted = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = () => true;
+    try {
+      plugin.generateBundle.call({ error: (message) => { throw new Error(message); }, emitFile: (file) => emitted.push(file.fileName) }, {}, bundle);
+    } catch (caught) {
+      error = caught.message;
+    }
+    process.stdout.write = write;
+    write(JSON.stringify({ ...report, error, emitted }));
+  `;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, ...env, CHUNKS: JSON.stringify(chunks) },
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as Outcome;
+}
+
+const CHECKOUT_PAGE = '/repo/apps/web/src/features/checkout/components/checkout-page.tsx';
+const entry = (size: number, extra: Partial<Chunk> = {}): Chunk => ({ fileName: 'assets/index.js', size, isEntry: true, dynamicImports: ['assets/checkout-page.js'], ...extra });
+const checkoutPage = (size: number, extra: Partial<Chunk> = {}): Chunk => ({
+  fileName: 'assets/checkout-page.js',
+  size,
+  facadeModuleId: CHECKOUT_PAGE,
+  dynamicImports: ['assets/client.js'],
+  ...extra,
+});
+const braintree = (size: number): Chunk => ({ fileName: 'assets/client.js', size, moduleIds: ['/repo/node_modules/braintree-web/client/index.js'] });
+
+describe('the web bundle budgets (apps/web/web-budgets.mjs)', () => {
+  it('passes a bundle within every budget, payment code behind a dynamic import, and writes its figures for the benchmark', () => {
+    const outcome = build([entry(100_000), checkoutPage(60_000), braintree(120_000)]);
+    expect(outcome.error).toBeNull();
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.initialKb).toBeGreaterThan(80);
+    expect(outcome.initialKb).toBeLessThan(100);
+    // The initial route, the checkout page and the payment library it imports lazily.
+    expect(outcome.checkoutKb).toBeGreaterThan(230);
+    expect(outcome.checkoutKb).toBeLessThan(280);
+    expect(outcome.paymentLibrariesLazy).toBe(true);
+    expect(outcome.emitted).toEqual(['.vite/web-budgets.json']);
+  });
+
+  it('fails the build when the initial route is over 170 kB gzip, naming the chunks', () => {
+    const outcome = build([entry(150_000, { imports: ['assets/vendor.js'] }), { fileName: 'assets/vendor.js', size: 60_000 }, checkoutPage(10_000)]);
+    expect(outcome.error).toMatch(/First-load JavaScript of the initial route is 1\d\d\.\d+ kB gzip, over its budget of 170 kB/);
+    expect(outcome.error).toContain('assets/vendor.js');
+  });
+
+  it('fails the build when the whole checkout is over 350 kB gzip, counting what the checkout page loads lazily', () => {
+    const outcome = build([entry(100_000), checkoutPage(60_000), braintree(300_000)]);
+    expect(outcome.error).toMatch(/JavaScript across the whole checkout is [34]\d\d\.\d+ kB gzip, over its budget of 350 kB:\n\s+assets\/client\.js/);
+    expect(outcome.error).not.toContain('initial route');
+  });
+
+  it('fails the build on a chunk over 500 kB, and when a payment library is imported statically by the checkout page', () => {
+    const outcome = build([entry(100_000), checkoutPage(20_000, { imports: ['assets/client.js'], dynamicImports: [] }), { ...braintree(100_000) }, { fileName: 'assets/big.js', size: 510_000 }]);
+    expect(outcome.error).toContain('Chunks over 500 kB minified:\n    assets/big.js: 510 kB');
+    expect(outcome.error).toContain('Payment libraries are loaded before the payment section opens');
+    expect(outcome.error).toContain('assets/client.js: braintree-web/client/index.js');
+    expect(outcome.paymentLibrariesLazy).toBe(false);
+  });
+
+  it('takes a budget from the environment for one build, and refuses a budget that is not a positive number', () => {
+    expect(build([entry(100_000), checkoutPage(10_000)], { WEB_BUDGET_INITIAL_KB: '80' }).error).toContain('over its budget of 80 kB');
+    expect(build([entry(100_000), checkoutPage(10_000)], { WEB_BUDGET_CHUNK_KB: 'lots' }).error).toBe('WEB_BUDGET_CHUNK_KB must be a positive number of kB');
+  });
+
+  it('fails when the router no longer splits the checkout page into a chunk of its own', () => {
+    expect(build([entry(10_000)]).error).toContain('No chunk for the checkout page');
+  });
+});

@@ -1,0 +1,127 @@
+// The web app's size budgets (issue 12), checked by its Vite build (vite.config.ts beside this file): a
+// build that exceeds one fails, naming the chunks at fault.
+//   - first-load JavaScript of the initial route (the entry chunk and its static imports) at most
+//     170 kB gzip;
+//   - the whole checkout (that, plus the checkout page's chunk and everything it imports, statically
+//     or lazily: the payment libraries, the wallets) at most 350 kB gzip;
+//   - no chunk over 500 kB minified;
+//   - payment libraries (braintree-web, PayPal's and Digital River's) never in the initial route's
+//     or the checkout page's static imports: they load when the payment section opens.
+// kB are 1000 bytes, as Vite reports them. WEB_BUDGET_INITIAL_KB, WEB_BUDGET_CHECKOUT_KB and
+// WEB_BUDGET_CHUNK_KB override a budget for one build (e.g. to see the check fail).
+import { gzipSync } from 'node:zlib';
+
+export const DEFAULT_BUDGETS = { initialKb: 170, checkoutKb: 350, chunkKb: 500 };
+
+/** The checkout route's page module (lazily imported by apps/web/src/app/router.tsx). */
+export const CHECKOUT_PAGE = /\/features\/checkout\/components\/checkout-page\.tsx$/;
+
+/** Modules that are payment providers' code: allowed only behind a dynamic import. */
+export const PAYMENT_LIBRARIES = [/\/node_modules\/braintree-web\//, /\/node_modules\/@paypal\//, /\/node_modules\/[^/]*digital-?river/i];
+
+const kb = (bytes) => Math.round(bytes / 10) / 100;
+
+function budgetsFromEnv(env = process.env) {
+  const read = (name, fallback) => {
+    const value = env[name];
+    if (value === undefined || value === '') return fallback;
+    const number = Number(value);
+    if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number of kB`);
+    return number;
+  };
+  return {
+    initialKb: read('WEB_BUDGET_INITIAL_KB', DEFAULT_BUDGETS.initialKb),
+    checkoutKb: read('WEB_BUDGET_CHECKOUT_KB', DEFAULT_BUDGETS.checkoutKb),
+    chunkKb: read('WEB_BUDGET_CHUNK_KB', DEFAULT_BUDGETS.chunkKb),
+  };
+}
+
+/**
+ * Measures a bundle: `chunks` are { fileName, code, isEntry, imports, dynamicImports, moduleIds,
+ * facadeModuleId } (Rollup/Rolldown output chunks). Returns sizes, the sets and the offences.
+ */
+export function measureChunks(chunks, budgets = DEFAULT_BUDGETS) {
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, { ...chunk, bytes: Buffer.byteLength(chunk.code), gzip: gzipSync(chunk.code, { level: 9 }).length }]));
+  const closure = (roots, { dynamic }) => {
+    const seen = new Set();
+    const visit = (name) => {
+      if (seen.has(name) || !byName.has(name)) return;
+      seen.add(name);
+      const chunk = byName.get(name);
+      for (const next of chunk.imports ?? []) visit(next);
+      if (dynamic) for (const next of chunk.dynamicImports ?? []) visit(next);
+    };
+    for (const root of roots) visit(root);
+    return seen;
+  };
+  const sum = (names) => [...names].reduce((total, name) => total + byName.get(name).gzip, 0);
+  const entries = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName);
+  const checkoutChunk = chunks.find((chunk) => chunk.facadeModuleId && CHECKOUT_PAGE.test(chunk.facadeModuleId.replace(/\\/g, '/')));
+  const initial = closure(entries, { dynamic: false });
+  const checkoutStatic = checkoutChunk ? closure([checkoutChunk.fileName], { dynamic: false }) : new Set();
+  const checkout = new Set([...initial, ...(checkoutChunk ? closure([checkoutChunk.fileName], { dynamic: true }) : [])]);
+  const isPayment = (moduleId) => PAYMENT_LIBRARIES.some((pattern) => pattern.test(moduleId.replace(/\\/g, '/')));
+  const paymentChunks = [...byName.values()].filter((chunk) => (chunk.moduleIds ?? []).some(isPayment)).map((chunk) => chunk.fileName);
+
+  const problems = [];
+  const list = (names) =>
+    [...names]
+      .map((name) => byName.get(name))
+      .sort((a, b) => b.gzip - a.gzip)
+      .map((chunk) => `    ${chunk.fileName}: ${kb(chunk.gzip)} kB gzip`)
+      .join('\n');
+  const initialKb = kb(sum(initial));
+  const checkoutKb = kb(sum(checkout));
+  if (entries.length === 0) problems.push('No entry chunk was found.');
+  if (!checkoutChunk) problems.push(`No chunk for the checkout page (${CHECKOUT_PAGE}) was found: is it still lazily imported by the router?`);
+  if (initialKb > budgets.initialKb) problems.push(`First-load JavaScript of the initial route is ${initialKb} kB gzip, over its budget of ${budgets.initialKb} kB:\n${list(initial)}`);
+  if (checkoutKb > budgets.checkoutKb) problems.push(`JavaScript across the whole checkout is ${checkoutKb} kB gzip, over its budget of ${budgets.checkoutKb} kB:\n${list(checkout)}`);
+  const large = [...byName.values()].filter((chunk) => chunk.bytes > budgets.chunkKb * 1000);
+  if (large.length) problems.push(`Chunks over ${budgets.chunkKb} kB minified:\n${large.map((chunk) => `    ${chunk.fileName}: ${kb(chunk.bytes)} kB`).join('\n')}`);
+  const eager = paymentChunks.filter((name) => initial.has(name) || checkoutStatic.has(name));
+  if (eager.length) {
+    const modules = eager.flatMap((name) => byName.get(name).moduleIds.filter(isPayment).slice(0, 3).map((id) => `    ${name}: ${id.replace(/.*\/node_modules\//, '')}`));
+    problems.push(`Payment libraries are loaded before the payment section opens (statically imported by the initial route or the checkout page):\n${modules.join('\n')}`);
+  }
+  return {
+    budgets,
+    initialKb,
+    checkoutKb,
+    largestChunk: [...byName.values()].sort((a, b) => b.bytes - a.bytes).map((chunk) => ({ fileName: chunk.fileName, kb: kb(chunk.bytes) }))[0] ?? null,
+    initialChunks: [...initial],
+    checkoutChunks: [...checkout],
+    paymentChunks,
+    paymentLibrariesLazy: eager.length === 0,
+    problems,
+  };
+}
+
+/** The one-line summary the build prints. */
+export function summary(report) {
+  const { budgets } = report;
+  return (
+    `Web budgets: initial route ${report.initialKb} kB gzip (≤ ${budgets.initialKb}), whole checkout ${report.checkoutKb} kB gzip (≤ ${budgets.checkoutKb}), ` +
+    `largest chunk ${report.largestChunk?.kb ?? 0} kB (≤ ${budgets.chunkKb}), payment libraries ${report.paymentLibrariesLazy ? 'lazy' : 'EAGER'} (${report.paymentChunks.length} chunks)`
+  );
+}
+
+/** The Vite plugin: checks the client bundle once it is generated, and fails the build on any offence. */
+export function webBudgets() {
+  return {
+    name: 'store-web-budgets',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const report = measureChunks(chunks, budgetsFromEnv());
+      if (report.problems.length) this.error(`The web app is over its budgets (apps/web/web-budgets.mjs):\n  ${report.problems.join('\n  ')}`);
+      process.stdout.write(`${summary(report)}\n`);
+      // Kept beside Vite's manifest (a dot folder the API's static serving does not serve) for npm run bench.
+      const { budgets, initialKb, checkoutKb, largestChunk, paymentLibrariesLazy, paymentChunks, initialChunks, checkoutChunks } = report;
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/web-budgets.json',
+        source: JSON.stringify({ budgets, initialKb, checkoutKb, largestChunk, paymentLibrariesLazy, paymentChunks, initialChunks, checkoutChunks }, null, 2),
+      });
+    },
+  };
+}

@@ -1,0 +1,139 @@
+// Lighthouse (the lighthouse package, its default mobile emulation and simulated throttling) in
+// Debian's Chromium on the store page and the checkout, as a visitor with a basket and as a
+// signed-in shopper at the payment step. Nothing leaves the machine: Chromium runs with background
+// networking, component updates, sync and the rest off, and the card gateway's hostnames (which
+// braintree-web calls) are mapped to the local sandbox, whose start-up certificate is trusted by key.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { ROOT } from '../../lib/build.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const WEB_TARGETS = { lcpMs: 2500, cls: 0.1, performance: 90, accessibility: 100 };
+
+const NO_NETWORK_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--disable-domain-reliability',
+  '--disable-client-side-phishing-detection',
+  '--disable-features=OptimizationHints,MediaRouter,Translate,AutofillServerCommunication,CertificateTransparencyComponentUpdater',
+  '--metrics-recording-only',
+  '--mute-audio',
+];
+
+function cookiesFor(baseUrl, cookieHeader) {
+  const { hostname } = new URL(baseUrl);
+  return cookieHeader
+    .split('; ')
+    .filter(Boolean)
+    .map((pair) => {
+      const [name, ...rest] = pair.split('=');
+      return { name, value: rest.join('='), domain: hostname, path: '/', httpOnly: true, sameSite: 'Lax' };
+    });
+}
+
+/**
+ * @param {{ baseUrl: string, cardSandbox: { tlsPort: number, spki: string }, pages: { name: string, path: string, cookie?: string }[], paymentChunks?: string[] }} options
+ * paymentChunks: the bundle's chunks holding payment libraries (apps/web/dist/.vite/web-budgets.json),
+ * to see on which pages the payment code was actually fetched.
+ */
+export async function runLighthouse({ baseUrl, cardSandbox, pages, paymentChunks = [], log = () => undefined }) {
+  const { routedHosts } = createRequire(import.meta.url)(join(ROOT, 'apps/payment-sandbox/dist/index.js'));
+  const rules = [...routedHosts.map((host) => `MAP ${host}:443 127.0.0.1:${cardSandbox.tlsPort}`), 'EXCLUDE localhost', 'EXCLUDE 127.0.0.1'].join(', ');
+  const storeHost = new URL(baseUrl).hostname;
+  const profile = mkdtempSync(join(tmpdir(), 'store-bench-chromium-'));
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir: profile,
+    args: [...NO_NETWORK_FLAGS, `--host-resolver-rules=${rules}`, `--ignore-certificate-errors-spki-list=${cardSandbox.spki}`],
+    defaultViewport: null,
+  });
+  const results = [];
+  try {
+    for (const target of pages) {
+      log(`lighthouse: ${target.name}`);
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      if (target.cookie) await context.setCookie(...cookiesFor(baseUrl, target.cookie));
+      const url = new URL(target.path, baseUrl).toString();
+      const flags = {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+        disableFullPageScreenshot: true,
+      };
+      const runnerResult = await lighthouse(url, flags, undefined, page);
+      const lhr = runnerResult.lhr;
+      const requests = lhr.audits['network-requests']?.details?.items?.map((item) => item.url) ?? [];
+      const audit = (id) => lhr.audits[id]?.numericValue ?? null;
+      const failedA11y = Object.values(lhr.audits)
+        .filter((a) => lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0) && a.score !== null && a.score < 1)
+        .map((a) => a.id);
+      results.push({
+        name: target.name,
+        url: target.path,
+        finalUrl: new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).pathname,
+        lcpMs: audit('largest-contentful-paint'),
+        fcpMs: audit('first-contentful-paint'),
+        cls: audit('cumulative-layout-shift'),
+        tbtMs: audit('total-blocking-time'),
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+        accessibilityFailures: failedA11y,
+        topOpportunities: Object.values(lhr.audits)
+          .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0)
+          .sort((a, b) => b.details.overallSavingsMs - a.details.overallSavingsMs)
+          .slice(0, 3)
+          .map((a) => `${a.id} (${Math.round(a.details.overallSavingsMs)} ms)`),
+        // What moved, when the page shifts (Lighthouse's layout-shifts audit: the element and its share).
+        layoutShifts: (lhr.audits['layout-shifts']?.details?.items ?? [])
+          .slice(0, 3)
+          .map((item) => `${item.node?.selector ?? item.node?.snippet ?? '?'} (${Number(item.score ?? 0).toFixed(3)})`),
+        requestCount: requests.length,
+        // Payment code fetched by the page: the bundle's payment chunks, the providers' hosts (mapped
+        // to the sandbox) and the merchant of record's DigitalRiver.js.
+        paymentRequests: requests.filter((request) => {
+          if (!/^https?:/.test(request)) return false;
+          const { hostname, pathname } = new URL(request);
+          return paymentChunks.some((chunk) => pathname.endsWith(`/${chunk}`)) || routedHosts.includes(hostname) || /DigitalRiver\.js$/.test(pathname);
+        }).length,
+        // Any request to a host that is neither the store nor a provider host mapped to the sandbox.
+        offMachine: requests.filter((request) => {
+          if (!/^https?:/.test(request)) return false;
+          const { hostname } = new URL(request);
+          return hostname !== storeHost && !routedHosts.includes(hostname);
+        }),
+        runWarnings: lhr.runWarnings ?? [],
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+  return results;
+}
+
+export function webVerdicts(result) {
+  return {
+    lcp: result.lcpMs !== null && result.lcpMs <= WEB_TARGETS.lcpMs,
+    cls: result.cls !== null && result.cls <= WEB_TARGETS.cls,
+    performance: result.performance >= WEB_TARGETS.performance,
+    accessibility: result.accessibility >= WEB_TARGETS.accessibility,
+  };
+}
