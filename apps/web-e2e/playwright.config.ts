@@ -1,4 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // The real store (built API serving the built web app) on a throwaway embedded PostgreSQL,
 // driven in Debian's Chromium. No browser is downloaded.
@@ -21,6 +23,8 @@ export const configuredDrSandboxPort = port + 7;
 /** Ours: in the 'configured' store the drop-in may take 3 s to mount (25 s by default), so its give-up test is quick. */
 export const CONFIGURED_MOUNT_TIMEOUT_MS = 3000;
 export const ANALYTICS_TAG = 'https://tags.example.com/tag.js';
+/** Where the main store's API appends its JSON logs (LOG_FILE), so card-data.spec.ts can read them. */
+export const API_LOG_FILE = join(tmpdir(), `store-e2e-api-${port}.log`);
 
 export default defineConfig({
   testDir: './src',
@@ -68,6 +72,7 @@ export default defineConfig({
       env: {
         // Dollars (the default rule) and German and Mexican billing addresses pay the merchant of record; the rest the card gateway.
         PAYMENT_GATEWAY_RULES: 'DE=digital-river,MX=digital-river,USD=digital-river,*=braintree',
+        LOG_FILE: API_LOG_FILE,
       },
       stdout: 'pipe',
       stderr: 'pipe',

@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { CHECKPOINTS, NO_CHECKPOINTS, type Checkpoints } from '@store/application';
 import { LoggerModule } from 'nestjs-pino';
 import { BasketModule } from './basket/basket.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
@@ -16,7 +17,8 @@ import { loggerOptions } from './http/logging';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `checkpoints`: where use cases may be held (tests forcing a race); none in production. */
+  static forRoot(config: AppConfig, checkpoints: Checkpoints = NO_CHECKPOINTS): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -34,9 +36,10 @@ export class AppModule {
       ],
       providers: [
         { provide: AppConfig, useValue: config },
+        { provide: CHECKPOINTS, useValue: checkpoints },
         { provide: APP_GUARD, useClass: RequestedWithGuard },
       ],
-      exports: [AppConfig],
+      exports: [AppConfig, CHECKPOINTS],
     };
   }
 }

@@ -3,21 +3,21 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
+import type { Checkpoints } from '@store/application';
 import { ApiExceptionFilter, catalogueBodyParserErrors } from './http/api-exception.filter';
 import { createValidationPipe } from './http/validation';
-import { contentSecurityDirectives } from './http/content-security';
+import { noStoreForData, securityHeaders } from './http/security-headers';
 import { serveWebApp } from './web/serve-web-app';
 
 export const DEFAULT_WEB_DIST_DIR = resolve(__dirname, '../../web/dist');
 
 /** Builds the whole HTTP application from a checked configuration, ready to listen. */
-export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+export async function createApp(config: AppConfig, options: { readonly checkpoints?: Checkpoints } = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.checkpoints), {
     bufferLogs: true,
     bodyParser: false,
     abortOnError: false,
@@ -26,15 +26,8 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.enableShutdownHooks();
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.disable('x-powered-by');
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: true,
-        directives: contentSecurityDirectives(config),
-      },
-      strictTransportSecurity: config.COOKIE_SECURE,
-    }),
-  );
+  app.use(securityHeaders(config));
+  app.use(noStoreForData);
   app.use(cookieParser());
   app.useBodyParser('json', { limit: config.BODY_LIMIT_BYTES });
   app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT_BYTES, extended: false });

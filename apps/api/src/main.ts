@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
+import { PaymentReconciliationJob } from './orders/payment-reconciliation.job';
 
 async function main(): Promise<void> {
   let config;
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config);
   await app.listen(config.PORT, config.HOST);
+  // Payment reconciliation runs in a served API only (tests run it by hand).
+  app.get(PaymentReconciliationJob, { strict: false }).start();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The parent process (tools/start.mjs) waits for this line to learn the port.

@@ -17,10 +17,12 @@ export class InvoiceAddressPayload {
   @IsOptional() @IsString() @MaxLength(1000) line_3?: string;
   @IsOptional() @IsString() @MaxLength(1000) city?: string;
   @IsOptional() @IsString() @MaxLength(1000) county?: string;
-  @IsOptional() @IsString() @MaxLength(1000) state?: string;
+  /** A region code (the column holds 8): a country without a region list keeps whatever is sent, so it is bounded here. */
+  @IsOptional() @IsString() @MaxLength(8) state?: string;
   @IsOptional() @IsString() @MaxLength(1000) postal_code?: string;
   @IsOptional() @IsString() @MaxLength(1000) country?: string;
-  @IsOptional() @IsString() @MaxLength(1000) vat_id?: string;
+  /** The columns that keep a Tax ID (the address's and each check's) hold 64. */
+  @IsOptional() @IsString() @MaxLength(64) vat_id?: string;
 }
 
 /** POST /data/validate-tin/ (multipart, spec 2 §7). */

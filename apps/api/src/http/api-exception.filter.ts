@@ -4,6 +4,7 @@ import { authProblemType } from './auth-problem-types';
 import type { NextFunction, Request, Response } from 'express';
 import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from './request-context';
 import { statusOf } from './error-status.table';
+import { isDatabaseUnavailable } from '../health/database-unavailable';
 
 interface BodyParserError {
   type?: string;
@@ -14,6 +15,8 @@ interface BodyParserError {
 /** Turns an error from the body parsers, Nest or our own code into a catalogued failure. */
 export function toDomainError(exception: unknown): DomainError {
   if (exception instanceof DomainError) return exception;
+  // The database restarting or a dropped connection: the catalogued 503, and the shopper may retry.
+  if (isDatabaseUnavailable(exception)) return new DomainError('SERVICE_UNAVAILABLE');
   const parserError = exception as BodyParserError;
   if (parserError?.type === 'entity.parse.failed') return new DomainError('MALFORMED_JSON');
   if (parserError?.type === 'entity.too.large') return new DomainError('PAYLOAD_TOO_LARGE');

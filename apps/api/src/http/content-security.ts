@@ -49,12 +49,15 @@ export function contentSecurityDirectives(config: AppConfig): Record<string, str
   const unique = (sources: string[]) => [...new Set(sources)];
   return {
     'img-src': ["'self'", 'data:', ...card.img],
-    // Analytics tags load only from the origins configured for them, and only after consent.
+    // Analytics tags load only from the origins configured for them, and only after consent. The
+    // page's own tags also carry a per-response nonce (security-headers.ts withScriptNonce).
     'script-src': unique(["'self'", ...analytics, ...card.script, ...merchant.script]),
     // Helmet's default, plus the merchant of record's stylesheet origin (plain http for the local sandbox).
     'style-src': unique(["'self'", 'https:', "'unsafe-inline'", ...merchant.style]),
     'connect-src': unique(["'self'", ...analytics, ...card.connect, ...merchant.connect]),
     'frame-src': unique(["'self'", ...card.frame, ...merchant.frame]),
+    // No page may frame ours (clickjacking): the providers' frames sit in our page, never the reverse.
+    'frame-ancestors': ["'none'"],
     'upgrade-insecure-requests': config.COOKIE_SECURE ? [] : null,
   };
 }

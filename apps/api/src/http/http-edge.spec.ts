@@ -85,7 +85,7 @@ describe('the HTTP edge', () => {
     const response = await t.http().get('/data/catalogue/').set(XHR);
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 

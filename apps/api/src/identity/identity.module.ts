@@ -56,7 +56,8 @@ const useCases: Provider[] = [
       ids: IdGenerator,
       secrets: SecretGenerator,
       sessions: SessionService,
-    ) => new CreateCustomer(customers, reserved, categories, hasher, screen, ids, secrets, sessions),
+      config: AppConfig,
+    ) => new CreateCustomer(customers, reserved, categories, hasher, screen, ids, secrets, sessions, { minLength: config.PASSWORD_MIN_LENGTH }),
     inject: [
       CUSTOMER_REPOSITORY,
       RESERVED_EMAIL_REPOSITORY,
@@ -66,6 +67,7 @@ const useCases: Provider[] = [
       ID_GENERATOR,
       SECRET_GENERATOR,
       SessionService,
+      AppConfig,
     ],
   },
   {
@@ -112,6 +114,7 @@ const useCases: Provider[] = [
     ) =>
       new PasswordRecovery(customers, tokens, secrets, hasher, screen, sessions, outbox, limiter, clock, {
         publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        passwordMinLength: config.PASSWORD_MIN_LENGTH,
       }),
     inject: [
       CUSTOMER_REPOSITORY,
@@ -136,8 +139,9 @@ const useCases: Provider[] = [
       sessions: SessionRepository,
       secondFactor: SecondFactor,
       clock: Clock,
-    ) => new AccountSecurity(check, customers, hasher, screen, sessions, secondFactor, clock),
-    inject: [CredentialCheck, CUSTOMER_REPOSITORY, PASSWORD_HASHER, PASSWORD_SCREEN, SESSION_REPOSITORY, SECOND_FACTOR, CLOCK],
+      config: AppConfig,
+    ) => new AccountSecurity(check, customers, hasher, screen, sessions, secondFactor, clock, { minLength: config.PASSWORD_MIN_LENGTH }),
+    inject: [CredentialCheck, CUSTOMER_REPOSITORY, PASSWORD_HASHER, PASSWORD_SCREEN, SESSION_REPOSITORY, SECOND_FACTOR, CLOCK, AppConfig],
   },
 ];
 

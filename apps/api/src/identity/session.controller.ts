@@ -66,6 +66,7 @@ export class SessionController {
       contact_preferences: preferences ? contactPreferencesJson(preferences) : null,
       payment_gateway: basket ? await this.paymentStates.gatewayOf(basket.reference) : null,
       customer_categories: { business_categories: categories.business, education_categories: categories.education },
+      password_min_length: this.config.PASSWORD_MIN_LENGTH,
     };
     return success(data);
   }

@@ -25,12 +25,18 @@ export class OrderActions implements CheckoutActionHandlers {
     const customer = context.customer;
     if (!customer) throw new DomainError('SESSION_EXPIRED');
     if (payload.customer_public_id !== undefined && payload.customer_public_id !== customer.publicId) throw new DomainError('SESSION_EXPIRED');
+    // A paid order without what its gateway charges with (a nonce; a checkout and source) is refused
+    // here, as the gateway adapter would, but before an order is reserved for it.
+    const paymentToken = payload.token || payload.source_id || null;
+    if (payload.gateway !== 'complimentary' && (!paymentToken || (payload.gateway === 'digital-river' && !payload.checkout_id))) {
+      throw new DomainError('REQUIRED_FIELDS_MISSING');
+    }
     const result = await this.placeOrder.execute({
       customer,
       basketReference: payload.basket_reference_id,
       basketStaleHash: payload.basket_stale_hash,
       gateway: payload.gateway,
-      paymentToken: payload.token ?? payload.source_id ?? null,
+      paymentToken,
       deviceData: payload.bt_device_data ?? null,
       checkoutId: payload.checkout_id ?? null,
       existingOrderNumber: payload.existing_order_number ?? null,

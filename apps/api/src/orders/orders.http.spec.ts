@@ -105,7 +105,7 @@ describe('PLACE_ORDER and the orders of an account', () => {
     // Nor can anyone order a basket that is not theirs.
     const hijack = await action(
       'PLACE_ORDER',
-      { basket_reference_id: stranger.basket.reference, basket_stale_hash: stranger.basket.stale_hash, gateway: 'braintree' },
+      { basket_reference_id: stranger.basket.reference, basket_stale_hash: stranger.basket.stale_hash, gateway: 'braintree', token: 'fake-valid-nonce' },
       owner.cookie,
     );
     expect(hijack.body.code).toBe(200404);

@@ -2,6 +2,13 @@ import { Module } from '@nestjs/common';
 import {
   BASKET_REPOSITORY,
   BasketReader,
+  CHECKPOINTS,
+  CLOCK,
+  CUSTOMER_REPOSITORY,
+  ReconcilePayments,
+  type Checkpoints,
+  type Clock,
+  type CustomerRepository,
   BILLING_REPOSITORY,
   INVOICE_RENDERER,
   KEY_MATERIAL,
@@ -24,7 +31,9 @@ import { PdfInvoiceRenderer, TypeOrmOrderRepository } from '@store/infrastructur
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BasketModule } from '../basket/basket.module';
+import { AppConfig } from '../config/app-config';
 import { OrderActions } from './order-actions';
+import { PaymentReconciliationJob } from './payment-reconciliation.job';
 import { DownloadsController, OrdersController } from './orders.controller';
 
 @Module({
@@ -46,11 +55,36 @@ import { DownloadsController, OrdersController } from './orders.controller';
         keys: KeyMaterial,
         savedCards: SavedCardRepository,
         savedPayPal: SavedPayPalRepository,
-      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards, savedPayPal),
-      inject: [BASKET_REPOSITORY, BasketReader, BILLING_REPOSITORY, PAYMENT_STATE_REPOSITORY, ORDER_REPOSITORY, PAYMENT_PORTS, KEY_MATERIAL, SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY],
+        checkpoints: Checkpoints,
+      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards, savedPayPal, checkpoints),
+      inject: [
+        BASKET_REPOSITORY,
+        BasketReader,
+        BILLING_REPOSITORY,
+        PAYMENT_STATE_REPOSITORY,
+        ORDER_REPOSITORY,
+        PAYMENT_PORTS,
+        KEY_MATERIAL,
+        SAVED_CARD_REPOSITORY,
+        SAVED_PAYPAL_REPOSITORY,
+        CHECKPOINTS,
+      ],
     },
+    {
+      provide: ReconcilePayments,
+      useFactory: (orders: OrderRepository, payments: PaymentPorts, customers: CustomerRepository, keys: KeyMaterial, clock: Clock, config: AppConfig) =>
+        new ReconcilePayments(orders, payments, customers, keys, clock, {
+          storeUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+          // Longer than any shopper's wait for an answer (the gateways' timeouts and the ledger's).
+          pendingGraceMs: 10 * 60_000,
+          lookbackMs: 24 * 60 * 60_000,
+          batchSize: 50,
+        }),
+      inject: [ORDER_REPOSITORY, PAYMENT_PORTS, CUSTOMER_REPOSITORY, KEY_MATERIAL, CLOCK, AppConfig],
+    },
+    PaymentReconciliationJob,
     OrderActions,
   ],
-  exports: [OrderActions, ORDER_REPOSITORY],
+  exports: [OrderActions, ORDER_REPOSITORY, ReconcilePayments, PaymentReconciliationJob],
 })
 export class OrdersModule {}

@@ -1,6 +1,7 @@
 import { gatewayFor, paypalNonce, savedPaymentMethods, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import braintree from 'braintree';
-import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 // The real API on Postgres, its card gateway adapter (the real braintree SDK) talking to the
@@ -9,18 +10,7 @@ let sandbox: RunningBraintreeSandbox;
 let t: TestApp;
 let sdk: braintree.BraintreeGateway;
 
-const gatewayEnv = (url: string, extra: Record<string, string> = {}) => ({
-  BRAINTREE_ENVIRONMENT: 'local',
-  BRAINTREE_GATEWAY_URL: url,
-  BRAINTREE_MERCHANT_ID: 'sandbox_merchant',
-  BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
-  BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
-  BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,USD=store_USD',
-  BRAINTREE_THREE_D_SECURE: 'false',
-  BRAINTREE_TIMEOUT_MS: '1500',
-  BRAINTREE_PAYPAL: 'true',
-  ...extra,
-});
+const gatewayEnv = (url: string, extra: Record<string, string> = {}) => cardSandboxEnv(url, { BRAINTREE_PAYPAL: 'true', ...extra });
 
 beforeAll(async () => {
   sandbox = await startBraintreeSandbox();
@@ -45,21 +35,7 @@ const transactionsOf = async (orderNumber: string): Promise<SandboxTransaction[]
   return all;
 };
 
-const pay = (app: TestApp, shopper: Shopper, extra: Record<string, unknown> = {}) =>
-  checkoutAction(
-    app,
-    'PLACE_ORDER',
-    {
-      basket_reference_id: shopper.basket.reference,
-      basket_stale_hash: shopper.basket.stale_hash,
-      gateway: 'braintree',
-      token: 'fake-valid-visa-nonce',
-      withdrawal_consent: true,
-      locale: 'en-gb',
-      ...extra,
-    },
-    shopper.cookie,
-  );
+const pay = payByCard;
 
 const checkout = (app: TestApp, shopper: Shopper) => app.http().get(`/data/braintree-checkout/?basket_ref=${shopper.basket.reference}`).set(XHR).set('Cookie', shopper.cookie);
 

@@ -1,6 +1,7 @@
 import { digitalRiverClient, startDigitalRiverSandbox, type RunningDigitalRiverSandbox } from '@store/payment-sandbox';
 import { pdf } from '../testing/files';
 import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { merchantOfRecordSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 // The real API on Postgres, its merchant-of-record adapter talking to the project's Digital River
@@ -12,11 +13,7 @@ beforeAll(async () => {
   sandbox = await startDigitalRiverSandbox();
   t = await createTestApp({
     env: {
-      DIGITAL_RIVER_API_URL: sandbox.url,
-      DIGITAL_RIVER_SECRET_KEY: sandbox.config.secretKey,
-      DIGITAL_RIVER_PUBLIC_KEY: sandbox.config.publicKey,
-      DIGITAL_RIVER_JS_URL: `${sandbox.url}/v1/DigitalRiver.js`,
-      DIGITAL_RIVER_TIMEOUT_MS: '1500',
+      ...merchantOfRecordSandboxEnv(sandbox),
       PAYMENT_GATEWAY_RULES: 'DE=digital-river,MX=digital-river,USD=digital-river,*=braintree',
     },
   });

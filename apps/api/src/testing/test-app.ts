@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Checkpoints } from '@store/application';
 import { createTestDatabase, type TestDatabase } from '@store/infrastructure/testing';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ export interface TestApp {
 }
 
 /** The real application on a database of its own, with a stand-in web build to serve. */
-export async function createTestApp(options: { env?: Record<string, string>; migrate?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; migrate?: boolean; checkpoints?: Checkpoints } = {}): Promise<TestApp> {
   const db = await createTestDatabase({ seed: options.migrate ?? true });
   if (options.migrate === false) {
     await db.dataSource.undoLastMigration();
@@ -24,7 +25,7 @@ export async function createTestApp(options: { env?: Record<string, string>; mig
   const webDir = mkdtempSync(join(tmpdir(), 'store-web-'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Affinity Store</title><div id="root"></div>');
   const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: 'silent', WEB_DIST_DIR: webDir, TRUST_PROXY: 'true', ...options.env });
-  const app = await createApp(config);
+  const app = await createApp(config, { checkpoints: options.checkpoints });
   await app.init();
   return {
     app,

@@ -1,17 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import { admitScriptNonce, newScriptNonce } from '../http/security-headers';
 
 const SERVER_PREFIXES = ['/data/', '/health/', '/api/', '/auth/', '/cookie-', '/downloads/'];
 
 /**
  * Serves the built web app on the API's origin: its files as they are, and index.html for every
  * other page address so the browser router can take over. Server paths are never shadowed.
+ * Each page answer has a fresh nonce on its script tags and in its content security policy.
  */
 export function serveWebApp(app: NestExpressApplication, distDir: string): boolean {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return false;
+  const page = pageTemplate(indexFile);
   app.useStaticAssets(distDir, { index: false, maxAge: '1h', setHeaders: immutableAssets });
   app.use((request: Request, response: Response, next: NextFunction) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && request.accepts(['html', 'json']) === 'html';
@@ -19,10 +22,31 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): boole
       next();
       return;
     }
+    const nonce = newScriptNonce();
+    admitScriptNonce(response, nonce);
     response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexFile);
+    response.type('html').send(withNonce(page(), nonce));
   });
   return true;
+}
+
+/** Every script tag of the page carries the response's nonce. */
+export function withNonce(html: string, nonce: string): string {
+  return html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
+}
+
+/** index.html, read again only when a new build replaced it; while a build rewrites it, the last copy serves. */
+function pageTemplate(file: string): () => string {
+  let cached = { mtimeMs: -1, html: readFileSync(file, 'utf8') };
+  return () => {
+    try {
+      const { mtimeMs } = statSync(file);
+      if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
+    } catch {
+      // Being replaced: keep the copy we have.
+    }
+    return cached.html;
+  };
 }
 
 function immutableAssets(response: Response, path: string): void {

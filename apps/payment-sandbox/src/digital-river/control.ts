@@ -15,7 +15,7 @@ import { summarizeOrder } from './orders';
  * - GET    /__sandbox/orders[?upstreamId=…]   → [{id, checkoutId, upstreamId, state, currency, totalAmount, totalTax, sellingEntity, sourceId, createdTime}]
  */
 
-const RESOURCES = new Set(['*', 'checkouts', 'orders', 'tax-identifiers', 'sources', 'customers', 'files', 'drjs']);
+const RESOURCES = new Set(['*', 'checkouts', 'orders', 'fulfillments', 'tax-identifiers', 'sources', 'customers', 'files', 'drjs']);
 
 const bad = (message: string): DrReply => ({ status: 400, body: { error: message } });
 

@@ -2,7 +2,7 @@
  * # Digital River sandbox
  *
  * A local stand-in for Digital River (the merchant-of-record gateway `digital-river`): its server
- * API (checkouts, tax identifiers, sources, orders, customers, files) over plain HTTP/JSON, and
+ * API (checkouts, tax identifiers, sources, orders, fulfillments, customers, files) over plain HTTP/JSON, and
  * a DigitalRiver.js stand-in for the browser. Behaviour marked "Ours" in the code is the sandbox's
  * choice, not the provider's documented behaviour.
  *
@@ -29,6 +29,8 @@
  * | GET /sources/{id} | | Source `{id, clientSecret, type: 'creditCard', currency, amount, reusable, owner, creditCard: {brand, lastFourDigits, expirationMonth, expirationYear}, flow: 'standard', state: chargeable \| consumed \| failed \| cancelled, paymentSessionId, customerId?, liveMode}` |
  * | POST /orders | `{checkoutId}` (the rest is ignored, as the provider does: set `upstreamId` on the checkout) | 201 Order, or 409 decline, see below |
  * | GET /orders/{id} · GET /orders?upstreamIds=a,b&ids=&checkoutId=&limit= | | Order · `{hasMore, data: [Order]}` newest first |
+ * | POST /fulfillments | `{orderId, upstreamId?, items: [{itemId, quantity?, cancelQuantity?}]}` | 201 Fulfillment; every item cancelled → order and charge `cancelled`; every item done, some fulfilled → order `fulfilled`, charge `complete`; more than an item's open quantity → 400 `invalid_parameter` (Ours) |
+ * | GET /fulfillments[?orderId=] | | `{hasMore, data: [Fulfillment]}` newest first |
  * | POST /customers · GET/POST/DELETE /customers/{id} | `{id?, email?, type?, locale?, enabled?, metadata?, taxCertificate?: {companyName, taxAuthority, startDate, endDate, fileId}}` (an update's taxCertificate is added to `taxCertificates`) | Customer `{id, email, type, taxCertificates, taxIdentifiers, sources, enabled, …}` |
  * | POST /customers/{id}/tax-identifiers/{taxId} · POST/DELETE /customers/{id}/sources/{sourceId} | | TaxIdentifier · Source (reusable) · 204 |
  * | POST /files · GET /files/{id} | multipart `file`, `purpose` (e.g. `tax_document_customer_upload`), `fileName?`, `title?` (or JSON with `file` in base64 and `fileName`) | 201 `{id, fileName, purpose, size, type, createdTime, liveMode}` |
@@ -104,7 +106,7 @@
  *
  * ## Controls (Ours, no key): see control.ts
  * POST /__sandbox/reset · GET /__sandbox/health · POST /__sandbox/force `{resource: checkouts |
- * orders | tax-identifiers | sources | customers | files | drjs | *, method?, fail?:
+ * orders | fulfillments | tax-identifiers | sources | customers | files | drjs | *, method?, fail?:
  * service_unavailable | declined (orders only), delayMs?, times? (1)}` (503 without doing the call,
  * or the call done and its answer held delayMs; GET lists, DELETE clears) · POST /__sandbox/drop-in
  * `{hang: true}` (the drop-in stays on "Loading…" and never calls onReady, until `{hang: false}` or

@@ -141,7 +141,7 @@ export interface ChargeRecord {
   readonly createdTime: string;
   readonly currency: string;
   readonly amount: number;
-  state: 'capturable' | 'failed';
+  state: 'capturable' | 'failed' | 'cancelled' | 'complete';
   readonly sourceId: string;
   readonly paymentSessionId: string;
   readonly orderId: string;
@@ -156,6 +156,17 @@ export interface OrderRecord {
   readonly snapshot: Record<string, unknown>;
   readonly charge: ChargeRecord;
   readonly sourceId: string;
+  /** What POST /fulfillments said of it, oldest first (absent in state files written before fulfillments). */
+  fulfillments?: FulfillmentRecord[];
+}
+
+/** One POST /fulfillments: per order item, how many were fulfilled (captured) and cancelled. */
+export interface FulfillmentRecord {
+  readonly id: string;
+  readonly orderId: string;
+  readonly upstreamId?: string;
+  readonly createdTime: string;
+  readonly items: readonly { readonly itemId: string; readonly quantity: number; readonly cancelQuantity: number }[];
 }
 
 /** Ours: a fault a test asked for, used by the next matching call. */

@@ -1,4 +1,5 @@
 import { orderExists } from './checkouts';
+import { orderState } from './fulfillments';
 import type { DigitalRiverContext, DrReply } from './context';
 import { badRequest, conflict, isObject, missing, notFound, ok, type Json } from './http';
 import type { OrderRecord } from './model';
@@ -95,7 +96,7 @@ export function summarizeOrder(order: OrderRecord) {
     id: order.id,
     checkoutId: order.checkoutId,
     upstreamId: order.upstreamId ?? null,
-    state: 'accepted',
+    state: orderState(order),
     currency: snapshot.currency,
     totalAmount: snapshot.totalAmount,
     totalTax: snapshot.totalTax,

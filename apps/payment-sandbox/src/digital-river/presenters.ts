@@ -1,6 +1,7 @@
 import type { DigitalRiverContext } from './context';
 import { clean, type Json } from './http';
 import type { CheckoutRecord, CustomerRecord, FileRecord, OrderRecord, SourceRecord, TaxIdentifierRecord } from './model';
+import { itemTotals, orderAmounts, orderState } from './fulfillments';
 import { applicabilityOf, priceItems, sellingEntityFor, TAX_IDENTIFIER_TYPES, taxRateFor, US_TAX_COUNTRIES, type TaxReason } from './tax';
 
 /** The provider's objects as the API answers them (camelCase, `liveMode: false`). */
@@ -180,15 +181,23 @@ export function presentCheckout(context: DigitalRiverContext, checkout: Checkout
 export function presentOrder(context: DigitalRiverContext, order: OrderRecord): Json {
   const source = context.store.state.sources[order.sourceId];
   const snapshot = order.snapshot as Json & { items?: Json[]; payment?: { session?: Json } };
+  const state = orderState(order);
+  const totals = itemTotals(order);
+  const { cancelledAmount, capturedAmount } = orderAmounts(order);
+  const itemState = (id: string) => {
+    const item = totals.get(id);
+    if (!item || item.fulfilled + item.cancelled < item.quantity) return 'created';
+    return item.fulfilled === 0 ? 'cancelled' : 'fulfilled';
+  };
   return clean({
     ...snapshot,
     id: order.id,
     checkoutId: order.checkoutId,
     createdTime: order.createdTime,
     updatedTime: order.createdTime,
-    items: (snapshot.items ?? []).map((item) => ({ ...item, state: 'created', stateTransitions: { created: order.createdTime }, availableToRefundAmount: 0 })),
-    state: 'accepted',
-    stateTransitions: { accepted: order.createdTime },
+    items: (snapshot.items ?? []).map((item) => ({ ...item, state: itemState(String(item.id)), stateTransitions: { created: order.createdTime }, availableToRefundAmount: 0 })),
+    state,
+    stateTransitions: { accepted: order.createdTime, ...(state !== 'accepted' ? { [state]: order.fulfillments?.at(-1)?.createdTime } : {}) },
     fraudState: 'passed',
     fraudStateTransitions: { passed: order.createdTime },
     payment: {
@@ -212,8 +221,8 @@ export function presentOrder(context: DigitalRiverContext, order: OrderRecord): 
       session: { ...(snapshot.payment?.session ?? {}), state: 'complete', amountContributed: order.charge.amount, amountRemainingToBeContributed: 0 },
     },
     availableToRefundAmount: 0,
-    capturedAmount: 0,
-    cancelledAmount: 0,
+    capturedAmount,
+    cancelledAmount,
     refundedAmount: 0,
     requestToBeForgotten: false,
     liveMode: false,

@@ -7,6 +7,7 @@ import { controlReply, takeFault } from './control';
 import { createSource, getSession, getTaxIdentifierTypes } from './drjs';
 import { corsHeaders, errorReply, jsonBody, requirePublicKey, requireSecretKey, segmentsOf, send, type Json } from './http';
 import type { ForcedFault } from './model';
+import { createFulfillment, listFulfillments } from './fulfillments';
 import { createOrder, getOrder, listOrders } from './orders';
 import {
   attachSourceToCustomer,
@@ -25,7 +26,7 @@ import {
   updateCustomer,
 } from './resources';
 
-const API_RESOURCES = new Set(['checkouts', 'orders', 'tax-identifiers', 'customers', 'files', 'sources']);
+const API_RESOURCES = new Set(['checkouts', 'orders', 'fulfillments', 'tax-identifiers', 'customers', 'files', 'sources']);
 
 const methodNotAllowed = (request: DrRequest) => errorReply(405, { code: 'method_not_allowed', message: `${request.method} is not allowed on ${request.url.pathname}.` });
 const serviceUnavailable = errorReply(503, { code: 'service_unavailable', message: 'The service is temporarily unavailable. Try again later.' });
@@ -39,6 +40,7 @@ const API: Readonly<Record<string, Readonly<Record<string, Handler>>>> = {
   'checkouts/:id/sources/:sub': { POST: (c) => attachSource(c.context, c.id, c.subId), DELETE: (c) => detachSource(c.context, c.id, c.subId) },
   orders: { POST: (c) => createOrder(c.context, c.body, c.fault?.fail === 'declined'), GET: (c) => listOrders(c.context, c.request.url.searchParams) },
   'orders/:id': { GET: (c) => getOrder(c.context, c.id) },
+  fulfillments: { POST: (c) => createFulfillment(c.context, c.body), GET: (c) => listFulfillments(c.context, c.request.url.searchParams) },
   'tax-identifiers': { POST: (c) => createTaxIdentifier(c.context, c.body), GET: (c) => listTaxIdentifiers(c.context, c.request.url.searchParams) },
   'tax-identifiers/:id': { GET: (c) => getTaxIdentifier(c.context, c.id), DELETE: (c) => deleteTaxIdentifier(c.context, c.id) },
   customers: { POST: (c) => createCustomer(c.context, c.body) },

@@ -1,19 +1,20 @@
 import { DEFAULT_LOCALE, findLocale } from '@store/domain';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { StorePage } from '../features/catalogue/components/store-page';
-import { CheckoutPage } from '../features/checkout/components/checkout-page';
-import { AccountSecurityPage } from '../features/identity/components/account-security-page';
-import { ResetPasswordPage } from '../features/identity/components/reset-password-page';
-import { SignInPage } from '../features/identity/components/sign-in-page';
-import { AccountDetailsPage } from '../features/account/account-details-page';
-import { AccountHomePage } from '../features/account/account-pages';
-import { DownloadsPage, LicencesPage, OrdersPage } from '../features/orders/account-orders-pages';
-import { OrderConfirmationPage } from '../features/orders/order-confirmation-page';
-import { HelpPage } from '../features/account/help-page';
-import { SignOutPage } from '../features/account/sign-out-page';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { StoreLayout } from '../features/layout/store-layout';
+
+/**
+ * Every page but the store page is its own chunk, fetched when its route is first matched, so the
+ * store page's first load carries only what it shows (the web budgets in apps/web/web-budgets.mjs).
+ */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+
+/** Nothing is drawn while the first page's chunk arrives, so nothing moves when it does. */
+function PageLoading() {
+  return null;
+}
 
 /** Pages live under /{locale}/; an unknown locale is replaced by the default, keeping the rest of the address. */
 function LocaleGuard() {
@@ -38,23 +39,24 @@ export const router = createBrowserRouter([
   {
     path: '/:locale',
     element: <LocaleGuard />,
+    HydrateFallback: PageLoading,
     children: [
       {
         element: <StoreLayout />,
         children: [
           { index: true, element: <StorePage /> },
-          { path: 'checkout', element: <CheckoutPage /> },
-          { path: 'sign-in', element: <SignInPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: 'account', element: <AccountHomePage /> },
-          { path: 'account/orders', element: <OrdersPage /> },
-          { path: 'account/licences', element: <LicencesPage /> },
-          { path: 'account/downloads', element: <DownloadsPage /> },
-          { path: 'account/details', element: <AccountDetailsPage /> },
-          { path: 'account/security', element: <AccountSecurityPage /> },
-          { path: 'order/:number', element: <OrderConfirmationPage /> },
-          { path: 'help', element: <HelpPage /> },
-          { path: 'sign-out', element: <SignOutPage /> },
+          { path: 'checkout', lazy: page(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage') },
+          { path: 'sign-in', lazy: page(() => import('../features/identity/components/sign-in-page'), 'SignInPage') },
+          { path: 'reset-password', lazy: page(() => import('../features/identity/components/reset-password-page'), 'ResetPasswordPage') },
+          { path: 'account', lazy: page(() => import('../features/account/account-pages'), 'AccountHomePage') },
+          { path: 'account/orders', lazy: page(() => import('../features/orders/account-orders-pages'), 'OrdersPage') },
+          { path: 'account/licences', lazy: page(() => import('../features/orders/account-orders-pages'), 'LicencesPage') },
+          { path: 'account/downloads', lazy: page(() => import('../features/orders/account-orders-pages'), 'DownloadsPage') },
+          { path: 'account/details', lazy: page(() => import('../features/account/account-details-page'), 'AccountDetailsPage') },
+          { path: 'account/security', lazy: page(() => import('../features/identity/components/account-security-page'), 'AccountSecurityPage') },
+          { path: 'order/:number', lazy: page(() => import('../features/orders/order-confirmation-page'), 'OrderConfirmationPage') },
+          { path: 'help', lazy: page(() => import('../features/account/help-page'), 'HelpPage') },
+          { path: 'sign-out', lazy: page(() => import('../features/account/sign-out-page'), 'SignOutPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,6 +1,6 @@
-import { DomainError, err, ok, type Result } from '@store/domain';
+import { DomainError, err, ok, PASSWORD_MIN, type Result } from '@store/domain';
 import type { Clock } from '../shared/ports';
-import type { CustomerRepository, PasswordHasher, PasswordScreen, SessionRepository } from './identity.ports';
+import type { CustomerRepository, PasswordHasher, PasswordPolicy, PasswordScreen, SessionRepository } from './identity.ports';
 import { validateChangedPassword } from './password-recovery.use-case';
 import type { Credentials, CredentialCheck } from './sign-in.use-case';
 import type { SecondFactor } from './sign-in.ports';
@@ -18,6 +18,7 @@ export class AccountSecurity {
     private readonly sessions: SessionRepository,
     private readonly secondFactor: SecondFactor,
     private readonly clock: Clock,
+    private readonly policy: PasswordPolicy = { minLength: PASSWORD_MIN },
   ) {}
 
   private async prove(credentials: Credentials, wrongPassword: 'PASSWORD_INCORRECT' | 'CURRENT_PASSWORD_INCORRECT' = 'PASSWORD_INCORRECT') {
@@ -31,7 +32,7 @@ export class AccountSecurity {
   async updatePassword(credentials: Credentials, newPassword: string): Promise<Result<Record<string, never>, DomainError>> {
     const proven = await this.prove(credentials, 'CURRENT_PASSWORD_INCORRECT');
     if (!proven.ok) return proven;
-    const problem = await validateChangedPassword(credentials.password, newPassword, this.screen);
+    const problem = await validateChangedPassword(credentials.password, newPassword, this.screen, this.policy);
     if (problem) return err(problem);
     await this.customers.setPassword(proven.value.id, await this.hasher.hash(newPassword));
     await this.sessions.deleteAllFor(proven.value.id);

@@ -3,14 +3,14 @@ import { CreateCustomer, type CreateCustomerCommand } from './create-customer.us
 import { PreregisterEmail } from './preregister-email.use-case';
 import { SessionService } from './session.service';
 
-function setUp() {
+function setUp(policy?: { minLength: number }) {
   const customers = new InMemoryCustomers();
   const reserved = new InMemoryReservedEmails();
   const sessionsStore = new InMemorySessions();
   const secrets = new SequentialSecrets();
   const clock = new FixedClock(new Date('2026-11-22T12:00:00Z'));
   const sessions = new SessionService(sessionsStore, customers, secrets, clock);
-  const create = new CreateCustomer(customers, reserved, new FixedCategories(), new PlainHasher(), new ListPasswordScreen(), new SequentialIds(), secrets, sessions);
+  const create = new CreateCustomer(customers, reserved, new FixedCategories(), new PlainHasher(), new ListPasswordScreen(), new SequentialIds(), secrets, sessions, policy);
   return { customers, reserved, sessions, sessionsStore, clock, create, preregister: new PreregisterEmail(customers, reserved) };
 }
 
@@ -29,6 +29,17 @@ const personal: CreateCustomerCommand = {
 };
 
 describe('CreateCustomer', () => {
+  it.each([
+    [undefined, 'abcde', 'Your password must be at least six characters'],
+    [{ minLength: 8 }, 'abcdefg', 'Your password must be at least 8 characters'],
+  ])("holds the password to the store's minimum (%j)", async (policy, short, message) => {
+    const { create, customers } = setUp(policy);
+    const refused = await create.execute({ ...personal, password: short });
+    expect(!refused.ok && refused.error.fields).toEqual({ password: [message] });
+    expect(customers.hashes.size).toBe(0);
+    expect((await create.execute({ ...personal, password: `${short}xyz` })).ok).toBe(true);
+  });
+
   it('stores a hashed password, signs the customer in and frees the reserved email', async () => {
     const { create, customers, reserved, sessions } = setUp();
     await reserved.reserve('ada@example.com');

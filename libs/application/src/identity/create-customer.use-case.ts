@@ -9,6 +9,7 @@ import {
   emailCaptureRules,
   firstError,
   isCountryCode,
+  PASSWORD_MIN,
   type AccountForm,
   type Customer,
   type Result,
@@ -18,6 +19,7 @@ import type {
   CustomerCategoryRepository,
   CustomerRepository,
   PasswordHasher,
+  PasswordPolicy,
   PasswordScreen,
   ReservedEmailRepository,
   SecretGenerator,
@@ -54,6 +56,7 @@ export class CreateCustomer {
     private readonly ids: IdGenerator,
     private readonly secrets: SecretGenerator,
     private readonly sessions: SessionService,
+    private readonly policy: PasswordPolicy = { minLength: PASSWORD_MIN },
   ) {}
 
   async execute(command: CreateCustomerCommand): Promise<Result<{ customer: Customer; session: IssuedSession }, DomainError>> {
@@ -74,7 +77,11 @@ export class CreateCustomer {
       educationInstitution: accountType === 'education' ? command.customerCategory : '',
     };
     const errors: Record<string, string[]> = Object.fromEntries(
-      Object.entries(validateForm(form, accountFormSchema({ countryDetected: false, basketHasMultiUserProduct: command.basketHasMultiUserProduct }))).map(
+      Object.entries(validateForm(form, accountFormSchema({
+          countryDetected: false,
+          basketHasMultiUserProduct: command.basketHasMultiUserProduct,
+          passwordMinLength: this.policy.minLength,
+        }))).map(
         ([field, message]) => [field, [message as string]],
       ),
     );

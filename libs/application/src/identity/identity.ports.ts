@@ -74,3 +74,8 @@ export interface SessionRepository {
   deleteAllFor(customerId: string): Promise<void>;
 }
 export const SESSION_REPOSITORY = Symbol('SessionRepository');
+
+/** How long a new password must be: the store's PASSWORD_MIN_LENGTH (the spec's six by default). */
+export interface PasswordPolicy {
+  readonly minLength: number;
+}

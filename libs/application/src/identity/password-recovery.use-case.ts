@@ -5,24 +5,27 @@ import {
   firstError,
   normaliseEmail,
   ok,
-  passwordRules,
+  PASSWORD_MIN,
+  passwordRulesFor,
   RECOVERY_ADDRESS_RATE_LIMIT,
   RECOVERY_RATE_LIMIT,
   RECOVERY_TOKEN_LIFETIME_SECONDS,
   type Result,
 } from '@store/domain';
 import type { Clock } from '../shared/ports';
-import type { CustomerRepository, PasswordHasher, PasswordScreen, SecretGenerator, SessionRepository } from './identity.ports';
+import type { CustomerRepository, PasswordHasher, PasswordPolicy, PasswordScreen, SecretGenerator, SessionRepository } from './identity.ports';
 import type { MailOutbox, OneTimeTokenRepository, RateLimiter } from './sign-in.ports';
 
 /** Where the mailed link points: the store's public address and the shopper's locale. */
 export interface RecoveryLinkSettings {
   readonly publicUrl: string;
+  /** The store's password minimum; the spec's six when not given. */
+  readonly passwordMinLength?: number;
 }
 
 /** Checks a new password by the same rules as account creation, and refuses popular ones. */
-export async function checkNewPassword(password: string, screen: PasswordScreen): Promise<DomainError | null> {
-  const message = firstError(password, passwordRules);
+export async function checkNewPassword(password: string, screen: PasswordScreen, policy: PasswordPolicy = { minLength: PASSWORD_MIN }): Promise<DomainError | null> {
+  const message = firstError(password, passwordRulesFor(policy.minLength));
   if (message) return new DomainError('VALIDATION_FAILED', { fields: { new_password: [message] } });
   if (await screen.isCompromised(password)) return new DomainError('PASSWORD_COMPROMISED');
   return null;
@@ -91,7 +94,7 @@ export class PasswordRecovery {
   async complete(email: string, token: string, newPassword: string): Promise<Result<{ email: string }, DomainError>> {
     const verified = await this.verify(email, token);
     if (!verified.ok) return verified;
-    const problem = await checkNewPassword(newPassword, this.screen);
+    const problem = await checkNewPassword(newPassword, this.screen, { minLength: this.settings.passwordMinLength ?? PASSWORD_MIN });
     if (problem) return err(problem);
     const customerId = await this.tokens.consume(this.secrets.digest(token), 'recovery', this.clock.now());
     const customer = customerId ? await this.customers.findById(customerId) : null;
@@ -103,8 +106,13 @@ export class PasswordRecovery {
 }
 
 /** /update-password: the current password (and code, with MFA) proves it is the customer. */
-export async function validateChangedPassword(current: string, next: string, screen: PasswordScreen): Promise<DomainError | null> {
+export async function validateChangedPassword(
+  current: string,
+  next: string,
+  screen: PasswordScreen,
+  policy: PasswordPolicy = { minLength: PASSWORD_MIN },
+): Promise<DomainError | null> {
   const same = differsFrom<{ current: string }>((form) => form.current)(next, { current });
   if (same) return new DomainError('VALIDATION_FAILED', { fields: { new_password: [same] } });
-  return checkNewPassword(next, screen);
+  return checkNewPassword(next, screen, policy);
 }

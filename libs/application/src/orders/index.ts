@@ -2,3 +2,5 @@ export * from './orders.ports';
 export * from './place-order.use-case';
 export * from './receipt';
 export * from './invoice.ports';
+export * from './checkpoints';
+export * from './reconcile-payments.use-case';

@@ -57,23 +57,41 @@ export interface Fulfilment {
   readonly receipt: OutgoingMail;
 }
 
+/**
+ * Why an order could not be reserved: what it claims is gone (the discount code's last use, or the
+ * last units of a limited product, went to another order first).
+ */
+export type ReservationRefusal = 'DISCOUNT_USAGE_LIMIT' | 'PRODUCT_SOLD_OUT';
+
 export interface OrderRepository {
   /**
    * The basket's order: a new one with a fresh number, or the one the basket already has (one order
-   * per basket, a database constraint). `created` tells which.
+   * per basket, a database constraint). `created` tells which. A new order claims, in the same
+   * transaction, a use of its discount code and the units of any limited product it holds; when one
+   * is gone nothing is reserved and the refusal says which.
    */
-  reserve(draft: OrderDraft): Promise<{ readonly order: Order; readonly created: boolean }>;
+  reserve(draft: OrderDraft): Promise<{ readonly order: Order; readonly created: boolean } | { readonly refused: ReservationRefusal }>;
   /**
    * A failed order tried again: back to pending with the next payment attempt, its lines and totals
-   * replaced by the draft (the basket as it is now; nothing was charged). Null if it was not failed.
+   * replaced by the draft (the basket as it is now; nothing was charged), claiming again what the
+   * draft claims (or refused, staying failed). Null if it was not failed.
    */
-  retry(number: string, draft: OrderDraft): Promise<Order | null>;
+  retry(number: string, draft: OrderDraft): Promise<Order | { readonly refused: ReservationRefusal } | null>;
   /**
-   * Completes a pending order in one transaction: paid, its keys stored, the discount redeemed, the
-   * basket closed and the receipt queued. False when it was not pending (already done by another call).
+   * Completes a pending order in one transaction: paid, its keys stored, the discount redemption
+   * recorded, the basket closed and the receipt queued. False when it was not pending (already done
+   * by another call).
    */
   complete(number: string, fulfilment: Fulfilment): Promise<boolean>;
+  /** A pending order failed (nothing charged): what it claimed (discount use, limited units) is given back. */
   fail(number: string, code: number, reason: string): Promise<void>;
+  /**
+   * The orders payment reconciliation looks at: pending ones created before `pendingBefore` (left
+   * by a shopper who never came back), those with a charge whose answer was once unknown (a
+   * timeout, a lost answer) since `uncertainSince`, and those with a reversal not known to be
+   * done; oldest first.
+   */
+  forReconciliation(criteria: { readonly pendingBefore: Date; readonly uncertainSince: Date; readonly limit: number }): Promise<readonly string[]>;
   find(number: string): Promise<Order | null>;
   findByBasket(basketReference: string): Promise<Order | null>;
   listFor(customerId: string): Promise<readonly Order[]>;
@@ -116,6 +134,12 @@ export type ChargeResult =
   /** Refused for sure (declined, invalid method): nothing was taken, a new attempt may follow. */
   | { readonly outcome: 'declined'; readonly code: number; readonly reason: string };
 
+/** A charge in force at the gateway (not voided, refunded or cancelled), under the key it was made with. */
+export interface ProviderCharge {
+  readonly idempotencyKey: string;
+  readonly transactionId: string;
+}
+
 /**
  * The payment port of order placement: one per gateway. A charge with an idempotency key the
  * gateway has seen answers the first result again without charging twice. A thrown error means the
@@ -123,6 +147,23 @@ export type ChargeResult =
  */
 export interface PaymentPort {
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What became of the charge with this key, without charging: the recorded answer, or the
+   * gateway's when none was recorded (a timeout, a crash). A key the gateway never charged is
+   * settled as declined, so nothing can be charged under it afterwards. Throws when the gateway
+   * cannot say, or another caller holds the key right now: ask again later.
+   */
+  settle(idempotencyKey: string, orderNumber: string): Promise<ChargeResult>;
+  /** Every charge in force at the gateway under these keys (the attempts of one order). */
+  chargesFor(idempotencyKeys: readonly string[]): Promise<readonly ProviderCharge[]>;
+  /** The order's reversals begun and not known to be done (an answer lost, a crash): to be finished. */
+  unfinishedReversals(orderNumber: string): Promise<readonly ProviderCharge[]>;
+  /**
+   * Gives a charge back, exactly once: the card gateway voids it before settlement and refunds it
+   * after; the merchant of record cancels the order. Throws when the outcome is unknown: calling
+   * again finishes it, never reversing twice.
+   */
+  reverse(charge: ProviderCharge & { readonly orderNumber: string; readonly reason: string }): Promise<void>;
 }
 export const PAYMENT_PORTS = Symbol('PaymentPorts');
 export type PaymentPorts = Partial<Record<'braintree' | 'digital-river', PaymentPort>>;

@@ -19,6 +19,7 @@ import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { Fulfilment, KeyMaterial, Order, OrderDraft, OrderRepository, PaymentPorts, ProductKey } from './orders.ports';
+import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
 import type { SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
 
@@ -55,6 +56,16 @@ export const WITHDRAWAL_CONSENT_REQUIRED = 'Please confirm that you want your do
 const failure = (name: ConstructorParameters<typeof DomainError>[0], orderNumber: string | null, charged: ChargeState, message?: string) =>
   new DomainError(name, { message, data: { order_number: orderNumber, charged } });
 
+/** What completing a charged (or free) order stores and sends: fresh product keys and the receipt. */
+export function fulfilmentFor(order: Order, customer: Customer, transactionId: string | null, keys: KeyMaterial, storeUrl: string): Fulfilment {
+  const productKeys: ProductKey[] = order.lines.map((line, position) => ({
+    key: formatProductKey(keys.bytes(25)),
+    linePosition: position,
+    productReference: line.productReference,
+  }));
+  return { transactionId, productKeys, receipt: receiptMail(order, customer, productKeys, storeUrl) };
+}
+
 /**
  * PLACE_ORDER (spec 2 §7) for every gateway, exactly once: the basket's order is reserved (one per
  * basket, held by a database constraint) before anything is charged; the charge carries a key made
@@ -72,6 +83,7 @@ export class PlaceOrder {
     private readonly keys: KeyMaterial,
     private readonly savedCards: SavedCardRepository | null = null,
     private readonly savedPayPal: SavedPayPalRepository | null = null,
+    private readonly checkpoints: Checkpoints = NO_CHECKPOINTS,
   ) {}
 
   async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
@@ -96,7 +108,9 @@ export class PlaceOrder {
 
     // Nothing to pay (a free download, or a discount of 100%): the complimentary gateway, no billing
     // step needed (spec 2 §2 rule 5). Anything else goes through the gateway billing decided.
-    const paysNothing = view.totalWithDiscount.gross.amountMinor === 0;
+    // A pending order is paid as it was reserved: its discount use is claimed already, so the basket
+    // alone may now read the code as used up.
+    const paysNothing = (placed?.status === 'pending' ? placed.grossMinor : view.totalWithDiscount.gross.amountMinor) === 0;
     if ((command.gateway === 'complimentary') !== paysNothing) return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     const paid = needsPayment(command.gateway);
     const address = await this.billing.find(command.customer.id);
@@ -161,12 +175,20 @@ export class PlaceOrder {
       ]),
     };
 
+    await this.checkpoints.reached('place-order:drafted');
     const reserved = await this.orders.reserve(draft);
+    // The discount's last use or a limited product's last unit went to another order first.
+    if ('refused' in reserved) return err(failure(reserved.refused, placed?.number ?? null, 'not-charged'));
     const created = reserved.created;
     let order = reserved.order;
     if (!created && order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
-    if (!created && order.status === 'failed') order = (await this.orders.retry(order.number, draft)) ?? (await this.orders.find(order.number)) ?? order;
+    if (!created && order.status === 'failed') {
+      const retried = await this.orders.retry(order.number, draft);
+      if (retried && 'refused' in retried) return err(failure(retried.refused, order.number, 'not-charged'));
+      order = retried ?? (await this.orders.find(order.number)) ?? order;
+    }
     if (order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
+    await this.checkpoints.reached('place-order:reserved', { orderNumber: order.number });
 
     let transactionId: string | null = null;
     if (paid) {
@@ -211,6 +233,7 @@ export class PlaceOrder {
         return err(failure(errorNameForCode(result.code) ?? 'ORDER_FAILED', order.number, 'not-charged'));
       }
       transactionId = result.transactionId;
+      await this.checkpoints.reached('place-order:charged', { orderNumber: order.number });
       const vaulted = result.vaulted;
       if (vaulted && 'card' in vaulted) await this.savedCards?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.card });
       if (vaulted && 'paypalAccount' in vaulted) {
@@ -218,17 +241,9 @@ export class PlaceOrder {
       }
     }
 
-    const productKeys: ProductKey[] = order.lines.map((line, position) => ({
-      key: formatProductKey(this.keys.bytes(25)),
-      linePosition: position,
-      productReference: line.productReference,
-    }));
-    const fulfilment: Fulfilment = {
-      transactionId,
-      productKeys,
-      receipt: receiptMail(order, command.customer, productKeys, command.storeUrl),
-    };
-    await this.orders.complete(order.number, fulfilment);
+    // If this fails (the database went away), the order stays pending with its charge recorded:
+    // the shopper's retry, or payment reconciliation, completes it without charging again.
+    await this.orders.complete(order.number, fulfilmentFor(order, command.customer, transactionId, this.keys, command.storeUrl));
     const completed = (await this.orders.find(order.number)) ?? order;
     return ok({ order: completed, redirect: `/${command.locale}/order/${completed.number}/` });
   }

@@ -1,4 +1,4 @@
-import type { ChargeRequest, ChargeResult, PaymentPort } from '../orders/orders.ports';
+import type { ChargeRequest, ChargeResult, PaymentPort, ProviderCharge } from '../orders/orders.ports';
 
 /**
  * An in-memory payment gateway with the property the real ones have: a charge with a key it has
@@ -9,6 +9,8 @@ export class FakePaymentPort implements PaymentPort {
   /** Charges that moved money, in order. */
   readonly charged: ChargeRequest[] = [];
   private readonly results = new Map<string, Promise<ChargeResult>>();
+  /** Charges given back, by transaction id. */
+  readonly reversed: string[] = [];
   declineNext = false;
   loseAnswerAfterChargeOnce = false;
 
@@ -27,6 +29,28 @@ export class FakePaymentPort implements PaymentPort {
       throw new Error('The gateway did not answer in time');
     }
     return answer;
+  }
+
+  async settle(idempotencyKey: string): Promise<ChargeResult> {
+    const known = this.results.get(idempotencyKey);
+    if (known) return known;
+    const abandoned: ChargeResult = { outcome: 'declined', code: 300100, reason: 'Never charged' };
+    this.results.set(idempotencyKey, Promise.resolve(abandoned));
+    return abandoned;
+  }
+
+  async chargesFor(idempotencyKeys: readonly string[]): Promise<readonly ProviderCharge[]> {
+    return this.charged
+      .map((request, index) => ({ idempotencyKey: request.idempotencyKey, transactionId: `txn-${index + 1}` }))
+      .filter((charge) => idempotencyKeys.includes(charge.idempotencyKey) && !this.reversed.includes(charge.transactionId));
+  }
+
+  async unfinishedReversals(): Promise<readonly ProviderCharge[]> {
+    return [];
+  }
+
+  async reverse(charge: ProviderCharge): Promise<void> {
+    if (!this.reversed.includes(charge.transactionId)) this.reversed.push(charge.transactionId);
   }
 
   private async process(request: ChargeRequest): Promise<ChargeResult> {

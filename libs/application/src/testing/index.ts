@@ -3,3 +3,4 @@ export * from './in-memory-catalogue';
 export * from './fixed-ports';
 export * from './in-memory-identity';
 export * from './fake-payment-port';
+export * from './checkpoints';

@@ -62,6 +62,8 @@ export interface SessionJson {
     readonly business_categories: readonly CustomerCategoryJson[];
     readonly education_categories: readonly CustomerCategoryJson[];
   };
+  /** Our choice: the store's password minimum (PASSWORD_MIN_LENGTH), so the page checks new passwords as the server does. */
+  readonly password_min_length: number;
 }
 
 /** The checkout data API's actions (spec 2 §7) this store answers. */

@@ -84,6 +84,7 @@ describe('snackbar messages', () => {
     expect(snackbarFor(210)).toEqual({ code: 210, text: 'Your basket has been updated', tone: 'success', position: 'top', durationMs: 8000 });
     expect(snackbarFor(300).position).toBe('top');
     expect(snackbarFor(200001)).toMatchObject({ tone: 'error', position: 'top' });
+    expect(snackbarFor(200407)).toMatchObject({ text: 'Sorry, a limited product in your basket has just sold out.', tone: 'error', position: 'top' });
     expect(snackbarFor(100103)).toMatchObject({ tone: 'error', position: 'bottom', durationMs: SNACKBAR_DURATION_MS });
     expect(snackbarFor(555555)).toMatchObject({ code: 555555, text: ErrorCatalogue.GENERIC.message, position: 'bottom' });
     expect(snackbarFor(100117, 'Blocked by the server').text).toBe('Blocked by the server');

@@ -138,6 +138,7 @@ export const ErrorCatalogue = {
     position: 'top',
     ours: true,
   }),
+  PRODUCT_SOLD_OUT: entry(200407, 'Sorry, a limited product in your basket has just sold out.', 'conflict', { position: 'top', ours: true }),
 
   // ---- Discount codes (spec 2 §8: meaning shown, wording ours) ----
   DISCOUNT_NOT_APPLIED: entry(201001, 'Your discount code could not be applied.', 'unprocessable', { ours: true }),
@@ -222,7 +223,9 @@ export const ErrorCatalogue = {
   ),
   REQUIRED_FIELDS_MISSING: entry(300023, 'One or more required fields were missing', 'invalid-input'),
   CARD_UPDATE_FAILED: entry(300024, 'Your card could not be updated. Please contact support', 'payment-failed', { ours: true }),
-  ORDER_FAILED: entry(300100, GENERIC_ORDER_FAILURE, 'server'),
+  // Unprocessable, not a server error: it answers orders that cannot be placed as asked (a tampered
+  // gateway or order number, an empty basket, a refusal the gateway gave no reason for); nothing was charged.
+  ORDER_FAILED: entry(300100, GENERIC_ORDER_FAILURE, 'unprocessable'),
   ORDER_FAILED_UNEXPECTEDLY: entry(
     300101,
     'Something unexpected happened while placing your order. Please try again.',

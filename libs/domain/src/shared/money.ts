@@ -16,7 +16,8 @@ export function money(amountMinor: number, currency: string): Money {
   if (!CURRENCY_PATTERN.test(currency)) {
     throw new RangeError(`Money needs a three-letter currency code, got "${currency}"`);
   }
-  return { amountMinor, currency };
+  // -0 is zero: kept, it would show as "-£0.00".
+  return { amountMinor: amountMinor === 0 ? 0 : amountMinor, currency };
 }
 
 export function zero(currency: string): Money {
@@ -62,7 +63,9 @@ export function divideRounded(numerator: number, denominator: number): number {
   const n = Math.abs(numerator);
   const quotient = Math.floor(n / denominator);
   const remainder = n - quotient * denominator;
-  return sign * (remainder * 2 >= denominator ? quotient + 1 : quotient);
+  const rounded = remainder * 2 >= denominator ? quotient + 1 : quotient;
+  // Never -0 (a negative numerator rounding to zero), which formats as "-£0.00".
+  return rounded === 0 ? 0 : sign * rounded;
 }
 
 export function minorUnitDigits(currency: string): number {

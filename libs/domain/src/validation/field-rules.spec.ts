@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { accountFormSchema, NAME_BLACKLIST, ORGANISATION_BLACKLIST, type AccountForm } from './account-form.rules';
+import { accountFormSchema, NAME_BLACKLIST, ORGANISATION_BLACKLIST, passwordRulesFor, passwordShapeRules, type AccountForm } from './account-form.rules';
 import { ADDRESS_BLACKLIST, billingAddressSchema, billingFieldLabel, line1Warning, stripSpaces, type BillingAddressForm } from './billing-address.rules';
 import { cardFieldMessage, cardholderNameMessage, securityCodeLabel } from './card-fields';
 import { normaliseTextInput, parseQuantityInput, settleQuantity } from './input-normalisation';
 import { Messages } from './messages';
-import { validateForm, type Rule } from './rule';
+import { firstError, validateForm, type Rule } from './rule';
 import { emailCaptureRules, securityCodeRules, signInSchema } from './sign-in.rules';
 import { defaultCertificateDates, isIsoDate, taxExemptionSchema, type TaxExemptionForm } from './tax-exemption.rules';
 
@@ -101,6 +101,14 @@ describe('the account form', () => {
     expect(validateForm(account({ password: 'abcde' }), schema).password).toBe('Your password must be at least six characters');
     expect(validateForm(account({ password: 'abcdef' }), schema).password).toBeUndefined();
     expect(validateForm(account({ password: 'x'.repeat(256) }), schema).password).toBe('Field must contain no more than 255 characters');
+    // The store may ask for more than the spec's six (PASSWORD_MIN_LENGTH): 8, with its own number.
+    const eight = accountFormSchema({ ...noContext, passwordMinLength: 8 });
+    expect(validateForm(account({ password: 'abcdefg' }), eight).password).toBe('Your password must be at least 8 characters');
+    expect(validateForm(account({ password: 'abcdefgh' }), eight).password).toBeUndefined();
+    expect(firstError('abcde', passwordRulesFor())).toBe('Your password must be at least six characters');
+    expect(firstError('abcdefg', passwordRulesFor(8))).toBe('Your password must be at least 8 characters');
+    expect(firstError('abc', passwordShapeRules)).toBeNull();
+    expect(firstError('', passwordShapeRules)).toBe('Password is required');
     expect(validateForm(account({ termsAndConditions: false }), schema).termsAndConditions).toBe(
       'You must agree to the terms and conditions before you can continue',
     );

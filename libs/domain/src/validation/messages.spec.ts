@@ -23,6 +23,8 @@ describe('validation messages, word for word (spec 1 §5, spec 2 §5)', () => {
     [Messages.incorrectFileType, 'File type is not supported'],
     [Messages.invalidVatId, 'The Tax ID you have entered is not valid'],
     [Messages.passwordTooShort, 'Your password must be at least six characters'],
+    [Messages.passwordTooShortFor(6), 'Your password must be at least six characters'],
+    [Messages.passwordTooShortFor(8), 'Your password must be at least 8 characters'],
     [Messages.marketingPreference, 'Choose a marketing preference'],
     [Messages.signInEmail, 'Enter your email address'],
     [Messages.signInPassword, 'Enter your password'],

@@ -1,4 +1,4 @@
-import type { ChargeRequest, ChargeResult } from '@store/application';
+import type { ChargeRequest, ChargeResult, ProviderCharge } from '@store/application';
 import { randomUUID } from 'node:crypto';
 import { insertCustomer } from '../testing/customers';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
@@ -37,6 +37,28 @@ class ForgetfulGateway implements LookupablePaymentPort {
   async lookup(key: string): Promise<ChargeResult | null> {
     const index = this.charges.findIndex((charge) => charge.idempotencyKey === key);
     return index < 0 ? null : { outcome: 'charged', transactionId: `txn-${index + 1}` };
+  }
+
+  /** Reversal calls that reached the gateway and reversed something, by transaction id. */
+  readonly reversals: string[] = [];
+  reverseCalls = 0;
+  loseNextReversalAnswer = false;
+
+  async chargesFor(keys: readonly string[]): Promise<readonly ProviderCharge[]> {
+    return this.charges
+      .map((charge, index) => ({ idempotencyKey: charge.idempotencyKey, transactionId: `txn-${index + 1}` }))
+      .filter((charge) => keys.includes(charge.idempotencyKey) && !this.reversals.includes(charge.transactionId));
+  }
+
+  async reverse(transactionId: string): Promise<void> {
+    this.reverseCalls += 1;
+    await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    // As the real adapters do: a charge already given back is left alone.
+    if (!this.reversals.includes(transactionId)) this.reversals.push(transactionId);
+    if (this.loseNextReversalAnswer) {
+      this.loseNextReversalAnswer = false;
+      throw new Error('timed out after the reversal');
+    }
   }
 }
 
@@ -118,5 +140,56 @@ describe('LedgeredPaymentPort on Postgres', () => {
     const ledger = new LedgeredPaymentPort('braintree', gateway, db.dataSource, timing);
     await expect(ledger.charge(request(number))).resolves.toMatchObject({ outcome: 'charged' });
     expect(gateway.charges).toHaveLength(1);
+  });
+
+  it('settles a key nobody charged as abandoned, so no later charge can be made under it', async () => {
+    const gateway = new ForgetfulGateway();
+    const ledger = new LedgeredPaymentPort('braintree', gateway, db.dataSource, timing);
+    const number = await order();
+    await expect(ledger.settle(`${number}-1`, number)).resolves.toMatchObject({ outcome: 'declined', code: 300100 });
+    await expect(ledger.charge(request(number))).resolves.toMatchObject({ outcome: 'declined', code: 300100 });
+    expect(gateway.charges).toHaveLength(0);
+  });
+
+  it('settles a key whose answer was lost by asking the gateway, and refuses while another caller holds it', async () => {
+    const gateway = new ForgetfulGateway();
+    const ledger = new LedgeredPaymentPort('braintree', gateway, db.dataSource, timing);
+    const number = await order();
+    gateway.loseNextAnswer = true;
+    await expect(ledger.charge(request(number))).rejects.toThrow('timed out');
+    await expect(ledger.settle(`${number}-1`, number)).resolves.toEqual({ outcome: 'charged', transactionId: 'txn-1' });
+    const [row] = await db.dataSource.query('SELECT state, uncertain FROM payment_charges WHERE order_number = $1', [number]);
+    expect(row).toEqual({ state: 'charged', uncertain: true });
+
+    const busy = await order();
+    await db.dataSource.query(`INSERT INTO payment_charges (idempotency_key, gateway, order_number, state) VALUES ($1, 'braintree', $2, 'in-flight')`, [`${busy}-1`, busy]);
+    await expect(ledger.settle(`${busy}-1`, busy)).rejects.toThrow('still in progress');
+  });
+
+  it('reverses a charge once for ten concurrent callers on two instances, and once after a lost answer', async () => {
+    const gateway = new ForgetfulGateway(40);
+    const instances = [new LedgeredPaymentPort('braintree', gateway, db.dataSource, timing), new LedgeredPaymentPort('braintree', gateway, db.dataSource, timing)];
+    const number = await order();
+    await instances[0].charge(request(number));
+    const charge = { idempotencyKey: `${number}-1`, transactionId: 'txn-1', orderNumber: number, reason: 'test' };
+    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, index) => instances[index % 2].reverse(charge)));
+    // One caller reversed; the others found it reversed, or in progress (to be tried again later).
+    expect(results.filter((result) => result.status === 'fulfilled').length).toBeGreaterThan(0);
+    for (const result of results) if (result.status === 'rejected') expect(String(result.reason)).toMatch(/in progress elsewhere/);
+    expect(gateway.reversals).toEqual(['txn-1']);
+    expect(gateway.reverseCalls).toBe(1);
+    expect(await db.dataSource.query('SELECT state FROM payment_reversals WHERE transaction_id = $1', ['txn-1'])).toEqual([{ state: 'reversed' }]);
+
+    const lost = await order();
+    await instances[0].charge(request(lost));
+    gateway.loseNextReversalAnswer = true;
+    const second = { idempotencyKey: `${lost}-1`, transactionId: 'txn-2', orderNumber: lost, reason: 'test' };
+    await expect(instances[0].reverse(second)).rejects.toThrow('timed out');
+    expect(await db.dataSource.query('SELECT state FROM payment_reversals WHERE transaction_id = $1', ['txn-2'])).toEqual([{ state: 'unknown' }]);
+    await instances[1].reverse(second);
+    await instances[1].reverse(second);
+    expect(gateway.reversals).toEqual(['txn-1', 'txn-2']);
+    // The lost one, and the one that found it done: the third call was answered by the ledger.
+    expect(gateway.reverseCalls).toBe(3);
   });
 });

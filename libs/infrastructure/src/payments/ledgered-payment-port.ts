@@ -1,10 +1,19 @@
-import type { ChargeRequest, ChargeResult, PaymentPort } from '@store/application';
+import type { ChargeRequest, ChargeResult, PaymentPort, ProviderCharge } from '@store/application';
+import { ErrorCatalogue } from '@store/domain';
 import type { DataSource } from 'typeorm';
 
-/** A gateway adapter that can also say what happened to a charge it was asked for, by its key. */
-export interface LookupablePaymentPort extends PaymentPort {
+/** A gateway adapter that can also say what happened to a charge it was asked for, by its key, and give a charge back. */
+export interface LookupablePaymentPort {
+  charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The outcome of the charge made with this key, or null if the gateway has none. */
   lookup(idempotencyKey: string): Promise<ChargeResult | null>;
+  /** Every charge in force (not reversed) the gateway holds under these keys. */
+  chargesFor(idempotencyKeys: readonly string[]): Promise<readonly ProviderCharge[]>;
+  /**
+   * Gives the charge back unless it is already (void, refund, cancellation), asking the gateway
+   * first, so calling it again after a lost answer does nothing more. Throws when the outcome is unknown.
+   */
+  reverse(transactionId: string): Promise<void>;
 }
 
 export interface LedgerTiming {
@@ -17,6 +26,9 @@ export interface LedgerTiming {
 
 type LedgerRow = { state: 'in-flight' | 'unknown' | 'charged' | 'declined'; transaction_id: string | null; decline_code: number | null; decline_reason: string | null };
 
+/** What a key the gateway never charged is settled as: nothing may be charged under it any more. */
+const ABANDONED: ChargeResult = { outcome: 'declined', code: ErrorCatalogue.ORDER_FAILED.code, reason: 'Abandoned: the gateway holds no charge for this attempt' };
+
 const settled = (row: LedgerRow): ChargeResult | null => {
   if (row.state === 'charged' && row.transaction_id) return { outcome: 'charged', transactionId: row.transaction_id };
   if (row.state === 'declined' && row.decline_code !== null) return { outcome: 'declined', code: row.decline_code, reason: row.decline_reason ?? '' };
@@ -28,6 +40,10 @@ const settled = (row: LedgerRow): ChargeResult | null => {
  * (the card gateway): the key is claimed in Postgres before the gateway is called, so concurrent
  * callers and API instances wait for the one charge; a claim left without an answer (a timeout,
  * a crash) is settled by asking the gateway what it did with that key before charging again.
+ *
+ * Reversals (for payment reconciliation) have a ledger of their own, one row per gateway
+ * transaction: a void, refund or cancellation is claimed before the gateway is asked, and one whose
+ * answer was lost is finished by the adapter, which asks the gateway before reversing again.
  */
 export class LedgeredPaymentPort implements PaymentPort {
   constructor(
@@ -38,15 +54,67 @@ export class LedgeredPaymentPort implements PaymentPort {
   ) {}
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const key = request.idempotencyKey;
+    return this.claimed(request.idempotencyKey, request.orderNumber, (earlierAttemptPossible) => this.chargeClaimed(request, earlierAttemptPossible));
+  }
+
+  async settle(idempotencyKey: string, orderNumber: string): Promise<ChargeResult> {
+    // No claim before this one: the gateway was never asked under this key, and now never will be.
+    return this.claimed(idempotencyKey, orderNumber, (earlierAttemptPossible) => this.settleClaimed(idempotencyKey, earlierAttemptPossible), 0);
+  }
+
+  chargesFor(idempotencyKeys: readonly string[]): Promise<readonly ProviderCharge[]> {
+    return this.inner.chargesFor(idempotencyKeys);
+  }
+
+  async unfinishedReversals(orderNumber: string): Promise<readonly ProviderCharge[]> {
+    const rows: { transaction_id: string; idempotency_key: string }[] = await this.dataSource.query(
+      `SELECT transaction_id, idempotency_key FROM payment_reversals WHERE order_number = $1 AND gateway = $2 AND state <> 'reversed' ORDER BY claimed_at`,
+      [orderNumber, this.gateway],
+    );
+    return rows.map((row) => ({ idempotencyKey: row.idempotency_key, transactionId: row.transaction_id }));
+  }
+
+  async reverse(charge: ProviderCharge & { readonly orderNumber: string; readonly reason: string }): Promise<void> {
+    const id = charge.transactionId;
+    const inserted: unknown[] = await this.dataSource.query(
+      `INSERT INTO payment_reversals (transaction_id, gateway, order_number, idempotency_key, reason, state) VALUES ($1, $2, $3, $4, $5, 'in-flight')
+       ON CONFLICT (transaction_id) DO NOTHING RETURNING transaction_id`,
+      [id, this.gateway, charge.orderNumber, charge.idempotencyKey, charge.reason.slice(0, 500)],
+    );
+    if (inserted.length === 0) {
+      const [row]: { state: string }[] = await this.dataSource.query(`SELECT state FROM payment_reversals WHERE transaction_id = $1`, [id]);
+      if (row?.state === 'reversed') return;
+      const [takenOver]: [unknown[], number] = await this.dataSource.query(
+        `UPDATE payment_reversals SET state = 'in-flight', claimed_at = now()
+         WHERE transaction_id = $1 AND (state = 'unknown' OR (state = 'in-flight' AND claimed_at < now() - make_interval(secs => $2::double precision / 1000)))
+         RETURNING transaction_id`,
+        [id, this.timing.claimTimeoutMs],
+      );
+      if (takenOver.length === 0) throw new Error(`The reversal of ${id} is in progress elsewhere`);
+    }
+    try {
+      await this.inner.reverse(id);
+    } catch (error) {
+      await this.dataSource.query(`UPDATE payment_reversals SET state = 'unknown' WHERE transaction_id = $1 AND state = 'in-flight'`, [id]);
+      throw error;
+    }
+    await this.dataSource.query(`UPDATE payment_reversals SET state = 'reversed', settled_at = now() WHERE transaction_id = $1`, [id]);
+  }
+
+  /**
+   * Runs `work` holding the key's claim: at once when the claim is new, after taking over one left
+   * without an answer, or not at all when it is settled already (its answer is returned). Another
+   * live claim is waited for up to `waitMs`.
+   */
+  private async claimed(key: string, orderNumber: string, work: (earlierAttemptPossible: boolean) => Promise<ChargeResult>, waitMs = this.timing.waitMs): Promise<ChargeResult> {
     const inserted: unknown[] = await this.dataSource.query(
       `INSERT INTO payment_charges (idempotency_key, gateway, order_number, state) VALUES ($1, $2, $3, 'in-flight')
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key`,
-      [key, this.gateway, request.orderNumber],
+      [key, this.gateway, orderNumber],
     );
-    if (inserted.length === 1) return this.chargeClaimed(request, false);
+    if (inserted.length === 1) return work(false);
 
-    const deadline = Date.now() + this.timing.waitMs;
+    const deadline = Date.now() + waitMs;
     for (;;) {
       const [row]: LedgerRow[] = await this.dataSource.query(
         `SELECT state, transaction_id, decline_code, decline_reason FROM payment_charges WHERE idempotency_key = $1`,
@@ -55,13 +123,14 @@ export class LedgeredPaymentPort implements PaymentPort {
       const known = row && settled(row);
       if (known) return known;
       // TypeORM answers an UPDATE … RETURNING with [rows, count].
+      // A claim taken over had no answer: the gateway may hold a late charge, reconciliation will look.
       const [takenOver]: [unknown[], number] = await this.dataSource.query(
-        `UPDATE payment_charges SET state = 'in-flight', claimed_at = now()
+        `UPDATE payment_charges SET state = 'in-flight', claimed_at = now(), uncertain = true
          WHERE idempotency_key = $1 AND (state = 'unknown' OR (state = 'in-flight' AND claimed_at < now() - make_interval(secs => $2::double precision / 1000)))
          RETURNING idempotency_key`,
         [key, this.timing.claimTimeoutMs],
       );
-      if (takenOver.length === 1) return this.chargeClaimed(request, true);
+      if (takenOver.length === 1) return work(true);
       if (Date.now() >= deadline) throw new Error(`The charge ${key} is still in progress elsewhere`);
       await new Promise((resolve) => setTimeout(resolve, this.timing.pollMs));
     }
@@ -74,19 +143,36 @@ export class LedgeredPaymentPort implements PaymentPort {
       result = earlierAttemptPossible ? await this.inner.lookup(request.idempotencyKey) : null;
       result ??= await this.inner.charge(request);
     } catch (error) {
-      // No answer: the next caller with this key must find out before charging.
-      await this.dataSource.query(`UPDATE payment_charges SET state = 'unknown' WHERE idempotency_key = $1 AND state = 'in-flight'`, [
-        request.idempotencyKey,
-      ]);
+      await this.unanswered(request.idempotencyKey);
       throw error;
     }
+    await this.record(request.idempotencyKey, result);
+    return result;
+  }
+
+  /** The claim is ours and nothing is to be charged: ask the gateway (if it may have been asked before), and write down what it holds. */
+  private async settleClaimed(key: string, earlierAttemptPossible: boolean): Promise<ChargeResult> {
+    let result: ChargeResult;
+    try {
+      result = (earlierAttemptPossible ? await this.inner.lookup(key) : null) ?? ABANDONED;
+    } catch (error) {
+      await this.unanswered(key);
+      throw error;
+    }
+    await this.record(key, result);
+    return result;
+  }
+
+  /** No answer: the next caller with this key must find out before charging, and reconciliation will look for a late charge. */
+  private async unanswered(key: string): Promise<void> {
+    await this.dataSource.query(`UPDATE payment_charges SET state = 'unknown', uncertain = true WHERE idempotency_key = $1 AND state = 'in-flight'`, [key]);
+  }
+
+  private async record(key: string, result: ChargeResult): Promise<void> {
     await this.dataSource.query(
       `UPDATE payment_charges SET state = $2, transaction_id = $3, decline_code = $4, decline_reason = $5, settled_at = now()
        WHERE idempotency_key = $1`,
-      result.outcome === 'charged'
-        ? [request.idempotencyKey, 'charged', result.transactionId, null, null]
-        : [request.idempotencyKey, 'declined', null, result.code, result.reason],
+      result.outcome === 'charged' ? [key, 'charged', result.transactionId, null, null] : [key, 'declined', null, result.code, result.reason.slice(0, 500)],
     );
-    return result;
   }
 }

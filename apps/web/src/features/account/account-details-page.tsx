@@ -1,4 +1,4 @@
-import { differsFrom, passwordRules, sameAs, signInPasswordRules, type CustomerJson, type SessionJson } from '@store/domain';
+import { differsFrom, sameAs, signInPasswordRules, type CustomerJson, type SessionJson } from '@store/domain';
 import { Button, TextField } from '@store/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { validateWith } from '../../lib/form-rules';
 import { useLocale } from '../../lib/locale';
 import { useCheckoutUi } from '../checkout/checkout-ui';
 import { updatePassword } from '../identity/api/auth';
+import { usePasswordPolicy } from '../identity/password-policy';
 import { leaveSignInNotice } from '../identity/sign-in-notice';
 import { setMarketing } from '../identity/api/identity-actions';
 import { AccountSummary } from '../identity/components/account-summary';
@@ -87,6 +88,7 @@ function PasswordChange({ customer }: { readonly customer: CustomerJson }) {
   const queryClient = useQueryClient();
   const { wait, notifyError } = useCheckoutUi();
   const [needsCode, setNeedsCode] = useState(false);
+  const passwordPolicy = usePasswordPolicy();
   const { register, handleSubmit, setError, formState } = useForm<PasswordValues>({ defaultValues: { current: '', next: '', confirm: '', otp: '' } });
 
   const submit = handleSubmit(async (values) => {
@@ -124,7 +126,7 @@ function PasswordChange({ customer }: { readonly customer: CustomerJson }) {
           type="password"
           autoComplete="new-password"
           error={formState.errors.next?.message}
-          {...register('next', { validate: validateWith<string, PasswordValues>(...(passwordRules as never[]), differsFrom<PasswordValues>((form) => form.current) as never) })}
+          {...register('next', { validate: validateWith<string, PasswordValues>(...(passwordPolicy.rules as never[]), differsFrom<PasswordValues>((form) => form.current) as never) })}
         />
         <TextField
           label="Confirm new password"

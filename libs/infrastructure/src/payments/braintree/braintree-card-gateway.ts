@@ -1,4 +1,4 @@
-import type { CardGatewayPort, ChargeRequest, ChargeResult, VaultedCard, VaultedPayPalAccount } from '@store/application';
+import type { CardGatewayPort, ChargeRequest, ChargeResult, ProviderCharge, VaultedCard, VaultedPayPalAccount } from '@store/application';
 import { ErrorCatalogue, minorUnitDigits } from '@store/domain';
 import braintree from 'braintree';
 import type { LookupablePaymentPort } from '../ledgered-payment-port';
@@ -41,6 +41,8 @@ export function createBraintreeGateway(settings: BraintreeSettings): braintree.B
 }
 
 const SUCCESSFUL = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
+/** A sale in these states is given back by voiding it (before settlement); settled ones by a refund. */
+const VOIDABLE = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settlement_pending']);
 /** SDK errors that mean the request was refused before anything was charged. */
 const REFUSED_UNCHARGED = new Set(['authenticationError', 'authorizationError', 'notFoundError', 'upgradeRequired', 'tooManyRequestsError']);
 
@@ -48,6 +50,9 @@ type SdkCard = { token?: string; bin?: string; last4?: string; cardType?: string
 type SdkTransaction = {
   id: string;
   status: string;
+  type?: string;
+  orderId?: string | null;
+  refundIds?: string[];
   processorResponseCode?: string;
   processorResponseText?: string;
   gatewayRejectionReason?: string | null;
@@ -191,14 +196,47 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     }
   }
 
-  async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
+  /** The sales (never the refunds, which carry the same order id) whose order id is the key, or starts with the prefix. */
+  private async sales(match: { readonly is: string } | { readonly startsWith: string }): Promise<SdkTransaction[]> {
     const found: SdkTransaction[] = [];
-    const stream = this.gateway.transaction.search((search) => search.orderId().is(idempotencyKey));
+    const stream = this.gateway.transaction.search((search) => ('is' in match ? search.orderId().is(match.is) : search.orderId().startsWith(match.startsWith)));
     for await (const transaction of stream) found.push(transaction as SdkTransaction);
+    return found.filter((transaction) => (transaction.type ?? 'sale') === 'sale');
+  }
+
+  async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
+    const found = await this.sales({ is: idempotencyKey });
     const charged = found.find((transaction) => SUCCESSFUL.has(transaction.status));
     if (charged) return { outcome: 'charged', transactionId: charged.id };
     const last = found.at(-1);
     return last ? this.declined(last, null) : null;
+  }
+
+  /**
+   * Sales in force under these keys: authorised or settling or settled, and not refunded. One search
+   * for an order's keys, which share their prefix (the order number).
+   */
+  async chargesFor(idempotencyKeys: readonly string[]): Promise<readonly ProviderCharge[]> {
+    if (idempotencyKeys.length === 0) return [];
+    const prefix = commonPrefix(idempotencyKeys);
+    const found = prefix ? await this.sales({ startsWith: prefix }) : (await Promise.all(idempotencyKeys.map((key) => this.sales({ is: key })))).flat();
+    return found
+      .filter((transaction) => transaction.orderId && idempotencyKeys.includes(transaction.orderId))
+      .filter((transaction) => SUCCESSFUL.has(transaction.status) && (transaction.refundIds ?? []).length === 0)
+      .map((transaction) => ({ idempotencyKey: transaction.orderId as string, transactionId: transaction.id }));
+  }
+
+  /**
+   * Voids a sale not yet settled, refunds a settled one. The sale is read first: one already voided
+   * or refunded (a reversal whose answer was lost) is left as it is, so nothing is given back twice.
+   */
+  async reverse(transactionId: string): Promise<void> {
+    const sale = (await this.gateway.transaction.find(transactionId)) as unknown as SdkTransaction;
+    if (!SUCCESSFUL.has(sale.status) || (sale.refundIds ?? []).length > 0) return;
+    const result = VOIDABLE.has(sale.status) ? await this.gateway.transaction.void(transactionId) : await this.gateway.transaction.refund(transactionId);
+    if (result.success) return;
+    // Refused (it settled meanwhile, say): the next attempt reads it again and takes the other way.
+    throw new Error(`The card gateway refused to reverse ${transactionId}: ${result.message}`);
   }
 
   private declined(transaction: SdkTransaction, billingCountry: string | null): ChargeResult {
@@ -211,4 +249,12 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     }
     return { outcome: 'declined', code: ErrorCatalogue.PAYMENT_UNSUCCESSFUL_CHANGE_METHOD.code, reason };
   }
+}
+
+/** The longest prefix the keys share up to their last '-' (the order number and the dash), or '' if none. */
+function commonPrefix(keys: readonly string[]): string {
+  let prefix = keys[0] ?? '';
+  for (const key of keys) while (!key.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  const dash = prefix.lastIndexOf('-');
+  return dash > 0 ? prefix.slice(0, dash + 1) : '';
 }

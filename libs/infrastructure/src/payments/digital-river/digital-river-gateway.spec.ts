@@ -159,8 +159,32 @@ describe('orders', () => {
     expect(await gateway.lookup('AFS-00000003-1')).toBeNull();
     await client.control('force', { resource: 'orders', method: 'POST', delayMs: 1500 });
     await expect(chargeFor(checkout.checkoutId, sourceId, 'AFS-00000003-1')).rejects.toBeInstanceOf(DigitalRiverUnavailable);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The sandbox made the order before holding its answer: it is there at once.
     expect(await gateway.lookup('AFS-00000003-1')).toMatchObject({ outcome: 'charged' });
+  });
+
+  it('an order is given back by cancelling it (its charge too), once; a cancelled order is no charge in force', async () => {
+    const checkout = await gateway.createCheckout(request());
+    const charged = await chargeFor(checkout.checkoutId, await source(checkout.paymentSessionId), 'AFS-00000005-1');
+    const orderId = (charged as { transactionId: string }).transactionId;
+    expect(await gateway.chargesFor(['AFS-00000005-1', 'AFS-00000005-2'])).toEqual([{ idempotencyKey: 'AFS-00000005-1', transactionId: orderId }]);
+
+    await client.control('force', { resource: 'fulfillments', method: 'POST', fail: 'service_unavailable' });
+    await expect(gateway.reverse(orderId)).rejects.toBeInstanceOf(DigitalRiverUnavailable);
+    await gateway.reverse(orderId);
+    // Asked again (an answer lost), it finds the order cancelled and sends nothing more.
+    await gateway.reverse(orderId);
+    const order = (await client.api(`/orders/${orderId}`)).body;
+    expect(order).toMatchObject({ state: 'cancelled', cancelledAmount: order.totalAmount, payment: { charges: [{ state: 'cancelled' }] } });
+    expect(order.items.map((item: { state: string }) => item.state)).toEqual(['cancelled', 'cancelled']);
+    const fulfillments = (await client.api(`/fulfillments?orderId=${orderId}`)).body.data;
+    expect(fulfillments).toHaveLength(1);
+    expect(fulfillments[0]).toMatchObject({ orderId, upstreamId: 'AFS-00000005-1', items: [{ quantity: 0, cancelQuantity: 1 }, { quantity: 0, cancelQuantity: 2 }] });
+    expect(await gateway.chargesFor(['AFS-00000005-1'])).toEqual([]);
+    expect(await gateway.lookup('AFS-00000005-1')).toBeNull();
+    // More than is left to cancel is refused.
+    const again = await client.api('/fulfillments', { orderId, items: [{ itemId: order.items[0].id, cancelQuantity: 1 }] });
+    expect(again).toMatchObject({ status: 400, body: { errors: [{ code: 'invalid_parameter', parameter: 'items' }] } });
   });
 
   it('an unknown source or checkout is refused with its code, and nothing without them is sent', async () => {

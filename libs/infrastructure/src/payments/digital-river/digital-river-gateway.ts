@@ -1,4 +1,4 @@
-import type { ChargeRequest, ChargeResult, MerchantOfRecordPort, MorCheckout, MorCheckoutRequest, MorTaxIdentifierState } from '@store/application';
+import type { ChargeRequest, ChargeResult, MerchantOfRecordPort, MorCheckout, MorCheckoutRequest, MorTaxIdentifierState, ProviderCharge } from '@store/application';
 import { DomainError, ErrorCatalogue, minorUnitDigits } from '@store/domain';
 import type { LookupablePaymentPort } from '../ledgered-payment-port';
 
@@ -195,8 +195,35 @@ export class DigitalRiverGateway implements MerchantOfRecordPort, LookupablePaym
   async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
     const answer = await this.call('GET', `/orders?upstreamIds=${encodeURIComponent(idempotencyKey)}`);
     if (!answer.ok) throw new DigitalRiverUnavailable(`Digital River order search: ${answer.describe()}`);
-    const [order] = (answer.body.data as Json[] | undefined) ?? [];
+    // A cancelled order (given back by reconciliation) is no charge.
+    const order = ((answer.body.data as Json[] | undefined) ?? []).find((candidate) => candidate.state !== 'cancelled');
     return order ? { outcome: 'charged', transactionId: String(order.id) } : null;
+  }
+
+  /** The provider's orders under these keys (their upstreamId) that are not cancelled: the charges in force. */
+  async chargesFor(idempotencyKeys: readonly string[]): Promise<readonly ProviderCharge[]> {
+    if (idempotencyKeys.length === 0) return [];
+    const answer = await this.call('GET', `/orders?limit=100&upstreamIds=${idempotencyKeys.map(encodeURIComponent).join(',')}`);
+    if (!answer.ok) throw new DigitalRiverUnavailable(`Digital River order search: ${answer.describe()}`);
+    return ((answer.body.data as Json[] | undefined) ?? [])
+      .filter((order) => order.state !== 'cancelled' && idempotencyKeys.includes(String(order.upstreamId)))
+      .map((order) => ({ idempotencyKey: String(order.upstreamId), transactionId: String(order.id) }));
+  }
+
+  /**
+   * Cancels the provider's order, which cancels its charge (the Fulfillments API with every item's
+   * cancelQuantity: the store has not fulfilled it, nothing was captured). The order is read first:
+   * one already cancelled (a cancellation whose answer was lost) is left as it is.
+   */
+  async reverse(orderId: string): Promise<void> {
+    const path = `/orders/${encodeURIComponent(orderId)}`;
+    const found = await this.call('GET', path);
+    if (found.status === 404) return;
+    if (!found.ok) throw new DigitalRiverUnavailable(`Digital River order ${orderId}: ${found.describe()}`);
+    if (found.body.state === 'cancelled') return;
+    const items = ((found.body.items as Json[] | undefined) ?? []).map((item) => ({ itemId: String(item.id), cancelQuantity: asNumber(item.quantity) }));
+    const cancelled = await this.call('POST', '/fulfillments', { orderId, ...(found.body.upstreamId ? { upstreamId: found.body.upstreamId } : {}), items });
+    if (!cancelled.ok) throw new DigitalRiverUnavailable(`Digital River refused to cancel order ${orderId}: ${cancelled.describe()}`);
   }
 
   private declined(answer: ProviderAnswer, code: number): ChargeResult {

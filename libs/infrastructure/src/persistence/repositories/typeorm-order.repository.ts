@@ -1,4 +1,4 @@
-import type { BillingAddress, Fulfilment, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey } from '@store/application';
+import type { BillingAddress, Fulfilment, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal } from '@store/application';
 import type { OrderStatus, PaymentGateway } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -76,6 +76,65 @@ const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
   lines: lines.filter((line) => line.order_number === row.number).sort((a, b) => a.position - b.position).map(toLine),
 });
 
+/** Thrown inside a reservation's transaction to roll it back when a claim cannot be made. */
+class ClaimRefused extends Error {
+  constructor(readonly refusal: ReservationRefusal) {
+    super(refusal);
+  }
+}
+
+/** Units per product the draft sells (bonus products included: a limited one given away still uses a unit). */
+function unitsOf(lines: readonly OrderLineDraft[]): Array<[string, number]> {
+  const units = new Map<string, number>();
+  for (const line of lines) units.set(line.productReference, (units.get(line.productReference) ?? 0) + line.quantity);
+  // Always in the same order, so concurrent claims lock product rows without deadlocking.
+  return [...units.entries()].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/**
+ * What an order claims before it is charged, in its reservation's transaction: a use of its
+ * discount code and the units of any limited product. Each is one guarded UPDATE: concurrent claims
+ * of the last one queue on its row and only the first finds it still there.
+ */
+async function claim(manager: EntityManager, draft: OrderDraft): Promise<void> {
+  if (draft.discountCode) {
+    const [claimed]: [unknown[], number] = await manager.query(
+      `UPDATE discount_codes SET uses = uses + 1 WHERE code = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING code`,
+      [draft.discountCode],
+    );
+    if (claimed.length === 0) throw new ClaimRefused('DISCOUNT_USAGE_LIMIT');
+  }
+  for (const [product, units] of unitsOf(draft.lines)) {
+    const [limited]: [{ units_left: number }[], number] = await manager.query(
+      `UPDATE products SET units_left = units_left - $2 WHERE reference = $1 AND units_left IS NOT NULL AND units_left >= $2 RETURNING units_left`,
+      [product, units],
+    );
+    if (limited.length === 1) continue;
+    const [row]: { units_left: number | null }[] = await manager.query(`SELECT units_left FROM products WHERE reference = $1`, [product]);
+    if (row && row.units_left !== null) throw new ClaimRefused('PRODUCT_SOLD_OUT');
+  }
+}
+
+/** Gives back what a pending order claimed, when it fails (nothing was charged). */
+async function release(manager: EntityManager, number: string, discountCode: string | null): Promise<void> {
+  if (discountCode) await manager.query(`UPDATE discount_codes SET uses = uses - 1 WHERE code = $1 AND uses > 0`, [discountCode]);
+  await manager.query(
+    `UPDATE products p SET units_left = p.units_left + l.units
+     FROM (SELECT product_reference, sum(quantity)::int AS units FROM order_lines WHERE order_number = $1 GROUP BY product_reference) l
+     WHERE p.reference = l.product_reference AND p.units_left IS NOT NULL`,
+    [number],
+  );
+}
+
+const refusedBy = async <T>(work: () => Promise<T>): Promise<T | { refused: ReservationRefusal }> => {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ClaimRefused) return { refused: error.refusal };
+    throw error;
+  }
+};
+
 /**
  * Orders in Postgres. The unique basket_reference makes concurrent placements of one basket meet in
  * the database: one INSERT wins, the others wait for it and then find its order. Completion is one
@@ -84,8 +143,8 @@ const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
 export class TypeOrmOrderRepository implements OrderRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async reserve(draft: OrderDraft): Promise<{ order: Order; created: boolean }> {
-    const number = await this.dataSource.transaction(async (manager) => {
+  async reserve(draft: OrderDraft): Promise<{ order: Order; created: boolean } | { refused: ReservationRefusal }> {
+    const number = await refusedBy(() => this.dataSource.transaction(async (manager) => {
       const inserted: { number: string }[] = await manager.query(
         `INSERT INTO orders (number, customer_id, basket_reference, status, gateway, locale, currency, tax_inclusive,
            net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent)
@@ -109,8 +168,10 @@ export class TypeOrmOrderRepository implements OrderRepository {
       );
       if (inserted.length === 0) return null;
       await this.insertLines(manager, inserted[0].number, draft.lines);
+      await claim(manager, draft);
       return inserted[0].number;
-    });
+    }));
+    if (number && typeof number === 'object') return number;
     if (number) return { order: (await this.find(number)) as Order, created: true };
     return { order: (await this.findByBasket(draft.basketReference)) as Order, created: false };
   }
@@ -139,10 +200,10 @@ export class TypeOrmOrderRepository implements OrderRepository {
     }
   }
 
-  async retry(number: string, draft: OrderDraft): Promise<Order | null> {
+  async retry(number: string, draft: OrderDraft): Promise<Order | { refused: ReservationRefusal } | null> {
     // Nothing was charged for a failed attempt: the next one is for the basket as it is now (its
     // lines, its totals, the provider's tax, the billing address), under the same order number.
-    const retried = await this.dataSource.transaction(async (manager) => {
+    const retried = await refusedBy(() => this.dataSource.transaction(async (manager) => {
       // TypeORM answers an UPDATE ... RETURNING with [rows, count].
       const [rows]: [{ number: string }[], number] = await manager.query(
         `UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL,
@@ -167,8 +228,10 @@ export class TypeOrmOrderRepository implements OrderRepository {
       if (rows.length === 0) return false;
       await manager.query(`DELETE FROM order_lines WHERE order_number = $1`, [number]);
       await this.insertLines(manager, number, draft.lines);
+      await claim(manager, draft);
       return true;
-    });
+    }));
+    if (typeof retried === 'object') return retried;
     return retried ? this.find(number) : null;
   }
 
@@ -196,7 +259,7 @@ export class TypeOrmOrderRepository implements OrderRepository {
           customer,
           number,
         ]);
-        await manager.query(`UPDATE discount_codes SET uses = uses + 1 WHERE code = $1`, [code]);
+        // The use itself was claimed when the order was reserved.
       }
       // The basket is an order now: closed to reads and edits, its payment state spent.
       await manager.query(`UPDATE baskets SET ordered_at = now() WHERE reference = $1`, [basket]);
@@ -222,11 +285,27 @@ export class TypeOrmOrderRepository implements OrderRepository {
   }
 
   async fail(number: string, code: number, reason: string): Promise<void> {
-    await this.dataSource.query(`UPDATE orders SET status = 'failed', failure_code = $2, failure_reason = $3 WHERE number = $1 AND status = 'pending'`, [
-      number,
-      code,
-      reason.slice(0, 500),
-    ]);
+    await this.dataSource.transaction(async (manager) => {
+      const [rows]: [{ discount_code: string | null }[], number] = await manager.query(
+        `UPDATE orders SET status = 'failed', failure_code = $2, failure_reason = $3 WHERE number = $1 AND status = 'pending' RETURNING discount_code`,
+        [number, code, reason.slice(0, 500)],
+      );
+      if (rows.length === 1) await release(manager, number, rows[0].discount_code);
+    });
+  }
+
+  async forReconciliation(criteria: { pendingBefore: Date; uncertainSince: Date; limit: number }): Promise<readonly string[]> {
+    const rows: { number: string }[] = await this.dataSource.query(
+      `SELECT number FROM (
+         SELECT number, created_at FROM orders WHERE status = 'pending' AND created_at < $1
+         UNION
+         SELECT o.number, o.created_at FROM orders o JOIN payment_charges c ON c.order_number = o.number WHERE c.uncertain AND c.claimed_at >= $2
+         UNION
+         SELECT o.number, o.created_at FROM orders o JOIN payment_reversals r ON r.order_number = o.number WHERE r.state <> 'reversed'
+       ) due ORDER BY created_at, number LIMIT $3`,
+      [criteria.pendingBefore, criteria.uncertainSince, criteria.limit],
+    );
+    return rows.map((row) => row.number);
   }
 
   private async load(where: string, value: string): Promise<Order[]> {

@@ -10,7 +10,6 @@ import {
   defaultAccountType,
   marketingSignUpRule,
   Messages,
-  PASSWORD_MIN,
   type AccountForm,
   type AccountType,
   type CustomerCategoryJson,
@@ -25,6 +24,7 @@ import { useCheckoutUi } from '../../checkout/checkout-ui';
 import { useConsent } from '../../consent/consent-provider';
 import { usePasswordCheck } from '../api/compromised-password';
 import { createCustomer, useIdentityMutation } from '../api/identity-actions';
+import { passwordHint, usePasswordPolicy } from '../password-policy';
 
 type FormValues = Omit<AccountForm, 'marketingSignUp' | 'accountType'> & { accountType: AccountType; marketingSignUp: '' | 'true' | 'false' };
 
@@ -59,7 +59,8 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
   const { track } = useConsent();
   const { wait, notifyError } = useCheckoutUi();
   const create = useIdentityMutation(createCustomer);
-  const schema = accountFormSchema({ countryDetected: detectedCountry !== null, basketHasMultiUserProduct });
+  const password = usePasswordPolicy();
+  const schema = accountFormSchema({ countryDetected: detectedCountry !== null, basketHasMultiUserProduct, passwordMinLength: password.minimum });
   const { register, handleSubmit, control, setError, clearErrors, formState } = useForm<FormValues>({
     defaultValues: {
       accountType: defaultAccountType(basketHasMultiUserProduct),
@@ -76,7 +77,7 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
     },
   });
   const accountType = useWatch({ control, name: 'accountType' });
-  const passwordCheck = usePasswordCheck(useWatch({ control, name: 'password' }), PASSWORD_MIN);
+  const passwordCheck = usePasswordCheck(useWatch({ control, name: 'password' }), password.minimum);
   const [retries, setRetries] = useState(0);
   const rule = <K extends keyof FormValues>(field: K) => {
     const rules = (schema[field as keyof AccountForm] ?? []) as Parameters<typeof validateWith>;
@@ -197,7 +198,7 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
         label={ACCOUNT_FORM_LABELS.password}
         type="password"
         autoComplete="new-password"
-        hint="At least six characters. Popular passwords are not allowed."
+        hint={passwordHint(password.minimum)}
         error={errors.password?.message}
         {...register('password', {
           validate: (value, form) => {

@@ -1,4 +1,4 @@
-import { emailCaptureRules, passwordRules, sameAs } from '@store/domain';
+import { emailCaptureRules, sameAs } from '@store/domain';
 import { Button, TextField } from '@store/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { validateWith } from '../../../lib/form-rules';
 import { useLocale } from '../../../lib/locale';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
 import { completePasswordRecovery, startPasswordRecovery, verifyRecoveryToken } from '../api/auth';
+import { usePasswordPolicy } from '../password-policy';
 
 /** /{locale}/reset-password/: ask for a link, or (arriving from the mailed link) choose a new password. */
 export function ResetPasswordPage() {
@@ -64,6 +65,7 @@ function ChooseNewPassword({ email, token }: { readonly email: string; readonly 
   const locale = useLocale();
   const { wait, notifyError } = useCheckoutUi();
   const [done, setDone] = useState(false);
+  const passwordPolicy = usePasswordPolicy();
   const link = useQuery({ queryKey: ['recovery', email, token], queryFn: () => verifyRecoveryToken(email, token), retry: false });
   const { register, handleSubmit, setError, formState } = useForm<{ password: string; confirm: string }>({
     defaultValues: { password: '', confirm: '' },
@@ -111,7 +113,7 @@ function ChooseNewPassword({ email, token }: { readonly email: string; readonly 
           type="password"
           autoComplete="new-password"
           error={formState.errors.password?.message}
-          {...register('password', { validate: validateWith(...passwordRules) })}
+          {...register('password', { validate: validateWith(...passwordPolicy.rules) })}
         />
         <TextField
           label="Confirm new password"

