@@ -13,6 +13,7 @@ import {
   probe,
   propertyParameters,
   RUNS,
+  fittedQueryString,
   queryString,
   WriteGuard,
   type FieldSpecs,
@@ -414,7 +415,7 @@ function send(c: EndpointCase, world: World, plan: PayloadPlan, param: string | 
   const built = buildParts(plan, c.specs, valid);
   const http = t.http();
   // A query within the 8 KB most proxies take (past 16 KB of request head Node answers a bare 431 itself: see below).
-  const target = c.transport === 'query' ? `${path}?${(built.raw !== null ? built.raw : queryString(built.parts)).slice(0, 8192)}` : path;
+  const target = c.transport === 'query' ? `${path}?${built.raw !== null ? built.raw.slice(0, 8192) : fittedQueryString(built.parts)}` : path;
   const base = http[c.method](target).set('X-Forwarded-For', ip);
   const request = how.kind === 'header' ? (how.header ? base.set('X-Requested-With', headerSafe(how.header)) : base) : base.set(XHR);
   if (cookie) request.set('Cookie', cookie);
