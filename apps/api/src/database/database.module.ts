@@ -17,6 +17,8 @@ import {
   SystemClock,
   TypeOrmBasketRepository,
   TypeOrmCatalogueRepository,
+  CachedCatalogue,
+  ReferenceDataVersion,
   TypeOrmDiscountRepository,
 } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
@@ -28,7 +30,8 @@ const adapters: Provider[] = [
   { provide: TAX_RATES, useFactory: () => new FileTaxRates() },
   {
     provide: CATALOGUE_REPOSITORY,
-    useFactory: (ds: DataSource, taxRates: TaxRates) => new TypeOrmCatalogueRepository(ds, taxRates),
+    // Read on nearly every request: kept in memory, checked against the reference-data version.
+    useFactory: (ds: DataSource, taxRates: TaxRates) => new CachedCatalogue(new TypeOrmCatalogueRepository(ds, taxRates), new ReferenceDataVersion(ds)),
     inject: [DataSource, TAX_RATES],
   },
   { provide: COUNTRY_ACCOUNT_REPOSITORY, useExisting: CATALOGUE_REPOSITORY },

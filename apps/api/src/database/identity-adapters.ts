@@ -28,6 +28,8 @@ import {
   TotpSecondFactor,
   TypeOrmOneTimeTokenRepository,
   TypeOrmCustomerCategoryRepository,
+  CachedCustomerCategories,
+  ReferenceDataVersion,
   TypeOrmCustomerRepository,
   TypeOrmReservedEmailRepository,
   TypeOrmSessionRepository,
@@ -39,7 +41,11 @@ import { AppConfig } from '../config/app-config';
 export const identityAdapters: Provider[] = [
   { provide: CUSTOMER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmCustomerRepository(ds), inject: [DataSource] },
   { provide: RESERVED_EMAIL_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmReservedEmailRepository(ds), inject: [DataSource] },
-  { provide: CUSTOMER_CATEGORY_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmCustomerCategoryRepository(ds), inject: [DataSource] },
+  {
+    provide: CUSTOMER_CATEGORY_REPOSITORY,
+    useFactory: (ds: DataSource) => new CachedCustomerCategories(new TypeOrmCustomerCategoryRepository(ds), new ReferenceDataVersion(ds)),
+    inject: [DataSource],
+  },
   { provide: SESSION_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSessionRepository(ds), inject: [DataSource] },
   { provide: PASSWORD_HASHER, useClass: Argon2PasswordHasher },
   {

@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -106,5 +108,31 @@ describe('the HTTP edge', () => {
     expect(page.text).toContain('<div id="root">');
     const dataAsHtml = await t.http().get('/data/catalogue/').set('Accept', 'text/html');
     expect(dataAsHtml.status).toBe(403);
+  });
+});
+
+describe('compression', () => {
+  it('sends the web app’s scripts compressed with brotli or gzip as the browser accepts, and data answers as they are', async () => {
+    const script = `export const catalogue = ${JSON.stringify(Array.from({ length: 400 }, (_, index) => ({ index, name: `Product ${index}` })))};\n`;
+    mkdirSync(join(t.webDir, 'assets'), { recursive: true });
+    writeFileSync(join(t.webDir, 'assets', 'app-1234.js'), script);
+
+    // The client decodes what it is sent: the text must come back whole.
+    const brotli = await t.http().get('/assets/app-1234.js').set('Accept-Encoding', 'br, gzip');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['vary']).toMatch(/Accept-Encoding/i);
+    expect(brotli.text).toBe(script);
+
+    const gzip = await t.http().get('/assets/app-1234.js').set('Accept-Encoding', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(script);
+
+    const plain = await t.http().get('/assets/app-1234.js').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const data = await t.http().get('/data/catalogue/?locale=en-gb').set(XHR).set('Accept-Encoding', 'br, gzip');
+    expect(data.status).toBe(200);
+    expect(Number(data.headers['content-length'])).toBeGreaterThan(1024);
+    expect(data.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -1,18 +1,21 @@
 import type { BasketRepository } from '@store/application';
 import type { Basket } from '@store/domain';
-import { IsNull, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { BasketLineRecord, BasketRecord } from '../entities';
 
 export class TypeOrmBasketRepository implements BasketRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(reference: string): Promise<Basket | null> {
-    const record = await this.dataSource.getRepository(BasketRecord).findOne({
-      // An ordered basket is closed: it is an order now, and the shopper starts a new basket.
-      where: { reference, orderedAt: IsNull() },
-      relations: { lines: true },
-      order: { lines: { position: 'ASC' } },
-    });
+    // An ordered basket is closed: it is an order now, and the shopper starts a new basket.
+    // getOne (no LIMIT) is one query; findOne with a relation makes TypeORM run a second, DISTINCT one.
+    const record = await this.dataSource
+      .getRepository(BasketRecord)
+      .createQueryBuilder('basket')
+      .leftJoinAndSelect('basket.lines', 'line')
+      .where('basket.reference = :reference AND basket.ordered_at IS NULL', { reference })
+      .orderBy('line.position', 'ASC')
+      .getOne();
     if (!record) return null;
     return {
       reference: record.reference,
