@@ -17,6 +17,7 @@ import { fork } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { API_NODE_OPTIONS } from './lib/api-runtime.mjs';
 import { buildAll, ROOT, run } from './lib/build.mjs';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
@@ -106,6 +107,7 @@ async function main() {
   }
   api = fork(join(ROOT, 'apps/api/dist/main.js'), [], {
     cwd: ROOT,
+    execArgv: API_NODE_OPTIONS,
     env: { ...env, PORT: String(apiPort), HOST: process.env.HOST ?? '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
     stdio: ['ignore', logTo === 'ignore' ? 'ignore' : 'pipe', 'inherit', 'ipc'],
   });

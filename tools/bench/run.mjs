@@ -19,6 +19,7 @@
 //   --no-web             skip Lighthouse             --no-build    use what is built
 //   --profile            run the API with --cpu-prof and print where its time went
 //   --soak               5 minutes of mixed load, then idle: RSS before, peak, after (--soak-seconds, --idle-seconds)
+//   --node-args='A B'    extra Node options for the API (e.g. heap limits), as a deployment would set them
 //   --out FILE           where to write the JSON (default tools/bench/results/<date>.json)
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -53,6 +54,7 @@ const { values: flags } = parseArgs({
     soak: { type: 'boolean', default: false },
     'soak-seconds': { type: 'string', default: '300' },
     'idle-seconds': { type: 'string', default: '30' },
+    'node-args': { type: 'string', default: '' },
     out: { type: 'string' },
   },
 });
@@ -65,6 +67,7 @@ const WARMUP = Number(flags.warmup);
 const CHECKOUT_VUS = numbers(flags['checkout-vus']);
 const ONLY = new Set(flags.soak ? ['soak'] : list(flags.only).filter((part) => !(part === 'web' && flags['no-web'])));
 const NODES = flags.node ? list(flags.node) : [process.execPath];
+const API_NODE_ARGS = flags['node-args'].split(' ').filter(Boolean);
 const say = (line) => process.stderr.write(`[bench] ${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -258,7 +261,7 @@ function bundleReport() {
 async function soak(nodeBin) {
   const seconds = Number(flags['soak-seconds']);
   const idle = Number(flags['idle-seconds']);
-  const stack = await startStack({ nodeBin, log: say });
+  const stack = await startStack({ nodeBin, log: say, nodeArgs: API_NODE_ARGS });
   const client = createClient(stack.apiUrl);
   const sampler = rssSampler(stack.apiPid, 500);
   const idleRss = async (label) => {
@@ -419,7 +422,7 @@ async function main() {
       const needsStack = ['ceilings', 'app', 'checkout', 'web'].some((part) => ONLY.has(part));
       if (!needsStack) continue;
       const profileDir = flags.profile ? mkdtempSync(join(tmpdir(), 'store-bench-profile-')) : null;
-      const stack = await startStack({ nodeBin, log: say, nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] });
+      const stack = await startStack({ nodeBin, log: say, nodeArgs: [...API_NODE_ARGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])] });
       const client = createClient(stack.apiUrl);
       const sampler = rssSampler(stack.apiPid);
       try {

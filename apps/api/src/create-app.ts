@@ -8,10 +8,12 @@ import { resolve } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import type { Checkpoints } from '@store/application';
+import { inRequestScope } from '@store/infrastructure';
 import { ApiExceptionFilter, catalogueBodyParserErrors } from './http/api-exception.filter';
 import { createValidationPipe } from './http/validation';
 import { noStoreForData, securityHeaders } from './http/security-headers';
 import { serveWebApp } from './web/serve-web-app';
+import { savedConsent } from './consent/consent.controller';
 
 export const DEFAULT_WEB_DIST_DIR = resolve(__dirname, '../../web/dist');
 
@@ -26,6 +28,8 @@ export async function createApp(config: AppConfig, options: { readonly checkpoin
   app.enableShutdownHooks();
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.disable('x-powered-by');
+  // Values read once per request (the reference data's version) live in the request's own scope.
+  app.use((_request: unknown, _response: unknown, next: () => void) => inRequestScope(next));
   app.use(securityHeaders(config));
   app.use(noStoreForData);
   app.use(cookieParser());
@@ -42,6 +46,6 @@ export async function createApp(config: AppConfig, options: { readonly checkpoin
     .build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs-json' });
 
-  serveWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
+  serveWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR, { consentOf: (request) => savedConsent(request, config.COOKIE_PREFIX) });
   return app;
 }

@@ -6,6 +6,7 @@ export * from './persistence/repositories/cached-reference-data';
 export * from './persistence/repositories/typeorm-basket.repository';
 export * from './persistence/seed/seed-catalogue';
 export * from './system/system-ports';
+export * from './system/request-scope';
 export * from './persistence/repositories/typeorm-identity.repositories';
 export * from './security/argon2-password-hasher';
 export * from './security/popular-password-screen';

@@ -6,6 +6,7 @@ import { execFileSync, fork } from 'node:child_process';
 import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_NODE_OPTIONS } from '../../lib/api-runtime.mjs';
 import { ROOT, run } from '../../lib/build.mjs';
 import { startEmbeddedPostgres } from '../../lib/embedded-db.mjs';
 
@@ -139,7 +140,7 @@ export async function startStack({ nodeBin, env: extraEnv = {}, nodeArgs = [], l
     const api = forkReady('The API', join(ROOT, 'apps/api/dist/main.js'), [], {
       cwd: ROOT,
       execPath: nodeBin,
-      execArgv: nodeArgs,
+      execArgv: [...API_NODE_OPTIONS, ...nodeArgs],
       env,
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });

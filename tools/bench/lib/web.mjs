@@ -95,6 +95,10 @@ export async function runLighthouse({ baseUrl, cardSandbox, pages, paymentChunks
         performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
         accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
         accessibilityFailures: failedA11y,
+        // Where each failing accessibility audit found its problem (the first few elements).
+        accessibilityNodes: Object.fromEntries(
+          failedA11y.map((id) => [id, (lhr.audits[id]?.details?.items ?? []).slice(0, 3).map((item) => item.node?.selector ?? item.node?.snippet ?? '?')]),
+        ),
         topOpportunities: Object.values(lhr.audits)
           .filter((a) => a.details?.type === 'opportunity' && (a.details.overallSavingsMs ?? 0) > 0)
           .sort((a, b) => b.details.overallSavingsMs - a.details.overallSavingsMs)

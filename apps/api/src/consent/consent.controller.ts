@@ -12,10 +12,22 @@ export interface ConsentJson {
   readonly viewed: boolean;
 }
 
+/** The consent cookies' names for the store's cookie prefix. */
+export const consentCookieNames = (prefix: string) => ({ allow: `${prefix}allow_analytics`, viewed: `${prefix}manage_cookies_viewed` });
+
+/** The saved choice, from the request's (HttpOnly) consent cookies. */
+export function savedConsent(request: Request, prefix: string): ConsentJson {
+  const names = consentCookieNames(prefix);
+  const cookies = (request.cookies ?? {}) as Record<string, unknown>;
+  const allow = cookies[names.allow];
+  return { analytics: allow === 'true' ? true : allow === 'false' ? false : null, viewed: cookies[names.viewed] === 'true' };
+}
+
 /**
  * Cookie consent (spec 1 §4, §7): the allow-analytics and manage-cookies-viewed cookies, named with
  * the store's prefix, set only by these calls. The cookies are HttpOnly: the page learns the choice
- * from GET /cookie-consent/ (our addition), so no script can forge or read them.
+ * from GET /cookie-consent/ (our addition), or from the page itself (serve-web-app.ts writes it into
+ * index.html), so no script can forge or read them.
  */
 @ApiTags('consent')
 @ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
@@ -24,7 +36,7 @@ export class ConsentController {
   constructor(@Inject(AppConfig) private readonly config: AppConfig) {}
 
   private get names() {
-    return { allow: `${this.config.COOKIE_PREFIX}allow_analytics`, viewed: `${this.config.COOKIE_PREFIX}manage_cookies_viewed` };
+    return consentCookieNames(this.config.COOKIE_PREFIX);
   }
 
   private options(): CookieOptions {
@@ -32,9 +44,7 @@ export class ConsentController {
   }
 
   private read(request: Request): ConsentJson {
-    const cookies = (request.cookies ?? {}) as Record<string, unknown>;
-    const allow = cookies[this.names.allow];
-    return { analytics: allow === 'true' ? true : allow === 'false' ? false : null, viewed: cookies[this.names.viewed] === 'true' };
+    return savedConsent(request, this.config.COOKIE_PREFIX);
   }
 
   @Get('cookie-consent')

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -53,6 +55,22 @@ describe('cookie consent calls', () => {
     const policy = page.headers['content-security-policy'] as string;
     expect(policy).toMatch(/script-src 'self' https:\/\/tags\.example\.com/);
     expect(policy).not.toMatch(/unsafe-inline'[^;]*script|script-src[^;]*unsafe-inline/);
+  });
+
+  it('writes the saved choice into the page, so the notice is drawn with the first paint; a forged cookie cannot break out of the tag', async () => {
+    writeFileSync(join(t.webDir, 'index.html'), '<!doctype html><html><head><title>Affinity Store</title></head><body><div id="root"></div></body></html>');
+    const meta = async (cookie: string) => {
+      const page = await t.http().get('/en-gb/checkout/').set('Accept', 'text/html').set('Cookie', cookie);
+      expect(page.status).toBe(200);
+      const found = /<meta name="store-consent" content="([^"]*)"><\/head>/.exec(page.text);
+      return found ? JSON.parse(found[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&')) : null;
+    };
+    expect(await meta('')).toEqual({ analytics: null, viewed: false });
+    expect(await meta('shop_allow_analytics=false; shop_manage_cookies_viewed=true')).toEqual({ analytics: false, viewed: true });
+    expect(await meta('shop_allow_analytics=true')).toEqual({ analytics: true, viewed: false });
+    const forged = await t.http().get('/en-gb/').set('Accept', 'text/html').set('Cookie', 'shop_allow_analytics="><script>alert(1)</script>');
+    expect(forged.text).not.toContain('<script>alert(1)');
+    expect(forged.text.match(/<meta name="store-consent"/g)).toHaveLength(1);
   });
 
   it('refuses the calls without X-Requested-With', async () => {

@@ -14,7 +14,6 @@ import {
   SESSION_REPOSITORY,
   SessionService,
   type Clock,
-  type CustomerRepository,
   type SecretGenerator,
   type SessionRepository,
 } from '@store/application';
@@ -65,8 +64,7 @@ export const identityAdapters: Provider[] = [
   },
   {
     provide: SessionService,
-    useFactory: (sessions: SessionRepository, customers: CustomerRepository, secrets: SecretGenerator, clock: Clock) =>
-      new SessionService(sessions, customers, secrets, clock),
-    inject: [SESSION_REPOSITORY, CUSTOMER_REPOSITORY, SECRET_GENERATOR, CLOCK],
+    useFactory: (sessions: SessionRepository, secrets: SecretGenerator, clock: Clock) => new SessionService(sessions, secrets, clock),
+    inject: [SESSION_REPOSITORY, SECRET_GENERATOR, CLOCK],
   },
 ];

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import type { ConsentJson } from '../consent/consent.controller';
 import { admitScriptNonce, newScriptNonce } from '../http/security-headers';
 
 const SERVER_PREFIXES = ['/data/', '/health/', '/api/', '/auth/', '/cookie-', '/downloads/'];
@@ -12,7 +13,7 @@ const SERVER_PREFIXES = ['/data/', '/health/', '/api/', '/auth/', '/cookie-', '/
  * other page address so the browser router can take over. Server paths are never shadowed.
  * Each page answer has a fresh nonce on its script tags and in its content security policy.
  */
-export function serveWebApp(app: NestExpressApplication, distDir: string): boolean {
+export function serveWebApp(app: NestExpressApplication, distDir: string, options: { readonly consentOf?: (request: Request) => ConsentJson } = {}): boolean {
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return false;
   const page = pageTemplate(indexFile);
@@ -20,7 +21,10 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): boole
   // Lighthouse's largest saving on a mobile connection. Data answers are small and left as they are.
   const isServerPath = (path: string) => SERVER_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
   app.use(compression({ filter: (request, response) => !isServerPath((request as Request).path) && compression.filter(request, response) }));
-  app.useStaticAssets(distDir, { index: false, maxAge: '1h', setHeaders: immutableAssets });
+  // Files are looked for only outside the server's paths: serve-static would otherwise stat the
+  // disk for every data call before passing it on (tools/bench --profile).
+  const files = express.static(distDir, { index: false, maxAge: '1h', setHeaders: immutableAssets });
+  app.use((request: Request, response: Response, next: NextFunction) => (isServerPath(request.path) ? next() : files(request, response, next)));
   app.use((request: Request, response: Response, next: NextFunction) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && request.accepts(['html', 'json']) === 'html';
     if (!isPage || isServerPath(request.path)) {
@@ -30,9 +34,20 @@ export function serveWebApp(app: NestExpressApplication, distDir: string): boole
     const nonce = newScriptNonce();
     admitScriptNonce(response, nonce);
     response.setHeader('Cache-Control', 'no-cache');
-    response.type('html').send(withNonce(page(), nonce));
+    response.type('html').send(withConsent(withNonce(page(), nonce), options.consentOf?.(request) ?? null));
   });
   return true;
+}
+
+/**
+ * The shopper's saved cookie choice, in the page itself (a meta tag, not a script): the cookie
+ * notice is drawn with the first paint, instead of appearing after a call and pushing the whole
+ * page down (Lighthouse measured a layout shift of 0.13 to 0.69 from it).
+ */
+export function withConsent(html: string, consent: ConsentJson | null): string {
+  if (!consent) return html;
+  const content = JSON.stringify(consent).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return html.replace('</head>', `<meta name="store-consent" content="${content}"></head>`);
 }
 
 /** Every script tag of the page carries the response's nonce. */

@@ -6,10 +6,10 @@ import { SessionService } from './session.service';
 function setUp(policy?: { minLength: number }) {
   const customers = new InMemoryCustomers();
   const reserved = new InMemoryReservedEmails();
-  const sessionsStore = new InMemorySessions();
+  const sessionsStore = new InMemorySessions(customers);
   const secrets = new SequentialSecrets();
   const clock = new FixedClock(new Date('2026-11-22T12:00:00Z'));
-  const sessions = new SessionService(sessionsStore, customers, secrets, clock);
+  const sessions = new SessionService(sessionsStore, secrets, clock);
   const create = new CreateCustomer(customers, reserved, new FixedCategories(), new PlainHasher(), new ListPasswordScreen(), new SequentialIds(), secrets, sessions, policy);
   return { customers, reserved, sessions, sessionsStore, clock, create, preregister: new PreregisterEmail(customers, reserved) };
 }

@@ -67,8 +67,8 @@ export const SECRET_GENERATOR = Symbol('SecretGenerator');
 
 export interface SessionRepository {
   create(session: { idDigest: string; customerId: string; expiresAt: Date }): Promise<void>;
-  /** The customer of a live session, or null when the session is unknown or expired. */
-  customerIdOf(idDigest: string, now: Date): Promise<string | null>;
+  /** The customer of a live session (one read), or null when the session is unknown or expired. */
+  customerOf(idDigest: string, now: Date): Promise<Customer | null>;
   delete(idDigest: string): Promise<void>;
   /** Ends every session of a customer (after a password change). */
   deleteAllFor(customerId: string): Promise<void>;

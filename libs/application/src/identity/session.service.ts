@@ -1,6 +1,6 @@
 import { SESSION_LIFETIME_SECONDS, type Customer } from '@store/domain';
 import type { Clock } from '../shared/ports';
-import type { CustomerRepository, SecretGenerator, SessionRepository } from './identity.ports';
+import type { SecretGenerator, SessionRepository } from './identity.ports';
 
 export interface IssuedSession {
   /** The secret for the cookie; only its digest is stored. */
@@ -12,7 +12,6 @@ export interface IssuedSession {
 export class SessionService {
   constructor(
     private readonly sessions: SessionRepository,
-    private readonly customers: CustomerRepository,
     private readonly secrets: SecretGenerator,
     private readonly clock: Clock,
   ) {}
@@ -27,9 +26,7 @@ export class SessionService {
 
   async customerOf(sessionId: string | null): Promise<Customer | null> {
     if (!sessionId) return null;
-    const customerId = await this.sessions.customerIdOf(this.secrets.digest(sessionId), this.clock.now());
-    if (!customerId) return null;
-    const customer = await this.customers.findById(customerId);
+    const customer = await this.sessions.customerOf(this.secrets.digest(sessionId), this.clock.now());
     return customer && customer.status !== 'suspended' ? customer : null;
   }
 

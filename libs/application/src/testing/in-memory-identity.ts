@@ -126,12 +126,14 @@ export class SequentialSecrets implements SecretGenerator {
 
 export class InMemorySessions implements SessionRepository {
   readonly sessions = new Map<string, { customerId: string; expiresAt: Date }>();
+  /** `customers`: where the sessions' customers are kept. */
+  constructor(private readonly customers: Pick<CustomerRepository, 'findById'>) {}
   async create(session: { idDigest: string; customerId: string; expiresAt: Date }) {
     this.sessions.set(session.idDigest, { customerId: session.customerId, expiresAt: session.expiresAt });
   }
-  async customerIdOf(idDigest: string, now: Date) {
+  async customerOf(idDigest: string, now: Date) {
     const session = this.sessions.get(idDigest);
-    return session && session.expiresAt > now ? session.customerId : null;
+    return session && session.expiresAt > now ? this.customers.findById(session.customerId) : null;
   }
   async delete(idDigest: string) {
     this.sessions.delete(idDigest);

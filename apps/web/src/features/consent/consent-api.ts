@@ -8,6 +8,22 @@ export interface ConsentJson {
 
 export const getConsent = () => api.get<ConsentJson>('/cookie-consent/');
 
+/**
+ * The saved choice the server wrote into the page (a meta tag, see apps/api/src/web/serve-web-app.ts),
+ * so the notice is drawn with the first paint; null when the page has none (the Vite dev server).
+ */
+export function consentInPage(document: Pick<Document, 'querySelector'> = globalThis.document): ConsentJson | null {
+  const content = document?.querySelector<HTMLMetaElement>('meta[name="store-consent"]')?.content;
+  if (!content) return null;
+  try {
+    const parsed = JSON.parse(content) as Partial<ConsentJson>;
+    const analytics = parsed.analytics === true || parsed.analytics === false ? parsed.analytics : null;
+    return typeof parsed.viewed === 'boolean' ? { analytics, viewed: parsed.viewed } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The consent PUTs of spec 1 §7 (no payload). */
 export async function putConsent(path: string): Promise<void> {
   await fetch(path, { method: 'PUT', credentials: 'same-origin', headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });

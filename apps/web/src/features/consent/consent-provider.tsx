@@ -10,7 +10,7 @@ import {
   type CookieConsentState,
 } from '@store/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { getConsent, loadAnalyticsScripts, putConsent } from './consent-api';
+import { consentInPage, getConsent, loadAnalyticsScripts, putConsent, type ConsentJson } from './consent-api';
 
 declare global {
   interface Window {
@@ -50,24 +50,38 @@ async function run(effects: readonly ConsentEffect[]): Promise<void> {
  * that reach the dataLayer only with consent.
  */
 export function ConsentProvider({ children }: { readonly children: ReactNode }) {
-  const [state, setState] = useState<CookieConsentState | null>(null);
-  const current = useRef<CookieConsentState | null>(null);
+  // The page carries the saved choice when the API served it: the first render has the notice.
+  const [inPage] = useState(() => {
+    const saved = consentInPage();
+    return saved ? initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed }) : null;
+  });
+  const [state, setState] = useState<CookieConsentState | null>(inPage);
+  const current = useRef<CookieConsentState | null>(inPage);
+  const loaded = useRef(false);
 
   useEffect(() => {
     let live = true;
-    getConsent()
-      .catch(() => ({ analytics: null, viewed: false }))
-      .then((saved) => {
-        if (!live) return;
-        const initial = initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed });
-        current.current = initial;
-        setState(initial);
-        void run(consentEffectsOnLoad(initial));
-      });
+    const start = (initial: CookieConsentState) => {
+      current.current = initial;
+      setState(initial);
+      void run(consentEffectsOnLoad(initial));
+    };
+    if (inPage) {
+      // Once: the load effects (the analytics tag) must not run twice.
+      if (current.current === inPage && !loaded.current) {
+        loaded.current = true;
+        start(inPage);
+      }
+    } else
+      getConsent()
+        .catch((): ConsentJson => ({ analytics: null, viewed: false }))
+        .then((saved) => {
+          if (live) start(initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed }));
+        });
     return () => {
       live = false;
     };
-  }, []);
+  }, [inPage]);
 
   const dispatch = useCallback((event: CookieConsentEvent) => {
     if (!current.current) return;

@@ -3,6 +3,7 @@ import { FileTaxRates } from '../../tax/file-tax-rates';
 import { CachedCatalogue, CachedCustomerCategories, ReferenceDataVersion } from './cached-reference-data';
 import { TypeOrmCustomerCategoryRepository } from './typeorm-identity.repositories';
 import { TypeOrmCatalogueRepository } from './typeorm-catalogue.repository';
+import { inRequestScope } from '../../system/request-scope';
 
 let db: TestDatabase;
 let versions: ReferenceDataVersion;
@@ -85,5 +86,33 @@ describe('the reference data kept in memory', () => {
     const cached = new CachedCustomerCategories(flaky, versions);
     await expect(cached.list()).rejects.toThrow('connection lost');
     await expect(cached.list()).resolves.toEqual({ business: [], education: [] });
+  });
+
+  it('asks the version once per request, so a request sees one catalogue throughout; the next request sees a change', async () => {
+    const asked: string[] = [];
+    const query = db.dataSource.query.bind(db.dataSource);
+    const spy = jest.spyOn(db.dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
+      asked.push(sql);
+      return query(sql, ...(rest as [unknown[]]));
+    });
+    try {
+      const { cached } = countingCatalogue();
+      const categories = new CachedCustomerCategories(new TypeOrmCustomerCategoryRepository(db.dataSource), versions);
+      const request = () => inRequestScope(async () => [await cached.find('GB'), await priceOf(cached, 'photo-2'), await categories.list()]);
+      await request();
+      const versionReads = () => asked.filter((sql) => sql.includes('reference_data_version')).length;
+      expect(versionReads()).toBe(1);
+      // Changed in the middle of a request: that request keeps its version; the next sees the change.
+      const [before, during] = await inRequestScope(async () => {
+        const first = await priceOf(cached, 'photo-2');
+        await db.dataSource.query(`UPDATE product_prices SET current_minor = current_minor + 7 WHERE country_account_code = 'GB'`);
+        return [first, await priceOf(cached, 'photo-2')];
+      });
+      expect(during).toBe(before);
+      expect(await inRequestScope(() => priceOf(cached, 'photo-2'))).toBe(before + 7);
+      await db.dataSource.query(`UPDATE product_prices SET current_minor = current_minor - 7 WHERE country_account_code = 'GB'`);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,14 +1,20 @@
 import type { CatalogueRepository, CountryAccountRepository, CustomerCategoryRepository } from '@store/application';
 import type { CountryAccount, ProductSuite } from '@store/domain';
 import type { DataSource } from 'typeorm';
+import { oncePerRequest } from '../../system/request-scope';
 
-/** The reference data's version (migration 1700000000011): one single-row read. */
+/**
+ * The reference data's version (migration 1700000000011): one single-row read, made once per
+ * request (a request sees one version of the catalogue throughout, and asks once).
+ */
 export class ReferenceDataVersion {
   constructor(private readonly dataSource: DataSource) {}
 
-  async current(): Promise<string> {
-    const [row]: { version: string }[] = await this.dataSource.query('SELECT version FROM reference_data_version');
-    return row.version;
+  current(): Promise<string> {
+    return oncePerRequest('reference-data-version', async () => {
+      const [row]: { version: string }[] = await this.dataSource.query('SELECT version FROM reference_data_version');
+      return row.version;
+    });
   }
 }
 
