@@ -3,13 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 // The size budgets (issue 12): the build fails when the bundle is over one.
 import { webBudgets } from './web-budgets.mjs';
+// The checkout's code fetched with the page on a checkout address (issue 12).
+import { routePreload } from './route-preload.mjs';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), webBudgets()],
+  plugins: [react(), webBudgets(), routePreload()],
   resolve: {
     alias: { '@store/domain': lib('domain'), '@store/ui': lib('ui') },
   },
