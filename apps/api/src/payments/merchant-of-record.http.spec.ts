@@ -1,6 +1,6 @@
 import { digitalRiverClient, startDigitalRiverSandbox, type RunningDigitalRiverSandbox } from '@store/payment-sandbox';
 import { pdf } from '../testing/files';
-import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { checkoutAction, payThroughMerchantOfRecord, type Shopper, shopperReadyToPay } from '../testing/shopper';
 import { merchantOfRecordSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
@@ -40,23 +40,7 @@ async function source(sessionId: string, number = '4444222233331111'): Promise<s
 }
 
 const place = (shopper: Shopper, checkoutId: string, sourceId: string, extra: Record<string, unknown> = {}) =>
-  checkoutAction(
-    t,
-    'PLACE_ORDER',
-    {
-      basket_reference_id: shopper.basket.reference,
-      basket_stale_hash: shopper.basket.stale_hash,
-      gateway: 'digital-river',
-      payment_facilitator: 'digital-river',
-      payment_method_type: 'merchant-of-record',
-      checkout_id: checkoutId,
-      source_id: sourceId,
-      withdrawal_consent: true,
-      locale: 'en-us',
-      ...extra,
-    },
-    shopper.cookie,
-  );
+  payThroughMerchantOfRecord(t, shopper, checkoutId, sourceId, extra);
 
 const orderRow = async (number: string) =>
   (await t.db.dataSource.query('SELECT status, transaction_id, payment_attempt, net_minor, tax_minor, gross_minor, currency, tax_certificate_id FROM orders WHERE number = $1', [number]))[0];

@@ -8,7 +8,7 @@ import {
   type RunningDigitalRiverSandbox,
 } from '@store/payment-sandbox';
 import type braintree from 'braintree';
-import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { checkoutAction, payByCard, payThroughMerchantOfRecord, type Shopper, shopperReadyToPay } from '../testing/shopper';
 import { cardSandboxEnv, merchantOfRecordSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { FaultProxy, type Fault } from './faults-proxy';
@@ -268,23 +268,7 @@ async function morShopper(): Promise<{ shopper: Shopper; checkoutId: string; sou
 }
 
 const payThroughMor = ({ shopper, checkoutId, sourceId }: { shopper: Shopper; checkoutId: string; sourceId: string }, extra: Record<string, unknown> = {}) =>
-  checkoutAction(
-    t,
-    'PLACE_ORDER',
-    {
-      basket_reference_id: shopper.basket.reference,
-      basket_stale_hash: shopper.basket.stale_hash,
-      gateway: 'digital-river',
-      payment_facilitator: 'digital-river',
-      payment_method_type: 'merchant-of-record',
-      checkout_id: checkoutId,
-      source_id: sourceId,
-      withdrawal_consent: true,
-      locale: 'en-us',
-      ...extra,
-    },
-    shopper.cookie,
-  );
+  payThroughMerchantOfRecord(t, shopper, checkoutId, sourceId, extra);
 
 describe('merchant of record: charge (the order)', () => {
   it.each(FAULTS)('%s on the order: the store order stays pending, charged unknown; the retry finds or makes the one provider order', async (kind) => {

@@ -26,6 +26,32 @@ export const payByCard = (app: TestApp, shopper: Pick<Shopper, 'cookie' | 'baske
     shopper.cookie,
   );
 
+/** PLACE_ORDER through the merchant of record (spec 2 §7) with a checkout and an attached source. */
+export const payThroughMerchantOfRecord = (
+  app: TestApp,
+  shopper: Pick<Shopper, 'cookie' | 'basket'>,
+  checkoutId: string,
+  sourceId: string,
+  extra: Record<string, unknown> = {},
+) =>
+  checkoutAction(
+    app,
+    'PLACE_ORDER',
+    {
+      basket_reference_id: shopper.basket.reference,
+      basket_stale_hash: shopper.basket.stale_hash,
+      gateway: 'digital-river',
+      payment_facilitator: 'digital-river',
+      payment_method_type: 'merchant-of-record',
+      checkout_id: checkoutId,
+      source_id: sourceId,
+      withdrawal_consent: true,
+      locale: 'en-us',
+      ...extra,
+    },
+    shopper.cookie,
+  );
+
 let counter = 0;
 
 export interface Shopper {

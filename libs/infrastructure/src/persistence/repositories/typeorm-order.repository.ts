@@ -140,6 +140,21 @@ const refusedBy = async <T>(work: () => Promise<T>): Promise<T | { refused: Rese
  * the database: one INSERT wins, the others wait for it and then find its order. Completion is one
  * transaction guarded by the pending status, so doing it twice does nothing the second time.
  */
+/** The order columns a draft sets, in the order both the reservation and a retry write them. */
+const pricedColumns = (draft: OrderDraft) => [
+  draft.gateway,
+  draft.locale,
+  draft.currency,
+  draft.taxInclusive,
+  draft.netMinor,
+  draft.taxMinor,
+  draft.grossMinor,
+  draft.discountMinor,
+  draft.discountCode,
+  draft.billingAddress ? JSON.stringify(draft.billingAddress) : null,
+  draft.withdrawalConsent,
+];
+
 export class TypeOrmOrderRepository implements OrderRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -150,21 +165,7 @@ export class TypeOrmOrderRepository implements OrderRepository {
            net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent)
          VALUES ('AFS-' || lpad(nextval('order_numbers')::text, 8, '0'), $1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          ON CONFLICT (basket_reference) DO NOTHING RETURNING number`,
-        [
-          draft.customerId,
-          draft.basketReference,
-          draft.gateway,
-          draft.locale,
-          draft.currency,
-          draft.taxInclusive,
-          draft.netMinor,
-          draft.taxMinor,
-          draft.grossMinor,
-          draft.discountMinor,
-          draft.discountCode,
-          draft.billingAddress ? JSON.stringify(draft.billingAddress) : null,
-          draft.withdrawalConsent,
-        ],
+        [draft.customerId, draft.basketReference, ...pricedColumns(draft)],
       );
       if (inserted.length === 0) return null;
       await this.insertLines(manager, inserted[0].number, draft.lines);
@@ -210,20 +211,7 @@ export class TypeOrmOrderRepository implements OrderRepository {
            gateway = $2, locale = $3, currency = $4, tax_inclusive = $5, net_minor = $6, tax_minor = $7, gross_minor = $8,
            discount_minor = $9, discount_code = $10, billing_address = $11, withdrawal_consent = $12
          WHERE number = $1 AND status = 'failed' RETURNING number`,
-        [
-          number,
-          draft.gateway,
-          draft.locale,
-          draft.currency,
-          draft.taxInclusive,
-          draft.netMinor,
-          draft.taxMinor,
-          draft.grossMinor,
-          draft.discountMinor,
-          draft.discountCode,
-          draft.billingAddress ? JSON.stringify(draft.billingAddress) : null,
-          draft.withdrawalConsent,
-        ],
+        [number, ...pricedColumns(draft)],
       );
       if (rows.length === 0) return false;
       await manager.query(`DELETE FROM order_lines WHERE order_number = $1`, [number]);
