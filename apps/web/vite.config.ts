@@ -5,13 +5,15 @@ import { defineConfig } from 'vite';
 import { webBudgets } from './web-budgets.mjs';
 // The checkout's code fetched with the page on a checkout address (issue 12).
 import { routePreload } from './route-preload.mjs';
+// The cookie notice painted from index.html, before the app's code has run (issue 12).
+import { prerenderNotice } from './prerender-notice.mjs';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), webBudgets(), routePreload()],
+  plugins: [react(), webBudgets(), routePreload(), prerenderNotice()],
   resolve: {
     alias: { '@store/domain': lib('domain'), '@store/ui': lib('ui') },
   },

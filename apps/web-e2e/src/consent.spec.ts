@@ -91,3 +91,20 @@ test('Manage cookies with the keyboard alone: the switch and Save preference; la
   await dialog.getByRole('button', { name: 'Reject non-essential' }).click();
   await expect.poll(() => consentCookies(context)).toEqual({ allow: 'false', viewed: 'true' });
 });
+
+test.describe('before any script has run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a first-time visitor already sees the cookie notice, drawn by the page itself; a shopper who chose does not', async ({ page, context, baseURL }) => {
+    await page.goto('/en-gb/checkout/');
+    const notice = page.locator('section.cookie-notice');
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText('We use essential cookies to run the store.');
+    // Not to be used until the app takes it over: a click now would be lost.
+    await expect(notice).toHaveAttribute('inert', '');
+
+    await context.addCookies(['afs_allow_analytics', 'afs_manage_cookies_viewed'].map((name) => ({ name, value: name === 'afs_allow_analytics' ? 'false' : 'true', url: baseURL as string })));
+    await page.goto('/en-gb/checkout/');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});

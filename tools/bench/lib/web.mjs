@@ -3,7 +3,7 @@
 // signed-in shopper at the payment step. Nothing leaves the machine: Chromium runs with background
 // networking, component updates, sync and the rest off, and the card gateway's hostnames (which
 // braintree-web calls) are mapped to the local sandbox, whose start-up certificate is trusted by key.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,9 +76,12 @@ export async function runLighthouse({ baseUrl, cardSandbox, pages, paymentChunks
         onlyCategories: ['performance', 'accessibility'],
         disableStorageReset: true,
         disableFullPageScreenshot: true,
+        ...(process.env.BENCH_THROTTLING ? { throttlingMethod: process.env.BENCH_THROTTLING } : {}),
       };
       const runnerResult = await lighthouse(url, flags, undefined, page);
       const lhr = runnerResult.lhr;
+      // BENCH_LHR_DIR=/some/dir keeps each page's whole Lighthouse report, for reading its details.
+      if (process.env.BENCH_LHR_DIR) writeFileSync(join(process.env.BENCH_LHR_DIR, `${target.name.replace(/[^a-z0-9]+/gi, '-')}.json`), JSON.stringify(lhr));
       const requests = lhr.audits['network-requests']?.details?.items?.map((item) => item.url) ?? [];
       const audit = (id) => lhr.audits[id]?.numericValue ?? null;
       const failedA11y = Object.values(lhr.audits)

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { initialCookieConsent } from '@store/domain';
 import type { ConsentJson } from '../consent/consent.controller';
 import { admitScriptNonce, newScriptNonce } from '../http/security-headers';
 
@@ -36,7 +37,8 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, option
     const nonce = newScriptNonce();
     admitScriptNonce(response, nonce);
     response.setHeader('Cache-Control', 'no-cache');
-    response.type('html').send(withConsent(withNonce(page(), nonce), options.consentOf?.(request) ?? null));
+    const consent = options.consentOf?.(request) ?? null;
+    response.type('html').send(withNotice(withConsent(withNonce(page(), nonce), consent), consent));
   });
   return true;
 }
@@ -50,6 +52,19 @@ export function withConsent(html: string, consent: ConsentJson | null): string {
   if (!consent) return html;
   const content = JSON.stringify(consent).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return html.replace('</head>', `<meta name="store-consent" content="${content}"></head>`);
+}
+
+/** The markers around the cookie notice the build draws into index.html (apps/web/prerender-notice.mjs). */
+const NOTICE_BLOCK = /<!--store-notice-->[\s\S]*?<!--\/store-notice-->/;
+
+/**
+ * The cookie notice drawn into the page by the build stays for a shopper who has made no choice, whose
+ * first render shows it too, so it is painted before the app's code has arrived and run; for anyone
+ * else, or when the choice is not known here, it is taken out and the app alone decides.
+ */
+export function withNotice(html: string, consent: ConsentJson | null): string {
+  const visible = consent !== null && initialCookieConsent({ allowAnalytics: consent.analytics, viewed: consent.viewed }).noticeVisible;
+  return visible ? html : html.replace(NOTICE_BLOCK, '');
 }
 
 /** Every script tag of the page carries the response's nonce. */

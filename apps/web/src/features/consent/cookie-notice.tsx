@@ -2,6 +2,38 @@ import { Button, Modal } from '@store/ui';
 import { useId } from 'react';
 import { useConsent } from './consent-provider';
 
+interface CookieNoticeBarProps {
+  readonly onReject?: () => void;
+  readonly onAccept?: () => void;
+  readonly onManage?: () => void;
+  /** Drawn by the build into the page: seen at once, but not to be used (or read out) before the app takes it over. */
+  readonly inert?: boolean;
+}
+
+/**
+ * The notice bar itself, without state: the build also renders it into index.html (apps/web/
+ * prerender-notice.mjs), so a first-time visitor's page paints it before any script has run.
+ */
+export function CookieNoticeBar({ onReject, onAccept, onManage, inert }: CookieNoticeBarProps) {
+  return (
+    <section className="cookie-notice" aria-label="Cookies" inert={inert}>
+      <p className="cookie-notice__text">
+        We use essential cookies to run the store. With your permission we would also like to use analytics cookies to understand how the store
+        is used.
+      </p>
+      <div className="cookie-notice__actions">
+        <Button variant="secondary" onClick={onReject}>
+          Reject non-essential
+        </Button>
+        <Button onClick={onAccept}>Accept all</Button>
+        <Button variant="link" onClick={onManage}>
+          Manage cookies
+        </Button>
+      </div>
+    </section>
+  );
+}
+
 /**
  * The cookie notice bar and the manage-cookies modal (spec 1 §4): shown until a choice is made;
  * Reject non-essential, Accept all, Manage cookies; in the modal the analytics switch and Save
@@ -14,21 +46,11 @@ export function CookieNotice() {
   return (
     <>
       {state.noticeVisible && (
-        <section className="cookie-notice" aria-label="Cookies">
-          <p className="cookie-notice__text">
-            We use essential cookies to run the store. With your permission we would also like to use analytics cookies to understand how the
-            store is used.
-          </p>
-          <div className="cookie-notice__actions">
-            <Button variant="secondary" onClick={() => dispatch({ type: 'REJECT_NON_ESSENTIAL' })}>
-              Reject non-essential
-            </Button>
-            <Button onClick={() => dispatch({ type: 'ACCEPT_ALL' })}>Accept all</Button>
-            <Button variant="link" onClick={() => dispatch({ type: 'OPEN_MANAGE' })}>
-              Manage cookies
-            </Button>
-          </div>
-        </section>
+        <CookieNoticeBar
+          onReject={() => dispatch({ type: 'REJECT_NON_ESSENTIAL' })}
+          onAccept={() => dispatch({ type: 'ACCEPT_ALL' })}
+          onManage={() => dispatch({ type: 'OPEN_MANAGE' })}
+        />
       )}
       <Modal open={state.manageOpen} title="Manage cookies" onClose={() => dispatch({ type: 'CLOSE_MANAGE' })}>
         <p>Essential cookies keep your basket and sign-in working; they are always on.</p>

@@ -1,0 +1,43 @@
+// The cookie notice in the page itself (issue 12, Lighthouse: on a first visit the largest thing on
+// the screen is the cookie notice, and it was painted only once the whole app had downloaded and run:
+// 2.2 to 2.7 s on a mobile connection). A build-only Vite plugin renders the notice bar, with React's
+// server renderer and the app's own component, into index.html's root element between two markers.
+// The API keeps it there only for a shopper who has not yet made a choice (the notice is then the
+// app's first render too) and takes it out otherwise (apps/api/src/web/serve-web-app.ts); the app
+// replaces it with its own, identical, notice when it starts.
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
+
+export const NOTICE_START = '<!--store-notice-->';
+export const NOTICE_END = '<!--/store-notice-->';
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** index.html with the notice's markup inside the root element. */
+export function withNoticeMarkup(html, markup) {
+  if (!html.includes(ROOT_ELEMENT)) throw new Error(`prerender-notice: index.html has no ${ROOT_ELEMENT}`);
+  return html.replace(ROOT_ELEMENT, `<div id="root">${NOTICE_START}${markup}${NOTICE_END}</div>`);
+}
+
+export function prerenderNotice() {
+  let alias = [];
+  return {
+    name: 'store-prerender-notice',
+    apply: 'build',
+    configResolved(config) {
+      alias = config.resolve.alias;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const entry = fileURLToPath(new URL('./src/features/consent/notice-markup.tsx', import.meta.url));
+        const { module } = await runnerImport(entry, {
+          configFile: false,
+          logLevel: 'error',
+          resolve: { alias },
+          oxc: { jsx: { runtime: 'automatic' } },
+        });
+        return withNoticeMarkup(html, module.noticeMarkup());
+      },
+    },
+  };
+}
