@@ -65,8 +65,8 @@ export type ReservationRefusal = 'DISCOUNT_USAGE_LIMIT' | 'PRODUCT_SOLD_OUT';
 
 export interface OrderRepository {
   /**
-   * The basket's order: a new one with a fresh number, or the one the basket already has (one order
-   * per basket, a database constraint). `created` tells which. A new order claims, in the same
+   * The basket's order, as stored: a new one with a fresh number, or the one the basket already has
+   * (one order per basket, a database constraint). `created` tells which. A new order claims, in the same
    * transaction, a use of its discount code and the units of any limited product it holds; when one
    * is gone nothing is reserved and the refusal says which.
    */
@@ -74,15 +74,15 @@ export interface OrderRepository {
   /**
    * A failed order tried again: back to pending with the next payment attempt, its lines and totals
    * replaced by the draft (the basket as it is now; nothing was charged), claiming again what the
-   * draft claims (or refused, staying failed). Null if it was not failed.
+   * draft claims (or refused, staying failed). The order as stored; null if it was not failed.
    */
   retry(number: string, draft: OrderDraft): Promise<Order | { readonly refused: ReservationRefusal } | null>;
   /**
    * Completes a pending order in one transaction: paid, its keys stored, the discount redemption
-   * recorded, the basket closed and the receipt queued. False when it was not pending (already done
-   * by another call).
+   * recorded, the basket closed and the receipt queued. Answers when it was paid; null when it was
+   * not pending (already done by another call).
    */
-  complete(number: string, fulfilment: Fulfilment): Promise<boolean>;
+  complete(number: string, fulfilment: Fulfilment): Promise<{ readonly paidAt: Date } | null>;
   /** A pending order failed (nothing charged): what it claimed (discount use, limited units) is given back. */
   fail(number: string, code: number, reason: string): Promise<void>;
   /**

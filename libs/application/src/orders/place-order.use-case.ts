@@ -243,8 +243,10 @@ export class PlaceOrder {
 
     // If this fails (the database went away), the order stays pending with its charge recorded:
     // the shopper's retry, or payment reconciliation, completes it without charging again.
-    await this.orders.complete(order.number, fulfilmentFor(order, command.customer, transactionId, this.keys, command.storeUrl));
-    const completed = (await this.orders.find(order.number)) ?? order;
+    const done = await this.orders.complete(order.number, fulfilmentFor(order, command.customer, transactionId, this.keys, command.storeUrl));
+    // Completed here: the order as it was reserved (or found pending), now paid; no need to read it
+    // back. Completed by another call meanwhile: as that call stored it.
+    const completed: Order = done ? { ...order, status: 'paid', transactionId, paidAt: done.paidAt } : ((await this.orders.find(order.number)) ?? order);
     return ok({ order: completed, redirect: `/${command.locale}/order/${completed.number}/` });
   }
 }

@@ -86,6 +86,8 @@ describe('PlaceOrder on Postgres', () => {
     const order = placed.value.order;
     expect(order).toMatchObject({ status: 'paid', grossMinor: 9999, currency: 'GBP', transactionId: 'txn-1' });
     expect(placed.value.redirect).toBe(`/en-gb/order/${order.number}/`);
+    // The order answered is the one stored, though not read back.
+    expect(order).toEqual(await orders.find(order.number));
     expect(order.lines.map((line) => [line.productReference, line.isBonus])).toEqual([
       ['universal-v2-licence', false],
       ['photo-2-ipados', true],
@@ -177,6 +179,7 @@ describe('PlaceOrder on Postgres', () => {
     expect(order.lines.map((line) => [line.productReference, line.quantity])).toEqual(expect.arrayContaining([['publisher-2-macos', 2]]));
     expect(order.grossMinor).toBeGreaterThan(before?.grossMinor ?? Infinity);
     expect(payments.charged.map((charge) => [charge.idempotencyKey, charge.amountMinor])).toEqual([[`${orderNumber}-2`, order.grossMinor]]);
+    expect(order).toEqual(await orders.find(orderNumber));
   });
 
   it('refuses a stale basket, an order number that is not this basket’s, and a gateway other than the one decided', async () => {

@@ -53,7 +53,8 @@ const toLine = (row: LineRow): OrderLineDraft => ({
   isBonus: row.is_bonus,
 });
 
-const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
+/** An order row with its lines: read back, or as they were just written (the draft's). */
+const toOrder = (row: OrderRow, lines: readonly OrderLineDraft[]): Order => ({
   number: row.number,
   customerId: row.customer_id,
   basketReference: row.basket_reference,
@@ -73,7 +74,7 @@ const toOrder = (row: OrderRow, lines: readonly LineRow[]): Order => ({
   transactionId: row.transaction_id,
   createdAt: row.created_at,
   paidAt: row.paid_at,
-  lines: lines.filter((line) => line.order_number === row.number).sort((a, b) => a.position - b.position).map(toLine),
+  lines,
 });
 
 /** Thrown inside a reservation's transaction to roll it back when a claim cannot be made. */
@@ -159,21 +160,22 @@ export class TypeOrmOrderRepository implements OrderRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async reserve(draft: OrderDraft): Promise<{ order: Order; created: boolean } | { refused: ReservationRefusal }> {
-    const number = await refusedBy(() => this.dataSource.transaction(async (manager) => {
-      const inserted: { number: string }[] = await manager.query(
+    const reserved = await refusedBy(() => this.dataSource.transaction(async (manager) => {
+      const inserted: OrderRow[] = await manager.query(
         `INSERT INTO orders (number, customer_id, basket_reference, status, gateway, locale, currency, tax_inclusive,
            net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent)
          VALUES ('AFS-' || lpad(nextval('order_numbers')::text, 8, '0'), $1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (basket_reference) DO NOTHING RETURNING number`,
+         ON CONFLICT (basket_reference) DO NOTHING RETURNING *`,
         [draft.customerId, draft.basketReference, ...pricedColumns(draft)],
       );
       if (inserted.length === 0) return null;
       await this.insertLines(manager, inserted[0].number, draft.lines);
       await claim(manager, draft);
-      return inserted[0].number;
+      // The order as stored: its row as the INSERT returned it, and the lines just written.
+      return toOrder(inserted[0], draft.lines);
     }));
-    if (number && typeof number === 'object') return number;
-    if (number) return { order: (await this.find(number)) as Order, created: true };
+    if (reserved && 'refused' in reserved) return reserved;
+    if (reserved) return { order: reserved, created: true };
     return { order: (await this.findByBasket(draft.basketReference)) as Order, created: false };
   }
 
@@ -204,34 +206,32 @@ export class TypeOrmOrderRepository implements OrderRepository {
   async retry(number: string, draft: OrderDraft): Promise<Order | { refused: ReservationRefusal } | null> {
     // Nothing was charged for a failed attempt: the next one is for the basket as it is now (its
     // lines, its totals, the provider's tax, the billing address), under the same order number.
-    const retried = await refusedBy(() => this.dataSource.transaction(async (manager) => {
+    return refusedBy(() => this.dataSource.transaction(async (manager) => {
       // TypeORM answers an UPDATE ... RETURNING with [rows, count].
-      const [rows]: [{ number: string }[], number] = await manager.query(
+      const [rows]: [OrderRow[], number] = await manager.query(
         `UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL,
            gateway = $2, locale = $3, currency = $4, tax_inclusive = $5, net_minor = $6, tax_minor = $7, gross_minor = $8,
            discount_minor = $9, discount_code = $10, billing_address = $11, withdrawal_consent = $12
-         WHERE number = $1 AND status = 'failed' RETURNING number`,
+         WHERE number = $1 AND status = 'failed' RETURNING *`,
         [number, ...pricedColumns(draft)],
       );
-      if (rows.length === 0) return false;
+      if (rows.length === 0) return null;
       await manager.query(`DELETE FROM order_lines WHERE order_number = $1`, [number]);
       await this.insertLines(manager, number, draft.lines);
       await claim(manager, draft);
-      return true;
+      return toOrder(rows[0], draft.lines);
     }));
-    if (typeof retried === 'object') return retried;
-    return retried ? this.find(number) : null;
   }
 
-  async complete(number: string, fulfilment: Fulfilment): Promise<boolean> {
+  async complete(number: string, fulfilment: Fulfilment): Promise<{ paidAt: Date } | null> {
     return this.dataSource.transaction(async (manager) => {
-      const [rows]: [{ basket_reference: string; customer_id: string; discount_code: string | null }[], number] = await manager.query(
+      const [rows]: [{ basket_reference: string; customer_id: string; discount_code: string | null; paid_at: Date }[], number] = await manager.query(
         `UPDATE orders SET status = 'paid', paid_at = now(), transaction_id = $2
-         WHERE number = $1 AND status = 'pending' RETURNING basket_reference, customer_id, discount_code`,
+         WHERE number = $1 AND status = 'pending' RETURNING basket_reference, customer_id, discount_code, paid_at`,
         [number, fulfilment.transactionId],
       );
-      if (rows.length === 0) return false;
-      const { basket_reference: basket, customer_id: customer, discount_code: code } = rows[0];
+      if (rows.length === 0) return null;
+      const { basket_reference: basket, customer_id: customer, discount_code: code, paid_at: paidAt } = rows[0];
       for (const key of fulfilment.productKeys) {
         await manager.query(`INSERT INTO product_keys (key, order_number, line_position, product_reference) VALUES ($1, $2, $3, $4)`, [
           key.key,
@@ -268,7 +268,7 @@ export class TypeOrmOrderRepository implements OrderRepository {
         fulfilment.receipt.text,
         fulfilment.receipt.html ?? null,
       ]);
-      return true;
+      return { paidAt };
     });
   }
 
@@ -299,8 +299,8 @@ export class TypeOrmOrderRepository implements OrderRepository {
   private async load(where: string, value: string): Promise<Order[]> {
     const rows: OrderRow[] = await this.dataSource.query(`SELECT * FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`, [value]);
     if (rows.length === 0) return [];
-    const lines: LineRow[] = await this.dataSource.query(`SELECT * FROM order_lines WHERE order_number = ANY($1)`, [rows.map((row) => row.number)]);
-    return rows.map((row) => toOrder(row, lines));
+    const lines: LineRow[] = await this.dataSource.query(`SELECT * FROM order_lines WHERE order_number = ANY($1) ORDER BY position`, [rows.map((row) => row.number)]);
+    return rows.map((row) => toOrder(row, lines.filter((line) => line.order_number === row.number).map(toLine)));
   }
 
   async find(number: string): Promise<Order | null> {
