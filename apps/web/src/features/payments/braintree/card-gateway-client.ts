@@ -2,6 +2,7 @@ import type { Client } from 'braintree-web/client';
 import type { HostedFieldKey, HostedFields } from 'braintree-web/hosted-fields';
 import type { ThreeDSecure } from 'braintree-web/three-d-secure';
 import type { VaultedPaymentMethod } from 'braintree-web/vault-manager';
+import { yieldToMain } from '../../../lib/yield-to-main';
 
 /** The card fields the form shows, each in the gateway's own frame (the number never touches our page). */
 export type CardFieldKey = Extract<HostedFieldKey, 'number' | 'expirationMonth' | 'expirationYear' | 'cvv'>;
@@ -36,7 +37,9 @@ function safely(part: Teardownable): Promise<void> {
 
 /**
  * Loads braintree-web (its own chunk, only when a shopper reaches card payment) and sets up the
- * client, 3-D Secure 2 and device data collection as the checkout's settings say.
+ * client, 3-D Secure 2 and device data collection as the checkout's settings say. The modules download
+ * together; each component is made in a task of its own, the browser getting a turn in between
+ * (issue 12: on a phone-speed CPU they were one long task that held off input).
  */
 export async function setUpCardGateway(options: {
   readonly clientToken: string;
@@ -50,10 +53,13 @@ export async function setUpCardGateway(options: {
     import('braintree-web/data-collector'),
     import('braintree-web/vault-manager'),
   ]);
+  await yieldToMain();
   const client = await clientModule.create({ authorization: options.clientToken });
+  await yieldToMain();
   const threeDSecure = options.threeDSecure ? await threeDSecureModule.create({ client, version: 2 }) : null;
   let deviceData: string | null = null;
   if (options.collectDeviceData) {
+    await yieldToMain();
     try {
       deviceData = (await dataCollectorModule.create({ client })).deviceData;
     } catch {

@@ -2,6 +2,7 @@ import type { ApplePay } from 'braintree-web/apple-pay';
 import type { Client } from 'braintree-web/client';
 import type { GooglePayment } from 'braintree-web/google-payment';
 import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
+import { yieldToMain } from '../../../lib/yield-to-main';
 
 /** Google's own Pay API script (spec 2 §6: Google Pay is offered only when it has loaded). */
 export const GOOGLE_PAY_SCRIPT = 'https://pay.google.com/gp/p/js/pay.js';
@@ -52,6 +53,16 @@ export function applePayAvailable(): boolean {
   }
 }
 
+/** What a wallet's set-up gives, or null when it was not asked for or could not be made. */
+async function settle<M, T>(pending: Promise<M> | null, make: (module: M) => Promise<T>): Promise<T | null> {
+  if (!pending) return null;
+  try {
+    return await make(await pending);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Sets up the wallets whose feature flags are on, each with its braintree-web module; a wallet that
  * cannot be set up (its script does not load, the browser lacks it) is simply not offered.
@@ -59,49 +70,49 @@ export function applePayAvailable(): boolean {
 export async function setUpWallets(client: Client, settings: WalletSettings): Promise<Wallets> {
   if (!settings.applePay && !settings.googlePay && !settings.payPal) return NO_WALLETS;
 
-  const payPal = settings.payPal
-    ? import('braintree-web/paypal-checkout')
-        .then((module) => module.create({ client }))
-        // Spec 2 §9: PayPal's sandbox unless the gateway is live, in the basket's currency, checkout flow.
-        .then((instance) =>
-          instance.loadPayPalSDK({ currency: settings.currency, intent: 'capture', ...(settings.environment === 'production' ? {} : { env: 'sandbox' }) }),
-        )
-        .catch(() => null)
-    : Promise.resolve(null);
+  // The modules download together; each wallet is then made in turn, the browser getting a turn
+  // between the pieces (issue 12: made all at once they were one long task on a phone-speed CPU).
+  const payPalModule = settings.payPal ? import('braintree-web/paypal-checkout') : null;
+  const preferredModule = settings.payPal ? import('braintree-web/preferred-payment-methods') : null;
+  const applePayModule = settings.applePay && applePayAvailable() ? import('braintree-web/apple-pay') : null;
+  const googlePayParts = settings.googlePay ? Promise.all([import('braintree-web/google-payment'), loadScript(GOOGLE_PAY_SCRIPT)]) : null;
+  // Each wallet that cannot be set up (its script does not load, the browser lacks it) is simply not offered.
+  for (const pending of [payPalModule, preferredModule, applePayModule, googlePayParts]) pending?.catch(() => undefined);
 
-  const applePay =
-    settings.applePay && applePayAvailable()
-      ? import('braintree-web/apple-pay')
-          .then((module) => module.create({ client }))
-          .catch(() => null)
-      : Promise.resolve(null);
+  const payPalInstance = await settle(payPalModule, async (module) => {
+    await yieldToMain();
+    const instance = await module.create({ client });
+    await yieldToMain();
+    // Spec 2 §9: PayPal's sandbox unless the gateway is live, in the basket's currency, checkout flow.
+    return instance.loadPayPalSDK({ currency: settings.currency, intent: 'capture', ...(settings.environment === 'production' ? {} : { env: 'sandbox' }) });
+  });
 
-  const googlePay = settings.googlePay
-    ? Promise.all([import('braintree-web/google-payment'), loadScript(GOOGLE_PAY_SCRIPT)])
-        .then(async ([module]) => {
-          const PaymentsClient = window.google?.payments.api.PaymentsClient;
-          if (!PaymentsClient) return null;
-          const instance = await module.create({ client, googlePayVersion: 2, googleMerchantId: settings.googleMerchantId ?? undefined });
-          // Spec 2 §9: Google Pay's test environment while the gateway is a sandbox.
-          const paymentsClient = new PaymentsClient({ environment: settings.environment === 'production' ? 'PRODUCTION' : 'TEST' });
-          const ready = await paymentsClient.isReadyToPay({
-            apiVersion: 2,
-            apiVersionMinor: 0,
-            allowedPaymentMethods: instance.createPaymentDataRequest().allowedPaymentMethods,
-          });
-          return ready.result ? { instance, client: paymentsClient } : null;
-        })
-        .catch(() => null)
-    : Promise.resolve(null);
+  const payPalPreferred =
+    (await settle(preferredModule, async (module) => {
+      await yieldToMain();
+      const methods = await module.create({ client });
+      return (await methods.fetchPreferredPaymentMethods()).paypalPreferred;
+    })) ?? false;
 
-  const preferred = settings.payPal
-    ? import('braintree-web/preferred-payment-methods')
-        .then((module) => module.create({ client }))
-        .then((methods) => methods.fetchPreferredPaymentMethods())
-        .then((answer) => answer.paypalPreferred)
-        .catch(() => false)
-    : Promise.resolve(false);
+  const applePayInstance = await settle(applePayModule, async (module) => {
+    await yieldToMain();
+    return module.create({ client });
+  });
 
-  const [payPalInstance, applePayInstance, googlePayInstance, payPalPreferred] = await Promise.all([payPal, applePay, googlePay, preferred]);
+  const googlePayInstance = await settle(googlePayParts, async ([module]) => {
+    const PaymentsClient = window.google?.payments.api.PaymentsClient;
+    if (!PaymentsClient) return null;
+    await yieldToMain();
+    const instance = await module.create({ client, googlePayVersion: 2, googleMerchantId: settings.googleMerchantId ?? undefined });
+    // Spec 2 §9: Google Pay's test environment while the gateway is a sandbox.
+    const paymentsClient = new PaymentsClient({ environment: settings.environment === 'production' ? 'PRODUCTION' : 'TEST' });
+    const ready = await paymentsClient.isReadyToPay({
+      apiVersion: 2,
+      apiVersionMinor: 0,
+      allowedPaymentMethods: instance.createPaymentDataRequest().allowedPaymentMethods,
+    });
+    return ready.result ? { instance, client: paymentsClient } : null;
+  });
+
   return { payPal: payPalInstance, applePay: applePayInstance, googlePay: googlePayInstance, payPalPreferred };
 }

@@ -139,8 +139,11 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     };
   }, [gateway]);
 
-  // The wallets whose flags are on, set up beside the card form; each appears once it is ready.
+  // The wallets whose flags are on, set up once the card form is (or could not be): the form comes
+  // first, and the two set-ups never share the main thread (issue 12).
+  const cardFormSettled = fields !== null || fieldsFailed;
   useEffect(() => {
+    if (!cardFormSettled) return;
     let cancelled = false;
     void setUpWallets(gateway.client, {
       applePay: checkout.wallets.apple_pay,
@@ -153,7 +156,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     return () => {
       cancelled = true;
     };
-  }, [gateway, checkout, currency]);
+  }, [gateway, checkout, currency, cardFormSettled]);
 
 
   /** PLACE_ORDER with the gateway's nonce (spec 2 §7); a refusal is shown by the place-order hook. */
