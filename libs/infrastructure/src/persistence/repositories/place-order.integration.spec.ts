@@ -222,6 +222,45 @@ describe('PlaceOrder on Postgres', () => {
     expect(order.tax_certificate_id).toBe(certificate);
   });
 
+  it('claims the units of several limited products together: all or none, and one of five orders wanting the last units has them', async () => {
+    const unitsLeft = async (limited: string[]) =>
+      (await db.dataSource.query('SELECT reference, units_left FROM products WHERE reference = ANY($1) ORDER BY reference', [limited])) as unknown[];
+    const bonus = ['designer-2-ipados', 'photo-2-ipados'];
+    const sold = ['photo-2-macos', 'publisher-2-macos'];
+    try {
+      // universal-v2 sells its licence with two bonus products, limited here: one has a unit left,
+      // the other none. Nothing is claimed and no order is kept.
+      await db.dataSource.query('UPDATE products SET units_left = CASE reference WHEN $1 THEN 1 ELSE 0 END WHERE reference = ANY($2)', [bonus[0], bonus]);
+      const payments = new FakePaymentPort(5);
+      const { command } = await shopper({ suites: [['universal-v2', 'universal-v2-licence']] });
+      const refused = await placeOrder(payments).execute(command);
+      expect(!refused.ok && refused.error.code).toBe(200407);
+      expect(await unitsLeft(bonus)).toEqual([
+        { reference: bonus[0], units_left: 1 },
+        { reference: bonus[1], units_left: 0 },
+      ]);
+      expect(await count('SELECT count(*)::int AS n FROM orders WHERE basket_reference = $1', [command.basketReference])).toBe(0);
+
+      // The last unit of two products, wanted at once by five baskets holding them in either order:
+      // one order has both, the others neither, and no claim deadlocks another.
+      await db.dataSource.query('UPDATE products SET units_left = 1 WHERE reference = ANY($1)', [sold]);
+      const lines: Array<[string, string]> = [
+        ['photo-2', 'photo-2-macos'],
+        ['publisher-2', 'publisher-2-macos'],
+      ];
+      const commands = await Promise.all(
+        Array.from({ length: 5 }, async (_, index) => (await shopper({ suites: index % 2 ? [...lines].reverse() : lines })).command),
+      );
+      const results = await Promise.all(commands.map((each) => placeOrder(payments).execute(each)));
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      for (const result of results.filter((r) => !r.ok)) expect(!result.ok && result.error.code).toBe(200407);
+      expect(await unitsLeft(sold)).toEqual(sold.map((reference) => ({ reference, units_left: 0 })));
+      expect(payments.charged).toHaveLength(1);
+    } finally {
+      await db.dataSource.query('UPDATE products SET units_left = NULL WHERE reference = ANY($1)', [[...bonus, ...sold]]);
+    }
+  });
+
   it('places a free download without any payment', async () => {
     const payments = new FakePaymentPort();
     const { command } = await shopper({ gateway: 'complimentary', suites: [['brush-starter', 'brush-starter-any']], country: 'DE' });

@@ -85,17 +85,19 @@ class ClaimRefused extends Error {
 }
 
 /** Units per product the draft sells (bonus products included: a limited one given away still uses a unit). */
-function unitsOf(lines: readonly OrderLineDraft[]): Array<[string, number]> {
+function unitsOf(lines: readonly OrderLineDraft[]): Map<string, number> {
   const units = new Map<string, number>();
   for (const line of lines) units.set(line.productReference, (units.get(line.productReference) ?? 0) + line.quantity);
-  // Always in the same order, so concurrent claims lock product rows without deadlocking.
-  return [...units.entries()].sort(([a], [b]) => a.localeCompare(b));
+  return units;
 }
 
 /**
  * What an order claims before it is charged, in its reservation's transaction: a use of its
- * discount code and the units of any limited product. Each is one guarded UPDATE: concurrent claims
- * of the last one queue on its row and only the first finds it still there.
+ * discount code and the units of any limited product. Each is a guarded UPDATE: concurrent claims
+ * of the last one queue on its row and only the first finds it still there. The products are
+ * claimed in one statement that locks the limited ones among them first, always in the order of
+ * their references, so concurrent claims never deadlock; a product not limited is neither locked
+ * nor written.
  */
 async function claim(manager: EntityManager, draft: OrderDraft): Promise<void> {
   if (draft.discountCode) {
@@ -105,15 +107,21 @@ async function claim(manager: EntityManager, draft: OrderDraft): Promise<void> {
     );
     if (claimed.length === 0) throw new ClaimRefused('DISCOUNT_USAGE_LIMIT');
   }
-  for (const [product, units] of unitsOf(draft.lines)) {
-    const [limited]: [{ units_left: number }[], number] = await manager.query(
-      `UPDATE products SET units_left = units_left - $2 WHERE reference = $1 AND units_left IS NOT NULL AND units_left >= $2 RETURNING units_left`,
-      [product, units],
-    );
-    if (limited.length === 1) continue;
-    const [row]: { units_left: number | null }[] = await manager.query(`SELECT units_left FROM products WHERE reference = $1`, [product]);
-    if (row && row.units_left !== null) throw new ClaimRefused('PRODUCT_SOLD_OUT');
-  }
+  const units = unitsOf(draft.lines);
+  const [{ sold_out: soldOut }]: { sold_out: number }[] = await manager.query(
+    `WITH wanted AS (
+       SELECT reference, units FROM unnest($1::text[], $2::int[]) AS w(reference, units)
+     ), limited AS (
+       SELECT p.reference, w.units FROM products p JOIN wanted w ON w.reference = p.reference
+       WHERE p.units_left IS NOT NULL ORDER BY p.reference FOR NO KEY UPDATE OF p
+     ), claimed AS (
+       UPDATE products p SET units_left = p.units_left - l.units FROM limited l
+       WHERE p.reference = l.reference AND p.units_left >= l.units RETURNING p.reference
+     )
+     SELECT (SELECT count(*) FROM limited)::int - (SELECT count(*) FROM claimed)::int AS sold_out`,
+    [[...units.keys()], [...units.values()]],
+  );
+  if (soldOut > 0) throw new ClaimRefused('PRODUCT_SOLD_OUT');
 }
 
 /** Gives back what a pending order claimed, when it fails (nothing was charged). */
@@ -136,11 +144,6 @@ const refusedBy = async <T>(work: () => Promise<T>): Promise<T | { refused: Rese
   }
 };
 
-/**
- * Orders in Postgres. The unique basket_reference makes concurrent placements of one basket meet in
- * the database: one INSERT wins, the others wait for it and then find its order. Completion is one
- * transaction guarded by the pending status, so doing it twice does nothing the second time.
- */
 /** The order columns a draft sets, in the order both the reservation and a retry write them. */
 const pricedColumns = (draft: OrderDraft) => [
   draft.gateway,
@@ -156,20 +159,60 @@ const pricedColumns = (draft: OrderDraft) => [
   draft.withdrawalConsent,
 ];
 
+/** The columns of an order line after its order number: name, SQL type, value. */
+const LINE_COLUMNS: ReadonlyArray<readonly [string, string, (line: OrderLineDraft, position: number) => unknown]> = [
+  ['position', 'int', (_, position) => position],
+  ['suite_reference', 'text', (line) => line.suiteReference],
+  ['product_reference', 'text', (line) => line.productReference],
+  ['product_name', 'text', (line) => line.productName],
+  ['choice_name', 'text', (line) => line.choiceName],
+  ['choice_synonym', 'text', (line) => line.choiceSynonym],
+  ['quantity', 'int', (line) => line.quantity],
+  ['unit_price_minor', 'int', (line) => line.unitPriceMinor],
+  ['total_minor', 'int', (line) => line.totalMinor],
+  ['discount_minor', 'int', (line) => line.discountMinor],
+  ['is_bonus', 'boolean', (line) => line.isBonus],
+];
+const LINE_NAMES = LINE_COLUMNS.map(([name]) => name).join(', ');
+
+/**
+ * An INSERT of all the draft's lines in one statement: an unnest of one array per column (the
+ * parameters from $`first` on), under the order number `number` (an SQL expression), each joined
+ * to the rows of `source` when one is given (no rows there: no lines).
+ */
+function insertLines(lines: readonly OrderLineDraft[], at: { number: string; first: number; source?: string }): { sql: string; values: unknown[][] } {
+  const arrays = LINE_COLUMNS.map(([, type], index) => `$${at.first + index}::${type}[]`).join(', ');
+  const columns = LINE_COLUMNS.map(([name]) => `l.${name}`).join(', ');
+  return {
+    sql: `INSERT INTO order_lines (order_number, ${LINE_NAMES})
+          SELECT ${at.number}, ${columns} FROM ${at.source ? `${at.source} CROSS JOIN ` : ''}unnest(${arrays}) AS l(${LINE_NAMES})`,
+    values: LINE_COLUMNS.map(([, , value]) => lines.map((line, position) => value(line, position))),
+  };
+}
+
+/**
+ * Orders in Postgres. The unique basket_reference makes concurrent placements of one basket meet in
+ * the database: one INSERT wins, the others wait for it and then find its order. Completion is one
+ * transaction guarded by the pending status, so doing it twice does nothing the second time.
+ */
 export class TypeOrmOrderRepository implements OrderRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async reserve(draft: OrderDraft): Promise<{ order: Order; created: boolean } | { refused: ReservationRefusal }> {
     const reserved = await refusedBy(() => this.dataSource.transaction(async (manager) => {
+      // The order and its lines in one statement; no lines when the basket has its order already.
+      const lines = insertLines(draft.lines, { number: 'placed.number', first: 14, source: 'placed' });
       const inserted: OrderRow[] = await manager.query(
-        `INSERT INTO orders (number, customer_id, basket_reference, status, gateway, locale, currency, tax_inclusive,
-           net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent)
-         VALUES ('AFS-' || lpad(nextval('order_numbers')::text, 8, '0'), $1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-         ON CONFLICT (basket_reference) DO NOTHING RETURNING *`,
-        [draft.customerId, draft.basketReference, ...pricedColumns(draft)],
+        `WITH placed AS (
+           INSERT INTO orders (number, customer_id, basket_reference, status, gateway, locale, currency, tax_inclusive,
+             net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent)
+           VALUES ('AFS-' || lpad(nextval('order_numbers')::text, 8, '0'), $1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           ON CONFLICT (basket_reference) DO NOTHING RETURNING *
+         ), lines AS (${lines.sql})
+         SELECT * FROM placed`,
+        [draft.customerId, draft.basketReference, ...pricedColumns(draft), ...lines.values],
       );
       if (inserted.length === 0) return null;
-      await this.insertLines(manager, inserted[0].number, draft.lines);
       await claim(manager, draft);
       // The order as stored: its row as the INSERT returned it, and the lines just written.
       return toOrder(inserted[0], draft.lines);
@@ -179,45 +222,26 @@ export class TypeOrmOrderRepository implements OrderRepository {
     return { order: (await this.findByBasket(draft.basketReference)) as Order, created: false };
   }
 
-  private async insertLines(manager: EntityManager, number: string, lines: readonly OrderLineDraft[]): Promise<void> {
-    for (const [position, line] of lines.entries()) {
-      await manager.query(
-        `INSERT INTO order_lines (order_number, position, suite_reference, product_reference, product_name, choice_name, choice_synonym,
-           quantity, unit_price_minor, total_minor, discount_minor, is_bonus)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [
-          number,
-          position,
-          line.suiteReference,
-          line.productReference,
-          line.productName,
-          line.choiceName,
-          line.choiceSynonym,
-          line.quantity,
-          line.unitPriceMinor,
-          line.totalMinor,
-          line.discountMinor,
-          line.isBonus,
-        ],
-      );
-    }
-  }
-
   async retry(number: string, draft: OrderDraft): Promise<Order | { refused: ReservationRefusal } | null> {
     // Nothing was charged for a failed attempt: the next one is for the basket as it is now (its
     // lines, its totals, the provider's tax, the billing address), under the same order number.
     return refusedBy(() => this.dataSource.transaction(async (manager) => {
-      // TypeORM answers an UPDATE ... RETURNING with [rows, count].
-      const [rows]: [OrderRow[], number] = await manager.query(
-        `UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL,
-           gateway = $2, locale = $3, currency = $4, tax_inclusive = $5, net_minor = $6, tax_minor = $7, gross_minor = $8,
-           discount_minor = $9, discount_code = $10, billing_address = $11, withdrawal_consent = $12
-         WHERE number = $1 AND status = 'failed' RETURNING *`,
+      // The order back to pending, and its old lines gone, in one statement.
+      const rows: OrderRow[] = await manager.query(
+        `WITH retried AS (
+           UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL,
+             gateway = $2, locale = $3, currency = $4, tax_inclusive = $5, net_minor = $6, tax_minor = $7, gross_minor = $8,
+             discount_minor = $9, discount_code = $10, billing_address = $11, withdrawal_consent = $12
+           WHERE number = $1 AND status = 'failed' RETURNING *
+         ), gone AS (
+           DELETE FROM order_lines WHERE order_number IN (SELECT number FROM retried)
+         )
+         SELECT * FROM retried`,
         [number, ...pricedColumns(draft)],
       );
       if (rows.length === 0) return null;
-      await manager.query(`DELETE FROM order_lines WHERE order_number = $1`, [number]);
-      await this.insertLines(manager, number, draft.lines);
+      const lines = insertLines(draft.lines, { number: '$1', first: 2 });
+      await manager.query(lines.sql, [number, ...lines.values]);
       await claim(manager, draft);
       return toOrder(rows[0], draft.lines);
     }));
@@ -225,49 +249,50 @@ export class TypeOrmOrderRepository implements OrderRepository {
 
   async complete(number: string, fulfilment: Fulfilment): Promise<{ paidAt: Date } | null> {
     return this.dataSource.transaction(async (manager) => {
-      const [rows]: [{ basket_reference: string; customer_id: string; discount_code: string | null; paid_at: Date }[], number] = await manager.query(
-        `UPDATE orders SET status = 'paid', paid_at = now(), transaction_id = $2
-         WHERE number = $1 AND status = 'pending' RETURNING basket_reference, customer_id, discount_code, paid_at`,
-        [number, fulfilment.transactionId],
+      // Paid, with its product keys and its discount redemption (the use itself was claimed when
+      // the order was reserved), in one statement guarded by the pending status.
+      const keys = fulfilment.productKeys;
+      const rows: { basket_reference: string; customer_id: string; paid_at: Date }[] = await manager.query(
+        `WITH paid AS (
+           UPDATE orders SET status = 'paid', paid_at = now(), transaction_id = $2
+           WHERE number = $1 AND status = 'pending' RETURNING number, basket_reference, customer_id, discount_code, paid_at
+         ), keys AS (
+           INSERT INTO product_keys (key, order_number, line_position, product_reference)
+           SELECT k.key, paid.number, k.line_position, k.product_reference
+           FROM paid CROSS JOIN unnest($3::text[], $4::int[], $5::text[]) AS k(key, line_position, product_reference)
+         ), redeemed AS (
+           INSERT INTO discount_redemptions (id, code, customer_id, order_reference)
+           SELECT $6::uuid, discount_code, customer_id, number FROM paid WHERE discount_code IS NOT NULL
+         )
+         SELECT basket_reference, customer_id, paid_at FROM paid`,
+        [
+          number,
+          fulfilment.transactionId,
+          keys.map((key) => key.key),
+          keys.map((key) => key.linePosition),
+          keys.map((key) => key.productReference),
+          randomUUID(),
+        ],
       );
       if (rows.length === 0) return null;
-      const { basket_reference: basket, customer_id: customer, discount_code: code, paid_at: paidAt } = rows[0];
-      for (const key of fulfilment.productKeys) {
-        await manager.query(`INSERT INTO product_keys (key, order_number, line_position, product_reference) VALUES ($1, $2, $3, $4)`, [
-          key.key,
-          number,
-          key.linePosition,
-          key.productReference,
-        ]);
-      }
-      if (code) {
-        await manager.query(`INSERT INTO discount_redemptions (id, code, customer_id, order_reference) VALUES ($1, $2, $3, $4)`, [
-          randomUUID(),
-          code,
-          customer,
-          number,
-        ]);
-        // The use itself was claimed when the order was reserved.
-      }
-      // The basket is an order now: closed to reads and edits, its payment state spent.
+      const { basket_reference: basket, customer_id: customer, paid_at: paidAt } = rows[0];
+      // The basket is an order now: closed to reads and edits.
       await manager.query(`UPDATE baskets SET ordered_at = now() WHERE reference = $1`, [basket]);
-      await manager.query(`DELETE FROM basket_payment_states WHERE basket_reference = $1`, [basket]);
-      // The exemption certificate given in this checkout (the newest, if replaced) belongs to the order.
-      const [certificate]: { id: string }[] = await manager.query(
-        `SELECT id FROM tax_certificates WHERE basket_reference = $1 AND customer_id = $2 AND order_reference IS NULL ORDER BY created_at DESC LIMIT 1`,
-        [basket, customer],
+      // Then, in one statement: the basket's payment state spent, the exemption certificate given
+      // in this checkout (the newest, if replaced) made the order's, and the receipt queued.
+      await manager.query(
+        `WITH spent AS (
+           DELETE FROM basket_payment_states WHERE basket_reference = $1
+         ), certificate AS (
+           UPDATE tax_certificates SET order_reference = $3
+           WHERE id = (SELECT id FROM tax_certificates WHERE basket_reference = $1 AND customer_id = $2 AND order_reference IS NULL ORDER BY created_at DESC LIMIT 1)
+           RETURNING id
+         ), recorded AS (
+           UPDATE orders SET tax_certificate_id = certificate.id FROM certificate WHERE orders.number = $3
+         )
+         INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body) VALUES ($4, $5, $6, $7, $8)`,
+        [basket, customer, number, randomUUID(), fulfilment.receipt.to, fulfilment.receipt.subject, fulfilment.receipt.text, fulfilment.receipt.html ?? null],
       );
-      if (certificate) {
-        await manager.query(`UPDATE tax_certificates SET order_reference = $1 WHERE id = $2`, [number, certificate.id]);
-        await manager.query(`UPDATE orders SET tax_certificate_id = $2 WHERE number = $1`, [number, certificate.id]);
-      }
-      await manager.query(`INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5)`, [
-        randomUUID(),
-        fulfilment.receipt.to,
-        fulfilment.receipt.subject,
-        fulfilment.receipt.text,
-        fulfilment.receipt.html ?? null,
-      ]);
       return { paidAt };
     });
   }
