@@ -268,6 +268,18 @@ describe('The saved PayPal account (checkout with vault)', () => {
     expect((await checkout(t, await shopperReadyToPayAs(shopper))).body.data.existing_paypal_account).toBeNull();
   });
 
+  it('and a card saved after it are kept under one gateway customer', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const nonce = await paypalNonce(target(), fingerprintOf((await checkout(t, shopper)).body.data.client_token), '10.00', 'GBP', { requestBillingAgreement: true });
+    expect((await pay(t, shopper, { token: nonce, payment_method_type: 'paypal', vault_payment_method: true })).body.success).toBe(true);
+    const [{ vault_customer_id: customer }] = await t.db.dataSource.query('SELECT vault_customer_id FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id]);
+
+    expect((await pay(t, await shopperReadyToPayAs(shopper), { vault_payment_method: true })).body.success).toBe(true);
+    const [card] = await t.db.dataSource.query('SELECT token, vault_customer_id FROM saved_cards WHERE customer_id = $1', [shopper.id]);
+    expect(card.vault_customer_id).toBe(customer);
+    expect((await sdk.customer.find(customer)).paymentMethods?.map((method) => method.token)).toEqual(expect.arrayContaining([card.token]));
+  });
+
   it('is not offered once the gateway no longer has it (revoked at PayPal or removed there)', async () => {
     const shopper = await shopperReadyToPay(t);
     const nonce = await paypalNonce(target(), fingerprintOf((await checkout(t, shopper)).body.data.client_token), '10.00', 'GBP', { requestBillingAgreement: true });

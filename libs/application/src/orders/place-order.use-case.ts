@@ -197,9 +197,9 @@ export class PlaceOrder {
         await this.orders.fail(order.number, 310001, 'No payment adapter for this gateway');
         return err(failure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
       }
-      const saved = this.savedCards ? await this.savedCards.find(command.customer.id) : null;
-      // One gateway customer per shopper, whichever of their saved methods made it.
-      const vaultCustomerId = saved?.vaultCustomerId ?? (this.savedPayPal ? await this.savedPayPal.find(command.customer.id) : null)?.vaultCustomerId ?? null;
+      // The saved card as it is before the charge (a decline may mark it invalid), and the one
+      // gateway customer per shopper, whichever of their saved methods made it.
+      const { card: saved, vaultCustomerId } = (await this.savedCards?.findWithVaultCustomer(command.customer.id)) ?? { card: null, vaultCustomerId: null };
       let result;
       try {
         result = await port.charge({

@@ -57,6 +57,12 @@ export interface SavedCard extends VaultedCard {
 /** The customer's one saved card (the latest card they chose to save replaces the one before). */
 export interface SavedCardRepository {
   find(customerId: string): Promise<SavedCard | null>;
+  /**
+   * What a charge needs, in one read: the saved card, and the gateway's customer record of this
+   * shopper (the card's, else their saved PayPal account's: one record per shopper, whichever saved
+   * method made it).
+   */
+  findWithVaultCustomer(customerId: string): Promise<{ readonly card: SavedCard | null; readonly vaultCustomerId: string | null }>;
   save(card: Omit<SavedCard, 'lastResponseCode'>): Promise<void>;
   /** Records what the gateway last said about the card (a refreshed expiry, or a response code). */
   update(customerId: string, token: string, change: { readonly card?: VaultedCard; readonly lastResponseCode?: number | null }): Promise<void>;

@@ -34,6 +34,17 @@ export class TypeOrmSavedCardRepository implements SavedCardRepository {
     return row ? toSavedCard(row) : null;
   }
 
+  async findWithVaultCustomer(customerId: string): Promise<{ card: SavedCard | null; vaultCustomerId: string | null }> {
+    const [row]: (Partial<Row> & { payer_vault_customer_id: string | null })[] = await this.dataSource.query(
+      `SELECT c.*, coalesce(c.vault_customer_id, p.vault_customer_id) AS payer_vault_customer_id
+       FROM (SELECT $1::uuid AS customer_id) me
+       LEFT JOIN saved_cards c ON c.customer_id = me.customer_id
+       LEFT JOIN saved_paypal_accounts p ON p.customer_id = me.customer_id`,
+      [customerId],
+    );
+    return { card: row.customer_id ? toSavedCard(row as Row) : null, vaultCustomerId: row.payer_vault_customer_id };
+  }
+
   async save(card: Omit<SavedCard, 'lastResponseCode'>): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO saved_cards (customer_id, gateway, vault_customer_id, token, bin, last4, card_type, expiration_month, expiration_year, last_response_code, updated_at)
