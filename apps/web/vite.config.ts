@@ -7,13 +7,15 @@ import { webBudgets } from './web-budgets.mjs';
 import { routePreload } from './route-preload.mjs';
 // The cookie notice painted from index.html, before the app's code has run (issue 12).
 import { prerenderNotice } from './prerender-notice.mjs';
+// The app's code started after the page's first paint (issue 12).
+import { paintFirstPlugin } from './paint-first.mjs';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), webBudgets(), routePreload(), prerenderNotice()],
+  plugins: [react(), webBudgets(), routePreload(), prerenderNotice(), paintFirstPlugin()],
   resolve: {
     alias: { '@store/domain': lib('domain'), '@store/ui': lib('ui') },
   },

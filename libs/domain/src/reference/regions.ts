@@ -6,7 +6,10 @@ export interface Region {
 }
 
 // Sorting once here, with a fixed locale, keeps every list in the order the spec shows whatever order the data is written in.
-const byName = (regions: Region[]): readonly Region[] => regions.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+// One collator for every comparison: localeCompare with a locale makes a new one per call, which
+// cost 16 ms of the page's start-up on a fast machine (issue 12, a Chromium trace of the checkout).
+const english = new Intl.Collator('en');
+const byName = (regions: Region[]): readonly Region[] => regions.sort((a, b) => english.compare(a.name, b.name));
 
 /** The 50 states and the District of Columbia. */
 export const US_STATES: readonly Region[] = byName([
