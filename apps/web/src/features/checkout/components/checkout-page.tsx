@@ -125,7 +125,11 @@ export function CheckoutPage() {
   const isEmpty = session.isSuccess && (!basket || basket.lines.length === 0);
 
   useEffect(() => {
-    if (session.isSuccess) heading.current?.focus();
+    if (!session.isSuccess) return;
+    // In the next frame: focusing makes the browser lay out the whole page there and then, which
+    // belongs with that frame's rendering, not in the task that has just drawn the basket (issue 12).
+    const frame = requestAnimationFrame(() => heading.current?.focus());
+    return () => cancelAnimationFrame(frame);
   }, [session.isSuccess]);
 
   if (session.isPending) return <p role="status">Loading your basket…</p>;
