@@ -15,6 +15,14 @@ describe('REGIONS_BY_COUNTRY', () => {
     expect(new Set(namesOf(regions)).size).toBe(regions.length);
   });
 
+  it.each([
+    ['US_STATES', US_STATES],
+    ['US_TERRITORIES', US_TERRITORIES],
+    ['US_ARMED_FORCES', US_ARMED_FORCES],
+  ])('sorts %s by name in English collation order as well', (_list, regions) => {
+    expect(namesOf(regions)).toEqual([...namesOf(regions)].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
   it('uses two upper-case letters for US, CA and IT, and the postal abbreviations for AU', () => {
     for (const country of ['US', 'CA', 'IT']) for (const code of codesOf(regionsOf(country))) expect(code).toMatch(/^[A-Z]{2}$/);
     expect(codesOf(regionsOf('AU')).sort()).toEqual(['ACT', 'NSW', 'NT', 'QLD', 'SA', 'TAS', 'VIC', 'WA']);
