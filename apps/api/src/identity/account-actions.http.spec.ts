@@ -1,3 +1,4 @@
+import { newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -14,16 +15,7 @@ function action(name: string, body?: unknown, cookie?: string) {
 }
 
 async function signedInCustomer(email: string) {
-  const created = await action('CREATE_CUSTOMER', {
-    email,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    password: 'analytical engine 1843',
-    country: 'GB',
-    marketingSignUp: false,
-    customerCategory: 'personal',
-    termsAndConditions: true,
-  });
+  const created = await action('CREATE_CUSTOMER', newCustomerBody(email));
   const cookie = (created.headers['set-cookie'] as unknown as string[]).find((value) => value.startsWith('afs_session='));
   return (cookie as string).split(';')[0];
 }

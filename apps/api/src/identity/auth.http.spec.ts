@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import { newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -19,16 +20,7 @@ async function createAccount(email: string, password = PASSWORD) {
     .type('form')
     .send({
       action: 'CREATE_CUSTOMER',
-      body: JSON.stringify({
-        email,
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        password,
-        country: 'GB',
-        marketingSignUp: false,
-        customerCategory: 'personal',
-        termsAndConditions: true,
-      }),
+      body: JSON.stringify(newCustomerBody(email, { password })),
     });
   expect(response.body.success).toBe(true);
 }

@@ -1,3 +1,4 @@
+import { newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -25,7 +26,7 @@ beforeAll(async () => {
     .type('form')
     .send({
       action: 'CREATE_CUSTOMER',
-      body: JSON.stringify({ email, firstName: 'Ada', lastName: 'Lovelace', password, country: 'GB', marketingSignUp: false, customerCategory: 'personal', termsAndConditions: true }),
+      body: JSON.stringify(newCustomerBody(email, { password })),
     });
 });
 

@@ -1,3 +1,4 @@
+import { newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -21,17 +22,7 @@ function sessionCookie(response: { headers: Record<string, unknown> }): string {
   return cookie.split(';')[0];
 }
 
-const newCustomer = (email: string, overrides: Record<string, unknown> = {}) => ({
-  email,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  password: 'analytical engine',
-  country: 'GB',
-  marketingSignUp: false,
-  customerCategory: 'personal',
-  termsAndConditions: true,
-  ...overrides,
-});
+const newCustomer = (email: string, overrides: Record<string, unknown> = {}) => newCustomerBody(email, { password: 'analytical engine', ...overrides });
 
 describe('the checkout data API envelope', () => {
   it('refuses calls without X-Requested-With', async () => {

@@ -5,7 +5,7 @@ import { loadConfig } from '../config/app-config';
 import { contentSecurityDirectives } from '../http/content-security';
 import { HSTS_MAX_AGE_SECONDS, withScriptNonce } from '../http/security-headers';
 import { pdf } from '../testing/files';
-import { checkoutAction, cookieOf } from '../testing/shopper';
+import { checkoutAction, cookieOf, newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 /**
@@ -42,16 +42,7 @@ const PASSWORD = 'analytical engine 1843';
 const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const auth = (app: TestApp, path: string, body: object, address = randomAddress()) =>
   app.http().post(`/auth/${path}`).set(XHR).set('X-Forwarded-For', address).send(body);
-const customerBody = (email: string, password = PASSWORD) => ({
-  email,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  password,
-  country: 'GB',
-  marketingSignUp: false,
-  customerCategory: 'personal',
-  termsAndConditions: true,
-});
+const customerBody = (email: string, password = PASSWORD) => newCustomerBody(email, { password });
 const setCookies = (response: { headers: Record<string, unknown> }) => (response.headers['set-cookie'] as string[] | undefined) ?? [];
 
 /** A new customer: their email and session cookie. */

@@ -15,7 +15,7 @@ import {
   type FieldSpecs,
   type Json,
 } from '../testing/hostile-input';
-import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { checkoutAction, newCustomerBody, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv, merchantOfRecordSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
@@ -142,16 +142,7 @@ const CASES: readonly ActionCase[] = [
       termsAndConditions: B(),
       basketReference: S(false, REFERENCE_TAMPERING),
     },
-    valid: () => ({
-      email: freshEmail(),
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      password: 'analytical engine 1843',
-      country: 'GB',
-      marketingSignUp: false,
-      customerCategory: 'personal',
-      termsAndConditions: true,
-    }),
+    valid: () => newCustomerBody(freshEmail()),
   },
   {
     action: 'CHECKOUT_UPDATE_CUSTOMER_CATEGORY',

@@ -8,7 +8,7 @@ import { Gate, gateMethod, TestCheckpoints } from '@store/application/testing';
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import { generate } from 'otplib';
 import { pdf } from '../testing/files';
-import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { checkoutAction, newCustomerBody, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
@@ -197,16 +197,7 @@ describe('identity and upload races', () => {
   const freshEmail = (name: string) => `race.${name}.${++counter}.${Date.now()}@example.com`;
   const PASSWORD = 'analytical engine 1843';
   const createCustomer = (email: string) =>
-    checkoutAction(t, 'CREATE_CUSTOMER', {
-      email,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      password: PASSWORD,
-      country: 'GB',
-      marketingSignUp: false,
-      customerCategory: 'personal',
-      termsAndConditions: true,
-    });
+    checkoutAction(t, 'CREATE_CUSTOMER', newCustomerBody(email, { password: PASSWORD }));
   let address = 0;
   const auth = (path: string, body: object) => t.http().post(`/auth/${path}`).set(XHR).set('X-Forwarded-For', `10.12.0.${++address % 250}`).send(body);
 

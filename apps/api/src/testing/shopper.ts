@@ -4,6 +4,19 @@ import { XHR, type TestApp } from './test-app';
 export const cookieOf = (response: { headers: Record<string, unknown> }, name: string) =>
   ((response.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
 
+/** A CREATE_CUSTOMER body the API accepts (a personal customer in the UK); `overrides` changes or adds any field. */
+export const newCustomerBody = (email: string, overrides: Record<string, unknown> = {}) => ({
+  email,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  password: 'analytical engine 1843',
+  country: 'GB',
+  marketingSignUp: false,
+  customerCategory: 'personal',
+  termsAndConditions: true,
+  ...overrides,
+});
+
 /** A checkout data API call (spec 2 §7): form-encoded action, timestamp and JSON body. */
 export function checkoutAction(app: TestApp, name: string, body: unknown, cookie = '') {
   return app.http().post('/data/checkout/').set(XHR).set('Cookie', cookie).type('form').send({ action: name, timestamp: '1', body: JSON.stringify(body) });
