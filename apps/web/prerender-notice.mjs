@@ -8,12 +8,12 @@
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
 
-export const NOTICE_START = '<!--store-notice-->';
-export const NOTICE_END = '<!--/store-notice-->';
+const NOTICE_START = '<!--store-notice-->';
+const NOTICE_END = '<!--/store-notice-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /** index.html with the notice's markup inside the root element. */
-export function withNoticeMarkup(html, markup) {
+function withNoticeMarkup(html, markup) {
   if (!html.includes(ROOT_ELEMENT)) throw new Error(`prerender-notice: index.html has no ${ROOT_ELEMENT}`);
   return html.replace(ROOT_ELEMENT, `<div id="root">${NOTICE_START}${markup}${NOTICE_END}</div>`);
 }
