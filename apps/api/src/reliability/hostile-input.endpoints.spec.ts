@@ -6,6 +6,8 @@ import { pdf } from '../testing/files';
 import {
   buildParts,
   buildPayload,
+  expectCataloguedFailure,
+  fingerprint,
   headerSafe,
   hostileCookie,
   hostileString,
@@ -14,6 +16,7 @@ import {
   propertyParameters,
   RUNS,
   fittedQueryString,
+  fittedRawQuery,
   queryString,
   WriteGuard,
   type FieldSpecs,
@@ -414,8 +417,8 @@ function send(c: EndpointCase, world: World, plan: PayloadPlan, param: string | 
   const refusedAnyway = (how.kind === 'header' && needsDataHeader(path)) || param !== null;
   const built = buildParts(plan, c.specs, valid);
   const http = t.http();
-  // A query within the 8 KB most proxies take (past 16 KB of request head Node answers a bare 431 itself: see below).
-  const target = c.transport === 'query' ? `${path}?${built.raw !== null ? built.raw.slice(0, 8192) : fittedQueryString(built.parts)}` : path;
+  // A query within the 8 KB most proxies take, so the app sees it (past 16 KB of request head Node's parser refuses it: see below).
+  const target = c.transport === 'query' ? `${path}?${built.raw !== null ? fittedRawQuery(built.raw) : fittedQueryString(built.parts)}` : path;
   const base = http[c.method](target).set('X-Forwarded-For', ip);
   const request = how.kind === 'header' ? (how.header ? base.set('X-Requested-With', headerSafe(how.header)) : base) : base.set(XHR);
   if (cookie) request.set('Cookie', cookie);
@@ -466,9 +469,16 @@ describe.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
 });
 
 describe('a request head too large for Node', () => {
-  it('is refused by Node itself with 431 before the app sees it: a 4xx, never a 5xx', async () => {
+  it("is refused by Node's parser before the app sees it, with the catalogued 431 and nothing written", async () => {
+    const before = await fingerprint(t);
     const longUrl = await t.http().get(`/data/catalogue/?locale=${'a'.repeat(20_000)}`).set(XHR);
     const longCookie = await t.http().get('/data/session/').set(XHR).set('Cookie', `afs_session=${'a'.repeat(20_000)}`);
-    expect([longUrl.status, longCookie.status]).toEqual([431, 431]);
+    const encodedEmoji = await t.http().get(`/data/catalogue/?locale=${encodeURIComponent('\u202e🎉'.repeat(1_000))}`).set(XHR);
+    for (const response of [longUrl, longCookie, encodedEmoji]) {
+      expect(response.status).toBe(431);
+      expectCataloguedFailure(response);
+      expect(response.body.code).toBe(ErrorCatalogue.BAD_REQUEST.code);
+    }
+    expect(await fingerprint(t)).toEqual(before);
   });
 });

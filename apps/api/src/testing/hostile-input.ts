@@ -411,6 +411,18 @@ export function fittedQueryString(parts: readonly Part[], limit = 8192): string 
   return queryString(fitted);
 }
 
+/**
+ * Text sent as the whole query, halved (by code points) until it fits within `limit` characters once
+ * the client has percent-encoded it: an emoji is 12 characters on the wire, so a cut by characters
+ * before encoding can still overflow Node's 16 KB request head.
+ */
+export function fittedRawQuery(raw: string, limit = 8192): string {
+  const onTheWire = (text: string) => new URL(`http://store.test/?${text}`).search.length - 1;
+  let points = Array.from(raw);
+  while (points.length > 0 && onTheWire(points.join('')) > limit) points = points.slice(0, Math.floor(points.length / 2));
+  return points.join('');
+}
+
 // ---------------------------------------------------------------- answers
 
 export const CATALOGUED_CODES: ReadonlySet<number> = new Set(Object.values(ErrorCatalogue).map((entry) => entry.code));
