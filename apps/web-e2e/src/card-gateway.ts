@@ -2,6 +2,7 @@ import { expect, test as base, type APIRequestContext, type FrameLocator, type P
 import { configuredSandboxPort, sandboxPort } from '../playwright.config';
 import { PROVIDER_HOSTS } from './sandbox/provider-routing';
 import { addToBasket, createAccount, XHR } from './support';
+import { fillFields } from './frame-fields';
 
 /**
  * The card gateway's browser library only talks to the provider's own https domains, so the tests
@@ -72,14 +73,16 @@ export async function shopperAtPayment(page: Page, options: { signedIn?: boolean
 
 const field = (page: Page, name: string): FrameLocator => page.frameLocator(`iframe[name="braintree-hosted-field-${name}"]`);
 
-/** Types a card into the gateway's frames, as a shopper would. */
+/** Types a card into the gateway's frames, as a shopper would (each field checked: see fillFields). */
 export async function enterCard(page: Page, card: { number: string; month?: string; year?: string; cvv?: string; name?: string }): Promise<void> {
   const payment = page.locator('section[data-section="payment-details"]');
-  await payment.getByLabel('Cardholder name').fill(card.name ?? 'Carla Card');
-  await field(page, 'number').locator('input').fill(card.number);
-  await field(page, 'expirationMonth').locator('input').fill(card.month ?? '12');
-  await field(page, 'expirationYear').locator('input').fill(card.year ?? String(new Date().getFullYear() + 3));
-  await field(page, 'cvv').locator('input').fill(card.cvv ?? '123');
+  await fillFields([
+    { input: payment.getByLabel('Cardholder name'), value: card.name ?? 'Carla Card' },
+    { input: field(page, 'number').locator('input'), value: card.number },
+    { input: field(page, 'expirationMonth').locator('input'), value: card.month ?? '12' },
+    { input: field(page, 'expirationYear').locator('input'), value: card.year ?? String(new Date().getFullYear() + 3) },
+    { input: field(page, 'cvv').locator('input'), value: card.cvv ?? '123' },
+  ]);
 }
 
 /** The sandbox's 3-D Secure challenge (ours, standing in for the bank's page). */

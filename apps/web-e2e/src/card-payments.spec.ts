@@ -1,5 +1,6 @@
 import { acceptAnalytics, dataLayerEvents, expectNoSeriousAxeViolations, XHR } from './support';
 import { challenge, enterCard, expect, sandboxControl, shopperAtPayment, test } from './card-gateway';
+import { fillFields } from './frame-fields';
 
 // Paying by card through the real braintree-web in Chromium, the real API and its braintree SDK
 // adapter, against the local Braintree sandbox; each test ends on the order confirmation page.
@@ -60,9 +61,9 @@ test('an Amex asks for its CID, and a wrong number is called invalid', async ({ 
   await shopperAtPayment(page);
   const payment = await openPayment(page);
   const number = page.frameLocator('iframe[name="braintree-hosted-field-number"]').locator('input');
-  await number.fill('3782 822463 10005');
+  await fillFields([{ input: number, value: '3782 822463 10005' }]);
   await expect(payment.getByText('CID', { exact: true })).toBeVisible();
-  await number.fill('4111 1111 1111 1112');
+  await fillFields([{ input: number, value: '4111 1111 1111 1112' }]);
   await payment.getByLabel('Cardholder name').click();
   await expect(payment.getByText('Card number is invalid')).toBeVisible();
 });

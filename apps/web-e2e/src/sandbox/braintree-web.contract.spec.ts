@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '../../../payment-sandbox/src';
 import { expectNoSeriousAxeViolations } from '../support';
 import { guardMerchantPage, moduleScripts } from './provider-routing';
+import { fillFields } from '../frame-fields';
 
 // The contract of the Braintree sandbox's browser half: the real braintree-web 3.124.0 bundles, in
 // Chromium, against the sandbox, with the provider's hostnames routed to it (the SDK's domain check
@@ -120,7 +121,7 @@ test('client.create and Hosted Fields: events from the frames, the real tokeniza
   expect(await tokenizeError(page)).toEqual({ code: 'HOSTED_FIELDS_FIELDS_EMPTY', invalidFieldKeys: null });
 
   // An Amex number: the card type becomes known and the security code is the 4-digit CID.
-  await number.fill('3782 822463 10005');
+  await fillFields([{ input: number, value: '3782 822463 10005' }]);
   await expect(hostedField(page, 'cvv').getByLabel('CID')).toHaveAttribute('maxlength', '4');
   await expect(page.locator('#card-number')).toHaveClass(/braintree-hosted-fields-valid/);
   expect(await fieldEvents()).toEqual(
@@ -134,7 +135,7 @@ test('client.create and Hosted Fields: events from the frames, the real tokeniza
   );
   await expectNoSeriousAxeViolations(page);
 
-  await number.fill('4111 1111 1111 1112');
+  await fillFields([{ input: number, value: '4111 1111 1111 1112' }]);
   await expect(hostedField(page, 'cvv').getByLabel('CVV')).toHaveAttribute('maxlength', '3');
   expect((await fieldEvents()).filter((event) => event.type === 'validityChange').at(-1)).toMatchObject({ emittedBy: 'number', isValid: false });
   expect(await tokenizeError(page)).toEqual({
@@ -142,11 +143,13 @@ test('client.create and Hosted Fields: events from the frames, the real tokeniza
     invalidFieldKeys: ['number', 'cvv', 'expirationMonth', 'expirationYear', 'cardholderName'],
   });
 
-  await number.fill('4111 1111 1111 1111');
-  await hostedField(page, 'cvv').getByLabel('CVV').fill('123');
-  await hostedField(page, 'expirationMonth').getByLabel('Expiration month').fill('12');
-  await hostedField(page, 'expirationYear').getByLabel('Expiration year').fill(NEXT_YEAR_BUT_TWO);
-  await hostedField(page, 'cardholderName').getByLabel('Cardholder name').fill('Ada Lovelace');
+  await fillFields([
+    { input: number, value: '4111 1111 1111 1111' },
+    { input: hostedField(page, 'cvv').getByLabel('CVV'), value: '123' },
+    { input: hostedField(page, 'expirationMonth').getByLabel('Expiration month'), value: '12' },
+    { input: hostedField(page, 'expirationYear').getByLabel('Expiration year'), value: NEXT_YEAR_BUT_TWO },
+    { input: hostedField(page, 'cardholderName').getByLabel('Cardholder name'), value: 'Ada Lovelace' },
+  ]);
   const state = await page.evaluate(() => {
     const fields = (window as any).hostedFields.getState().fields;
     return Object.fromEntries(Object.entries(fields).map(([key, field]: [string, any]) => [key, field.isValid]));
@@ -189,8 +192,10 @@ test('Hosted Fields: an expiration date and postcode field, a prefill, and the r
     });
   });
   await expect(hostedField(page, 'cvv').getByLabel('CVV')).toHaveAttribute('type', 'password');
-  await hostedField(page, 'expirationDate').getByLabel('Expiration date').fill(`11 / ${NEXT_YEAR_BUT_TWO.slice(2)}`);
-  await hostedField(page, 'postalCode').getByLabel('Postal code').fill('NG1 1AA');
+  await fillFields([
+    { input: hostedField(page, 'expirationDate').getByLabel('Expiration date'), value: `11 / ${NEXT_YEAR_BUT_TWO.slice(2)}` },
+    { input: hostedField(page, 'postalCode').getByLabel('Postal code'), value: 'NG1 1AA' },
+  ]);
   // The documented CVV that does not match fails the verification a vaulting tokenization runs.
   await hostedField(page, 'cvv').getByLabel('CVV').fill('200');
   expect(await page.evaluate(() => (window as any).hostedFields.tokenize({ vault: true }).catch((error: any) => error.code))).toBe('HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED');
