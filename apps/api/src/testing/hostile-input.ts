@@ -394,7 +394,7 @@ export function queryString(parts: readonly Part[]): string {
 
 /**
  * A query string of the parts within `limit` characters (what proxies take; past 16 KB of request
- * head Node answers a bare 431 itself). The longest name or value is halved until it fits, so every
+ * head Node's parser refuses it before the app runs: apps/api/src/http/parser-refusals.ts). The longest name or value is halved until it fits, so every
  * part still arrives: cutting the string itself would drop the fields after the cut, and with them
  * the reason the payload must be refused.
  */
@@ -570,7 +570,7 @@ export function headerSafe(value: string): string {
 
 /**
  * Cookies a browser under attack may carry: missing, forged, injected, duplicated, up to the 4 KB a
- * browser keeps of one cookie (Node itself answers a header block over 16 KB with a bare 431).
+ * browser keeps of one cookie (a header block over 16 KB Node's parser refuses before the app runs).
  */
 export const hostileCookie: fc.Arbitrary<string> = fc.oneof(
   fc.constant(''),
