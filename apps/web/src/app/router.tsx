@@ -1,6 +1,6 @@
 import { DEFAULT_LOCALE, findLocale } from '@store/domain';
 import { useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { StorePage } from '../features/catalogue/components/store-page';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { StoreLayout } from '../features/layout/store-layout';
@@ -34,7 +34,8 @@ function LocaleGuard() {
   return <Outlet />;
 }
 
-export const router = createBrowserRouter([
+/** The store's routes, for the browser router that main.tsx makes. */
+export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={`/${DEFAULT_LOCALE.urlFriendly}/`} replace /> },
   {
     path: '/:locale',
@@ -62,4 +63,11 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/**
+ * The browser router, made when the app starts rather than when this module is evaluated: matching the
+ * first address and ranking the routes is a task's worth of work on a phone (issue 12), kept apart from
+ * evaluating the app's code.
+ */
+export const createAppRouter = () => createBrowserRouter(routes);
