@@ -25,13 +25,26 @@ export class ApiError extends Error {
 type Answer<T> = (ApiResponse<T> & Partial<ApiFailure> & { timestamp?: string }) | null;
 
 /**
+ * The answer to a GET that the page's own script sent before the app's code arrived
+ * (apps/web/session-head-start.mjs), taken once: null when there is none, or it failed.
+ */
+export function takeHeadStart(path: string): Promise<Response | null> | null {
+  const started = (globalThis as { __storeHeadStart?: Record<string, Promise<Response | null> | undefined> }).__storeHeadStart;
+  const answer = started?.[path];
+  if (!started || !answer) return null;
+  delete started[path];
+  return answer;
+}
+
+/**
  * Sends a data call with the headers every call needs. A call that cannot reach the store is an
  * ApiError with code 0; the answer's JSON is null when there is none.
  */
 async function send<T>(path: string, init: { method: 'GET' | 'POST' | 'DELETE'; body?: BodyInit; contentType?: string }): Promise<{ response: Response; payload: Answer<T> }> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    const early = init.method === 'GET' ? await takeHeadStart(path) : null;
+    response = early ?? await fetch(path, {
       method: init.method,
       credentials: 'same-origin',
       headers: {
