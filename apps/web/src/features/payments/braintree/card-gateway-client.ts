@@ -26,6 +26,13 @@ interface Teardownable {
   teardown(): Promise<void>;
 }
 
+/** Where braintree-web puts one field's frame (and the class names saying the field is focused or invalid). */
+function frameHolder(): HTMLDivElement {
+  const holder = document.createElement('div');
+  holder.className = 'hosted-field__frame';
+  return holder;
+}
+
 /** braintree-web throws (not rejects) when a part is torn down twice: never let that reach React. */
 function safely(part: Teardownable): Promise<void> {
   try {
@@ -79,16 +86,32 @@ export async function setUpCardGateway(options: {
       return manager.fetchPaymentMethods({ defaultFirst: true });
     },
     async hostedFields(containers) {
-      const fields = await hostedFieldsModule.create({
+      // The gateway's four frames each cost the page a document of its own when they join it (some
+      // 10 ms apiece on a phone-speed CPU, all in braintree-web's one call: issue 12). They are made
+      // inside holders of ours, outside the page, and each holder then takes its place in the form
+      // in a task of its own, so the browser gets a turn between them.
+      const holders = Object.fromEntries(CARD_FIELDS.map((key) => [key, frameHolder()])) as Record<CardFieldKey, HTMLDivElement>;
+      const creating = hostedFieldsModule.create({
         client,
         fields: {
-          number: { container: `#${containers.number}`, placeholder: '1234 1234 1234 1234' },
-          expirationMonth: { container: `#${containers.expirationMonth}`, placeholder: 'MM' },
-          expirationYear: { container: `#${containers.expirationYear}`, placeholder: 'YYYY' },
-          cvv: { container: `#${containers.cvv}`, placeholder: '123' },
+          number: { container: holders.number, placeholder: '1234 1234 1234 1234' },
+          expirationMonth: { container: holders.expirationMonth, placeholder: 'MM' },
+          expirationYear: { container: holders.expirationYear, placeholder: 'YYYY' },
+          cvv: { container: holders.cvv, placeholder: '123' },
         },
         styles: { input: { 'font-size': '16px', 'font-family': 'system-ui, sans-serif', color: '#1a1a1a' }, ':focus': { color: '#000' } },
       });
+      // A failure to make them is the caller's to see, not an unhandled rejection while we place them.
+      creating.catch(() => undefined);
+      for (const key of CARD_FIELDS) {
+        await yieldToMain();
+        const container = document.getElementById(containers[key]);
+        // Gone (the form left the page meanwhile): the frames never load, and braintree-web gives up on them.
+        if (!container) throw new Error(`The card form's container #${containers[key]} is not on the page.`);
+        // A form set up again (a new gateway client) takes the place of the frames it had.
+        container.replaceChildren(holders[key]);
+      }
+      const fields = await creating;
       parts.add(fields);
       return fields;
     },
