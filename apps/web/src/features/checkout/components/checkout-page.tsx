@@ -15,7 +15,7 @@ import {
 } from '@store/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckoutSection } from '@store/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../lib/locale';
 import { useSession } from '../../basket/api/get-session';
@@ -92,7 +92,10 @@ function journeyFacts(data: SessionJson | undefined, stage: string | null, exemp
 
 export function CheckoutPage() {
   const locale = useLocale();
-  const session = useSession();
+  // The whole checkout renders from the session. Its answer arrives through the query cache, which
+  // React renders at once, in one piece: deferred, the checkout's render with it is a transition that
+  // React splits into slices and the browser gets turns in between (issue 12: some 100 ms on a phone).
+  const session = useDeferredValue(useSession());
   const [search] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
   const [reservedEmail, setReservedEmailState] = useState<string | null>(() => sessionStorage.getItem(RESERVED_EMAIL_KEY));
@@ -128,7 +131,12 @@ export function CheckoutPage() {
     if (!session.isSuccess) return;
     // In the next frame: focusing makes the browser lay out the whole page there and then, which
     // belongs with that frame's rendering, not in the task that has just drawn the basket (issue 12).
-    const frame = requestAnimationFrame(() => heading.current?.focus());
+    const frame = requestAnimationFrame(() => {
+      // A section that has put the focus in itself meanwhile (the billing form, opened by stage=billing) keeps it.
+      const page = heading.current?.parentElement;
+      if (page && document.activeElement && page.contains(document.activeElement)) return;
+      heading.current?.focus();
+    });
     return () => cancelAnimationFrame(frame);
   }, [session.isSuccess]);
 
