@@ -82,7 +82,10 @@ export async function runLighthouse({ baseUrl, cardSandbox, pages, paymentChunks
         const context = await browser.createBrowserContext();
         const page = await context.newPage();
         if (target.cookie) await context.setCookie(...cookiesFor(baseUrl, target.cookie));
-        lhrs.push((await lighthouse(url, flags, undefined, page)).lhr);
+        const result = await lighthouse(url, flags, undefined, page);
+        lhrs.push(result.lhr);
+        // BENCH_TRACE_DIR=/some/dir keeps every run's Chromium trace (open it in DevTools' Performance panel).
+        if (process.env.BENCH_TRACE_DIR) writeFileSync(join(process.env.BENCH_TRACE_DIR, `${target.name.replace(/[^a-z0-9]+/gi, '-')}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
         await context.close();
       }
       // Lighthouse's own choice among several runs: the one closest to the median FCP and TTI.
