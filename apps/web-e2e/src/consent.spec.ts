@@ -56,6 +56,9 @@ test('Accept all: analytics on after a reload, and the checkout sends view_cart 
 test('Manage cookies with the keyboard alone: the switch and Save preference; later the footer reopens it', async ({ page, context }) => {
   await page.goto('/en-gb/');
   const notice = page.getByRole('region', { name: 'Cookies' });
+  // The notice drawn into the page is inert until the app has started and drawn its own (focus()
+  // does not wait for that, as a click does).
+  await expect(notice).not.toHaveAttribute('inert');
   await notice.getByRole('button', { name: 'Manage cookies' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Manage cookies' });
