@@ -7,6 +7,7 @@
 // for this app is the cookie notice alone, and load the rest with an onload attribute, an inline
 // script the content security policy refuses (scripts need the page's nonce).
 // A build-only Vite plugin.
+import { indexHtmlPlugin } from './index-html-plugin.mjs';
 
 const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g;
 
@@ -22,22 +23,10 @@ export function inlineStyles(html, read) {
 }
 
 export function inlineStylesPlugin() {
-  let base = '/';
-  return {
-    name: 'store-inline-styles',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const assets = Object.values(context.bundle ?? {}).filter((output) => output.type === 'asset');
-        return inlineStyles(html, (href) => {
-          const asset = assets.find((output) => `${base}${output.fileName}` === href);
-          return asset === undefined ? undefined : String(asset.source);
-        });
-      },
-    },
-  };
+  return indexHtmlPlugin('store-inline-styles', (html, { config, outputs }) =>
+    inlineStyles(html, (href) => {
+      const asset = outputs.find((output) => output.type === 'asset' && `${config.base}${output.fileName}` === href);
+      return asset === undefined ? undefined : String(asset.source);
+    }),
+  );
 }

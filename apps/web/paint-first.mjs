@@ -6,6 +6,7 @@
 // script once a frame has been painted, or after 100 ms whichever comes first (a tab in the
 // background paints no frames). On a slow connection the code arrives after the first paint anyway;
 // on a fast one the app starts one frame later.
+import { indexHtmlPlugin } from './index-html-plugin.mjs';
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
@@ -19,9 +20,5 @@ export function paintFirst(html) {
 }
 
 export function paintFirstPlugin() {
-  return {
-    name: 'store-paint-first',
-    apply: 'build',
-    transformIndexHtml: { order: 'post', handler: (html) => paintFirst(html) },
-  };
+  return indexHtmlPlugin('store-paint-first', (html) => paintFirst(html));
 }

@@ -7,6 +7,7 @@
 // replaces it with its own, identical, notice when it starts.
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
+import { indexHtmlPlugin } from './index-html-plugin.mjs';
 
 const NOTICE_START = '<!--store-notice-->';
 const NOTICE_END = '<!--/store-notice-->';
@@ -19,25 +20,14 @@ function withNoticeMarkup(html, markup) {
 }
 
 export function prerenderNotice() {
-  let alias = [];
-  return {
-    name: 'store-prerender-notice',
-    apply: 'build',
-    configResolved(config) {
-      alias = config.resolve.alias;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      async handler(html) {
-        const entry = fileURLToPath(new URL('./src/features/consent/notice-markup.tsx', import.meta.url));
-        const { module } = await runnerImport(entry, {
-          configFile: false,
-          logLevel: 'error',
-          resolve: { alias },
-          oxc: { jsx: { runtime: 'automatic' } },
-        });
-        return withNoticeMarkup(html, module.noticeMarkup());
-      },
-    },
-  };
+  return indexHtmlPlugin('store-prerender-notice', async (html, { config }) => {
+    const entry = fileURLToPath(new URL('./src/features/consent/notice-markup.tsx', import.meta.url));
+    const { module } = await runnerImport(entry, {
+      configFile: false,
+      logLevel: 'error',
+      resolve: { alias: config.resolve.alias },
+      oxc: { jsx: { runtime: 'automatic' } },
+    });
+    return withNoticeMarkup(html, module.noticeMarkup());
+  });
 }

@@ -5,6 +5,7 @@
 // writes a small module script into index.html that, on a checkout address only, adds
 // <link rel="modulepreload"> for it and the chunks it imports. Other pages fetch nothing more. The
 // API gives the script the page's CSP nonce like every script tag (apps/api/src/web/serve-web-app.ts).
+import { indexHtmlPlugin } from './index-html-plugin.mjs';
 
 /** The checkout route's page module (lazily imported by apps/web/src/app/router.tsx). */
 const CHECKOUT_PAGE = /\/features\/checkout\/components\/checkout-page\.tsx$/;
@@ -34,21 +35,9 @@ export function preloadScript(files, base = '/') {
 }
 
 export function routePreload() {
-  let base = '/';
-  return {
-    name: 'store-route-preload',
-    apply: 'build',
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === 'chunk');
-        const files = checkoutPreloads(chunks);
-        if (files.length === 0) return [];
-        return [{ tag: 'script', attrs: { type: 'module' }, children: preloadScript(files, base), injectTo: 'head-prepend' }];
-      },
-    },
-  };
+  return indexHtmlPlugin('store-route-preload', (_html, { config, outputs }) => {
+    const files = checkoutPreloads(outputs.filter((output) => output.type === 'chunk'));
+    if (files.length === 0) return [];
+    return [{ tag: 'script', attrs: { type: 'module' }, children: preloadScript(files, config.base), injectTo: 'head-prepend' }];
+  });
 }

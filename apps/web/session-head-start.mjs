@@ -6,6 +6,7 @@
 // read, once (apps/web/src/lib/api-client.ts); a failed or missing head start is a normal request.
 // A build-only Vite plugin; the API gives the script the page's CSP nonce like every script tag
 // (apps/api/src/web/serve-web-app.ts). The header is the one every data call carries (spec 2 §7).
+import { indexHtmlPlugin } from './index-html-plugin.mjs';
 
 /** The global the script leaves its answers under, by path. */
 export const HEAD_START_GLOBAL = '__storeHeadStart';
@@ -19,12 +20,5 @@ export function headStartScript(paths = HEAD_START_PATHS) {
 }
 
 export function sessionHeadStart() {
-  return {
-    name: 'store-session-head-start',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: () => [{ tag: 'script', children: headStartScript(), injectTo: 'head-prepend' }],
-    },
-  };
+  return indexHtmlPlugin('store-session-head-start', () => [{ tag: 'script', children: headStartScript(), injectTo: 'head-prepend' }]);
 }
