@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
@@ -20,7 +21,12 @@ export const DEFAULT_WEB_DIST_DIR = resolve(__dirname, '../../web/dist');
 
 /** Builds the whole HTTP application from a checked configuration, ready to listen. */
 export async function createApp(config: AppConfig, options: { readonly checkpoints?: Checkpoints } = {}): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.checkpoints), {
+  // Express matches routes regardless of letter case by default, so /DATA/checkout/ would reach the
+  // checkout: one address, one spelling. The router reads this setting when it is first made, so it
+  // is set on an instance of our own before Nest registers anything.
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.checkpoints), new ExpressAdapter(server), {
     bufferLogs: true,
     bodyParser: false,
     abortOnError: false,

@@ -2,8 +2,10 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { DataSource } from 'typeorm';
+import { ReachedByNavigation } from '../http/requested-with.guard';
 
 @ApiTags('health')
+@ReachedByNavigation()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import pino from 'pino';
@@ -6,6 +6,37 @@ import type { Options } from 'pino-http';
 import type { AppConfig } from '../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * A basket reference is the key to an anonymous basket (whoever holds it can read and claim it), so
+ * logs carry a short digest instead: the same basket still reads as the same value across lines.
+ */
+export function basketRefForLog(reference: string): string {
+  return `basket#${createHash('sha256').update(reference).digest('hex').slice(0, 12)}`;
+}
+
+// Routes are matched without regard to case, so the log's view of the path is too; a path the
+// router would decode (%2F) is matched decoded.
+const BASKET_IN_PATH = /(\/baskets\/+)([^/]+)/gi;
+
+const decoded = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
+
+/** The request's URL as the access log keeps it: basket references in the path or query replaced by their digest. */
+export function urlForLog(url: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  const loggedPath = decoded(path).replace(BASKET_IN_PATH, (_match, prefix: string, reference: string) => `${prefix}${basketRefForLog(reference)}`);
+  if (queryAt < 0) return loggedPath;
+  const query = new URLSearchParams(url.slice(queryAt + 1));
+  const loggedQuery = [...query].map(([key, value]): [string, string] => [key, /basket/i.test(key) ? basketRefForLog(value) : value]);
+  return `${loggedPath}?${new URLSearchParams(loggedQuery).toString()}`;
+}
 
 /**
  * Structured JSON logs with one request id on every line of a request, taken from the caller's
@@ -26,7 +57,7 @@ export function loggerOptions(config: AppConfig): Params {
       censor: '[redacted]',
     },
     serializers: {
-      req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, url: request.url }),
+      req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, url: urlForLog(request.url) }),
     },
     autoLogging: { ignore: (request: IncomingMessage) => (request.url ?? '').startsWith('/health/') },
   };

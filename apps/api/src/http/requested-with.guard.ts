@@ -1,17 +1,32 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { DomainError, REQUESTED_WITH_VALUE } from '@store/domain';
 import type { Request } from 'express';
 
+const REACHED_BY_NAVIGATION = 'store:reached-by-navigation';
+
 /**
- * Data, auth and cookie-consent calls must carry X-Requested-With (spec 2 §7). A cross-site form or image cannot set
- * the header, so this also closes the door on request forgery against cookie sessions.
+ * Marks a controller (or one handler) that the browser reaches by following a link or a probe
+ * reaches with a plain GET, so it cannot carry X-Requested-With: downloads and health checks.
+ * Such routes must change nothing.
+ */
+export const ReachedByNavigation = () => SetMetadata(REACHED_BY_NAVIGATION, true);
+
+/**
+ * Every API route must carry X-Requested-With (spec 2 §7 asks it of the data, auth and cookie calls)
+ * unless it is marked as reached by navigation. A cross-site form or image cannot set the header,
+ * so this closes the door on request forgery against cookie sessions. The rule follows the route
+ * Nest matched, not the address as spelt: no spelling of the address (letter case, doubled or
+ * encoded slashes, trailing dots) can reach a handler without it, and a route added later is
+ * covered without anyone remembering to list its prefix.
  */
 @Injectable()
 export class RequestedWithGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<Request>();
-    if (!['/data/', '/auth/', '/cookie-'].some((prefix) => request.path.startsWith(prefix))) return true;
-    const value = request.header('x-requested-with');
+    if (this.reflector.getAllAndOverride<boolean>(REACHED_BY_NAVIGATION, [context.getHandler(), context.getClass()])) return true;
+    const value = context.switchToHttp().getRequest<Request>().header('x-requested-with');
     if (value?.toLowerCase() === REQUESTED_WITH_VALUE.toLowerCase()) return true;
     throw new DomainError('MISSING_REQUESTED_WITH');
   }

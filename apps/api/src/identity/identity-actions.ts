@@ -11,6 +11,7 @@ import {
   type CustomerRepository,
 } from '@store/application';
 import { DomainError, normaliseEmail } from '@store/domain';
+import { assertBasketAccess } from '../basket/basket-access';
 import { basketJson } from '../basket/basket.presenter';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { AppConfig } from '../config/app-config';
@@ -54,6 +55,8 @@ export class IdentityActions implements CheckoutActionHandlers {
   ) {}
 
   private async createCustomer(payload: CreateCustomerPayload, context: ActionContext) {
+    // Checked before the account exists: a basket named here is read, then claimed for the new account.
+    if (payload.basketReference) await assertBasketAccess(this.baskets, payload.basketReference, context.request, context.customer?.id ?? null);
     const basket = payload.basketReference ? await this.getBasket.execute(payload.basketReference) : null;
     const created = unwrap(
       await this.create.execute({
@@ -80,6 +83,7 @@ export class IdentityActions implements CheckoutActionHandlers {
   }
 
   private async updateCategory(payload: UpdateCustomerCategoryPayload, context: ActionContext) {
+    if (payload.basketReference) await assertBasketAccess(this.baskets, payload.basketReference, context.request, context.customer?.id ?? null);
     const basket = payload.basketReference ? await this.getBasket.execute(payload.basketReference) : null;
     const customer = unwrap(
       await this.updateCustomerCategory.execute(context.customer, {

@@ -3,6 +3,7 @@ import { PlaceOrder } from '@store/application';
 import { DomainError, type CheckoutAction } from '@store/domain';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { AppConfig } from '../config/app-config';
+import { basketRefForLog } from '../http/logging';
 import { unwrap } from '../http/result';
 import { validatePayload } from '../http/validation';
 import { PlaceOrderPayload } from './orders.dto';
@@ -48,7 +49,7 @@ export class OrderActions implements CheckoutActionHandlers {
     if (!result.ok) {
       // Each failure keeps its own code and reason in the log, whatever the shopper is shown.
       this.logger.warn(
-        { customer: customer.publicId, basket: payload.basket_reference_id, code: result.error.code, reason: result.error.errorName, ...result.error.data },
+        { customer: customer.publicId, basket: basketRefForLog(payload.basket_reference_id), code: result.error.code, reason: result.error.errorName, ...result.error.data },
         'Order not placed',
       );
     }

@@ -7,6 +7,7 @@ import { Type } from 'class-transformer';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import { success } from '../http/result';
+import { ReachedByNavigation } from '../http/requested-with.guard';
 import { readSessionCookie } from '../identity/session-cookie';
 import { orderJson } from './orders.presenter';
 
@@ -66,6 +67,7 @@ export class OrdersController {
  * outside /data/: a GET that changes nothing, for the order's owner only (the SameSite session cookie).
  */
 @ApiTags('orders')
+@ReachedByNavigation()
 @Controller('downloads')
 export class DownloadsController {
   constructor(
