@@ -16,3 +16,9 @@ export function readBasketCookie(request: Request): string | null {
 export function writeBasketCookie(response: Response, reference: string, secure: boolean): void {
   response.cookie(BASKET_COOKIE, reference, basketCookieOptions(secure));
 }
+
+/** Signing out forgets the basket too: the next person at the browser must not read or edit it. */
+export function clearBasketCookie(response: Response, secure: boolean): void {
+  // Express 5 drops maxAge when clearing, so the same options name the same cookie.
+  response.clearCookie(BASKET_COOKIE, basketCookieOptions(secure));
+}

@@ -12,6 +12,7 @@ import {
 } from '@store/application';
 import { DomainError, normaliseEmail } from '@store/domain';
 import { assertBasketAccess } from '../basket/basket-access';
+import { clearBasketCookie } from '../basket/basket-cookie';
 import { basketJson } from '../basket/basket.presenter';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { AppConfig } from '../config/app-config';
@@ -39,6 +40,7 @@ export class IdentityActions implements CheckoutActionHandlers {
       validateEmptyPayload(body);
       await this.sessions.end(readSessionCookie(context.request));
       clearSessionCookie(context.response, this.config.COOKIE_SECURE);
+      clearBasketCookie(context.response, this.config.COOKIE_SECURE);
       return { customer: null };
     },
   };

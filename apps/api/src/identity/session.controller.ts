@@ -21,7 +21,7 @@ import { AppConfig } from '../config/app-config';
 import { unwrap } from '../http/result';
 import { OpenSessionDto } from './auth.dto';
 import { assertBasketAccess } from '../basket/basket-access';
-import { readBasketCookie } from '../basket/basket-cookie';
+import { clearBasketCookie, readBasketCookie } from '../basket/basket-cookie';
 import { SessionQuery } from '../basket/basket.dto';
 import { basketJson } from '../basket/basket.presenter';
 import { success } from '../http/result';
@@ -88,6 +88,7 @@ export class SessionController {
   async close(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     await this.sessions.end(readSessionCookie(request));
     clearSessionCookie(response, this.config.COOKIE_SECURE);
+    clearBasketCookie(response, this.config.COOKIE_SECURE);
     return success({ customer: null });
   }
 }
