@@ -30,4 +30,6 @@ module.exports = {
     '^@store/payment-sandbox$': path.join(root, 'apps/payment-sandbox/src/index.ts'),
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+  // Property tests: random seeds, replayable from the printed seed (tools/test/fast-check.setup.cjs).
+  setupFiles: [path.join(root, 'tools/test/fast-check.setup.cjs')],
 };

@@ -1,4 +1,5 @@
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { COUNTRIES } from '@store/domain';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -31,7 +32,8 @@ export class ValidateTinForm {
   @Matches(/^[A-Za-z0-9 .\-/]{1,64}$/, { message: 'The Tax ID you have entered is not valid' })
   tax_id!: string;
 
-  @Matches(/^[A-Z]{2}$/, { message: 'country_code is not a country code' })
+  /** A code of the store's country list: two letters that name no country (ZZ) are refused, not checked as unverified. */
+  @IsIn(COUNTRIES.map((country) => country.code), { message: 'country_code is not a country code' })
   country_code!: string;
 
   @IsOptional()

@@ -144,6 +144,32 @@ describe('POST /data/validate-tin/', () => {
     expect(withFile.body.success).toBe(false);
     expect(withFile.status).toBeLessThan(500);
   });
+  // Found by the hostile-input property (seed 957851129): ZZ, a code no country has, was checked and
+  // answered 'unverified', so a made-up country passed as a tax ID check that could not be completed.
+  it('refuses a Tax ID check for a country code that names no country, with or without a postal code', async () => {
+    const shopper = await customer(t, 'business');
+    const before = await count(t, 'tax_id_checks', shopper.id);
+    for (const postal of [null, '', 'NG1 1AA']) {
+      const request = t.http().post('/data/validate-tin/').set(XHR).set('Cookie', shopper.cookie).field('tax_id', 'GB123456789').field('country_code', 'ZZ');
+      const response = await (postal === null ? request : request.field('postal_code', postal));
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ success: false, code: 100100, fields: { country_code: ['country_code is not a country code'] } });
+    }
+    expect(await count(t, 'tax_id_checks', shopper.id)).toBe(before);
+  });
+
+  it('reads only a multipart form: the same fields form-encoded are refused and nothing is checked', async () => {
+    const shopper = await customer(t, 'business');
+    const before = await count(t, 'tax_id_checks', shopper.id);
+    const response = await t.http().post('/data/validate-tin/').set(XHR).set('Cookie', shopper.cookie)
+      .type('form').send('tax_id=GB123456789&country_code=ZZ&postal_code=&__timestamp__=1');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ success: false, code: 400 });
+    const wellFormed = await t.http().post('/data/validate-tin/').set(XHR).set('Cookie', shopper.cookie)
+      .type('form').send('tax_id=CHE-116.281.710%20MWST&country_code=CH&postal_code=8001');
+    expect(wellFormed.status).toBe(400);
+    expect(await count(t, 'tax_id_checks', shopper.id)).toBe(before);
+  });
 });
 
 describe('POST /data/determine-gateway/', () => {

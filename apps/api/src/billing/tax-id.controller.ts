@@ -4,6 +4,7 @@ import { ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { CheckTaxId, SessionService } from '@store/application';
 import { DomainError } from '@store/domain';
 import type { Request } from 'express';
+import { MultipartOnlyInterceptor } from '../http/multipart-only.interceptor';
 import { success } from '../http/result';
 import { readSessionCookie } from '../identity/session-cookie';
 import { ValidateTinForm } from './billing.dto';
@@ -25,7 +26,7 @@ export class TaxIdController {
   @Post('validate-tin')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(NoFilesInterceptor())
+  @UseInterceptors(MultipartOnlyInterceptor, NoFilesInterceptor())
   async validate(@Body() form: ValidateTinForm, @Req() request: Request) {
     const customer = await this.sessions.customerOf(readSessionCookie(request));
     if (!customer) throw new DomainError('SESSION_EXPIRED');

@@ -10,11 +10,19 @@ import type { TestApp } from './test-app';
 
 /** Runs per property: 100 in CI (issue 12); FAST_CHECK_RUNS=10 for a quick local pass. */
 export const RUNS = Math.max(1, Number(process.env.FAST_CHECK_RUNS) || 100);
-/** A failing run prints its seed; FAST_CHECK_SEED replays it. */
-export const propertyParameters = (): fc.Parameters<unknown> => ({
-  numRuns: RUNS,
-  ...(process.env.FAST_CHECK_SEED ? { seed: Number(process.env.FAST_CHECK_SEED) } : {}),
-});
+/**
+ * Every run draws a new seed, so each CI run explores more input; a failing run prints its seed and
+ * path (fast-check's report), and FAST_CHECK_SEED with FAST_CHECK_PATH replays exactly that case.
+ * Counterexamples once found are passed as `examples`: they run first, every time, whatever the seed.
+ */
+export function propertyParameters<Ts = unknown>(examples: readonly Ts[] = []): fc.Parameters<Ts> {
+  return {
+    numRuns: RUNS,
+    examples: [...examples],
+    ...(process.env.FAST_CHECK_SEED ? { seed: Number(process.env.FAST_CHECK_SEED) } : {}),
+    ...(process.env.FAST_CHECK_SEED && process.env.FAST_CHECK_PATH ? { path: process.env.FAST_CHECK_PATH } : {}),
+  };
+}
 
 /** The API's body limit (BODY_LIMIT_BYTES' default): strings just under and over it. */
 export const BODY_LIMIT_BYTES = 102_400;
