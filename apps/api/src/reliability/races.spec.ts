@@ -8,7 +8,7 @@ import { Gate, gateMethod, TestCheckpoints } from '@store/application/testing';
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import { generate } from 'otplib';
 import { pdf } from '../testing/files';
-import { checkoutAction, newCustomerBody, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { checkoutAction, cookieOf, newCustomerBody, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
@@ -184,7 +184,72 @@ describe('PLACE_ORDER races', () => {
       await rows('UPDATE products SET units_left = NULL WHERE reference = $1', [product]);
     }
   });
+
+  it('a once-per-customer code on five baskets of one customer paid at once: one order has it, the other four are refused before any charge', async () => {
+    await rows(`INSERT INTO discount_codes (code, percent_off, max_uses, uses, max_uses_per_customer) VALUES ('ONCEEACH', 10, NULL, 0, 1)`, []);
+    const first = await shopperReadyToPay(t);
+    const baskets = [await withCode(first, 'ONCEEACH')];
+    while (baskets.length < 5) baskets.push(await withCode(await anotherBasket(first), 'ONCEEACH'));
+    expect(new Set(baskets.map((basket) => basket.basket.reference)).size).toBe(5);
+    // All five read the code as unused by this customer before any reserves.
+    checkpoints.gate('place-order:drafted', { parties: 5 });
+    const answers = await Promise.all(baskets.map((basket) => pay(basket)));
+
+    const won = answers.filter((answer) => answer.body.success);
+    const lost = answers.filter((answer) => !answer.body.success);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(4);
+    for (const answer of lost) {
+      expect(answer.body).toMatchObject({ code: 201003, message: 'You have exceeded the purchase limit for this discount code.', data: { charged: 'not-charged' } });
+    }
+    const winner = won[0].body.data.order_number;
+    expect(await rows(`SELECT number, discount_code FROM orders WHERE customer_id = $1 AND status <> 'failed'`, [first.id])).toEqual([{ number: winner, discount_code: 'ONCEEACH' }]);
+    expect(await rows(`SELECT order_reference FROM discount_redemptions WHERE code = 'ONCEEACH'`, [])).toEqual([{ order_reference: winner }]);
+    expect(await salesOf(winner)).toHaveLength(1);
+    const all = (await (await fetch(`${sandbox.url}/__sandbox/transactions`)).json()) as SandboxTransaction[];
+    const numbers = (await rows(`SELECT number FROM orders WHERE customer_id = $1`, [first.id])).map((row: { number: string }) => row.number);
+    expect(all.filter((sale) => numbers.some((number: string) => sale.orderId?.startsWith(`${number}-`)))).toHaveLength(1);
+  });
+
+  it('a once-per-customer code held by an order in flight is refused to the customer’s other basket, and given back when that order is declined', async () => {
+    await rows(`INSERT INTO discount_codes (code, percent_off, max_uses, uses, max_uses_per_customer) VALUES ('ONCEBACK', 10, NULL, 0, 1)`, []);
+    const one = await withCode(await shopperReadyToPay(t), 'ONCEBACK');
+    const other = await withCode(await anotherBasket(one), 'ONCEBACK');
+    // The first basket's order is reserved (its claim made) and held before its charge.
+    const reserved = checkpoints.gate('place-order:reserved', { holdOnly: 1 });
+    await fetch(`${sandbox.url}/__sandbox/force`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sale: { kind: 'processor_declined', code: '2001' } }),
+    });
+    const held = pay(one).then((answer) => answer);
+    await reserved.arrived(1);
+    const meanwhile = await pay(other);
+    expect(meanwhile.body).toMatchObject({ success: false, code: 201003, data: { charged: 'not-charged' } });
+    reserved.open();
+    expect((await held).body).toMatchObject({ success: false, data: { charged: 'not-charged' } });
+    // Declined: nothing charged, so the claim is given back and the other basket may use the code.
+    const after = await pay(await refreshed(other));
+    expect(after.body.success).toBe(true);
+    expect(await rows(`SELECT discount_code FROM orders WHERE number = $1`, [after.body.data.order_number])).toEqual([{ discount_code: 'ONCEBACK' }]);
+  });
 });
+
+/** Another basket of the same signed-in customer (a browser without the first basket's cookie), billed and ready to pay. */
+async function anotherBasket(shopper: Shopper): Promise<Shopper> {
+  const session = shopper.cookie.split('; ').find((part) => part.startsWith('afs_session=')) as string;
+  const added = await t.http().post('/data/basket/lines/').set(XHR).set('Cookie', session).send({ product_suite_reference: 'photo-2', locale: 'en-gb' });
+  expect(added.body.success).toBe(true);
+  const cookie = `${session}; ${cookieOf(added, 'afs_basket')}`;
+  return refreshed({ ...shopper, cookie, basketReference: added.body.data.reference, basket: added.body.data });
+}
+
+/** The shopper's basket with the code applied, as the page then reads it. */
+async function withCode(shopper: Shopper, code: string): Promise<Shopper> {
+  const applied = await checkoutAction(t, 'APPLY_DISCOUNT_CODE', { basketReference: shopper.basket.reference, code }, shopper.cookie);
+  expect(applied.body.data.basket.pricing.applied_discount).toMatchObject({ code });
+  return refreshed(shopper);
+}
 
 /** The product the shopper's (one-line) basket holds. */
 async function productOf(shopper: Shopper): Promise<string> {

@@ -61,7 +61,7 @@ export interface Fulfilment {
  * Why an order could not be reserved: what it claims is gone (the discount code's last use, or the
  * last units of a limited product, went to another order first).
  */
-export type ReservationRefusal = 'DISCOUNT_USAGE_LIMIT' | 'PRODUCT_SOLD_OUT';
+export type ReservationRefusal = 'DISCOUNT_USAGE_LIMIT' | 'DISCOUNT_PURCHASE_LIMIT' | 'PRODUCT_SOLD_OUT';
 
 export interface OrderRepository {
   /**

@@ -101,11 +101,27 @@ function unitsOf(lines: readonly OrderLineDraft[]): Map<string, number> {
  */
 async function claim(manager: EntityManager, draft: OrderDraft): Promise<void> {
   if (draft.discountCode) {
-    const [claimed]: [unknown[], number] = await manager.query(
-      `UPDATE discount_codes SET uses = uses + 1 WHERE code = $1 AND (max_uses IS NULL OR uses < max_uses) RETURNING code`,
-      [draft.discountCode],
+    // The code's use and this customer's use, in one statement. The customer's row is upserted:
+    // concurrent orders of one customer meet on its primary key, the later ones wait for the first
+    // and then see its count, so a per-customer limit holds for baskets paid at once, not only for
+    // baskets paid one after another (which the check made when the code is applied already refuses).
+    const [claimed]: { code_claimed: boolean; customer_claimed: boolean }[] = await manager.query(
+      `WITH code_use AS (
+         UPDATE discount_codes SET uses = uses + 1 WHERE code = $1 AND (max_uses IS NULL OR uses < max_uses)
+         RETURNING code, max_uses_per_customer
+       ), customer_use AS (
+         INSERT INTO discount_customer_claims AS claim (code, customer_id, uses)
+         SELECT code, $2, 1 FROM code_use
+         ON CONFLICT (code, customer_id) DO UPDATE SET uses = claim.uses + 1
+         WHERE claim.uses < coalesce((SELECT max_uses_per_customer FROM code_use), 2147483647)
+         RETURNING uses
+       )
+       SELECT EXISTS (SELECT 1 FROM code_use) AS code_claimed, EXISTS (SELECT 1 FROM customer_use) AS customer_claimed`,
+      [draft.discountCode, draft.customerId],
     );
-    if (claimed.length === 0) throw new ClaimRefused('DISCOUNT_USAGE_LIMIT');
+    if (!claimed.code_claimed) throw new ClaimRefused('DISCOUNT_USAGE_LIMIT');
+    // Thrown inside the transaction: the code's use taken above is rolled back with it.
+    if (!claimed.customer_claimed) throw new ClaimRefused('DISCOUNT_PURCHASE_LIMIT');
   }
   const units = unitsOf(draft.lines);
   const [{ sold_out: soldOut }]: { sold_out: number }[] = await manager.query(
@@ -125,8 +141,16 @@ async function claim(manager: EntityManager, draft: OrderDraft): Promise<void> {
 }
 
 /** Gives back what a pending order claimed, when it fails (nothing was charged). */
-async function release(manager: EntityManager, number: string, discountCode: string | null): Promise<void> {
-  if (discountCode) await manager.query(`UPDATE discount_codes SET uses = uses - 1 WHERE code = $1 AND uses > 0`, [discountCode]);
+async function release(manager: EntityManager, number: string, discountCode: string | null, customerId: string): Promise<void> {
+  if (discountCode) {
+    await manager.query(
+      `WITH customer_use AS (
+         UPDATE discount_customer_claims SET uses = uses - 1 WHERE code = $1 AND customer_id = $2 AND uses > 0
+       )
+       UPDATE discount_codes SET uses = uses - 1 WHERE code = $1 AND uses > 0`,
+      [discountCode, customerId],
+    );
+  }
   await manager.query(
     `UPDATE products p SET units_left = p.units_left + l.units
      FROM (SELECT product_reference, sum(quantity)::int AS units FROM order_lines WHERE order_number = $1 GROUP BY product_reference) l
@@ -299,11 +323,11 @@ export class TypeOrmOrderRepository implements OrderRepository {
 
   async fail(number: string, code: number, reason: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [rows]: [{ discount_code: string | null }[], number] = await manager.query(
-        `UPDATE orders SET status = 'failed', failure_code = $2, failure_reason = $3 WHERE number = $1 AND status = 'pending' RETURNING discount_code`,
+      const [rows]: [{ discount_code: string | null; customer_id: string }[], number] = await manager.query(
+        `UPDATE orders SET status = 'failed', failure_code = $2, failure_reason = $3 WHERE number = $1 AND status = 'pending' RETURNING discount_code, customer_id`,
         [number, code, reason.slice(0, 500)],
       );
-      if (rows.length === 1) await release(manager, number, rows[0].discount_code);
+      if (rows.length === 1) await release(manager, number, rows[0].discount_code, rows[0].customer_id);
     });
   }
 
