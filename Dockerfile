@@ -27,6 +27,7 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# Migrations run before the server takes traffic; the demo catalogue only when asked for.
+# Migrations run before the server takes traffic. The demo catalogue is seeded only with
+# SEED_DEMO_CATALOGUE=true (the migration command reads it: apps/api/src/cli/migrate-command.ts).
 # The heap limit tools/lib/api-runtime.mjs gives the API (npm start, npm run bench): see docs/benchmarks.md.
-CMD ["sh", "-c", "node apps/api/dist/cli.js migrate $([ \"$SEED_DEMO_CATALOGUE\" = true ] && echo --seed) && exec node --max-old-space-size=256 apps/api/dist/main.js"]
+CMD ["sh", "-c", "node apps/api/dist/cli.js migrate && exec node --max-old-space-size=256 apps/api/dist/main.js"]

@@ -93,8 +93,10 @@ async function main() {
     NODE_ENV: process.env.NODE_ENV ?? 'production',
   };
 
-  await run(process.execPath, ['apps/api/dist/cli.js', 'migrate', '--seed'], {
-    env,
+  // The demo store seeds its catalogue, asked for by name as production mode requires
+  // (apps/api/src/cli/migrate-command.ts); SEED_DEMO_CATALOGUE=false starts an empty store.
+  await run(process.execPath, ['apps/api/dist/cli.js', 'migrate'], {
+    env: { ...env, SEED_DEMO_CATALOGUE: process.env.SEED_DEMO_CATALOGUE ?? 'true' },
     stdio: ['ignore', flags.ephemeral ? 'ignore' : 'inherit', 'inherit'],
   });
 

@@ -132,7 +132,7 @@ export async function startStack({ nodeBin, env: extraEnv = {}, nodeArgs = [], l
     for (const name of ['SMTP_URL', 'DOWNLOAD_BASE_URL']) if (!(name in extraEnv)) delete env[name];
 
     log('migrating and seeding the demo catalogue');
-    await run(nodeBin, ['apps/api/dist/cli.js', 'migrate', '--seed'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    await run(nodeBin, ['apps/api/dist/cli.js', 'migrate'], { env: { ...env, SEED_DEMO_CATALOGUE: 'true' }, stdio: ['ignore', 'ignore', 'inherit'] });
 
     log(`starting the API under ${nodeVersionOf(nodeBin)}`);
     const logFile = createWriteStream(join(work, 'api.log'));
