@@ -15,6 +15,7 @@ export * from './persistence/seed/seed-categories';
 export * from './persistence/repositories/typeorm-sign-in.repositories';
 export * from './security/totp-second-factor';
 export * from './mail/smtp-outbox-dispatcher';
+export * from './mail/single-mailbox';
 export * from './security/pwned-password-screen';
 export * from './tax/file-tax-rates';
 export * from './persistence/repositories/typeorm-discount.repository';

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { emailCaptureRules, firstError, securityCodeRules, signInPasswordRules, SUPPORTED_LOCALES, type Rule } from '@store/domain';
+import { firstError, securityCodeRules, signInPasswordRules, SUPPORTED_LOCALES, type Rule } from '@store/domain';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { SatisfiesRule } from '../http/domain-rule.decorator';
+import { emailField } from './email-field';
 
 const all =
   (rules: readonly Rule[]) =>
@@ -13,7 +14,7 @@ const TOKEN = /^[A-Za-z0-9_-]{20,128}$/;
 export class CredentialsDto {
   @ApiProperty({ example: 'ada@example.com' })
   @IsString()
-  @SatisfiesRule(all(emailCaptureRules))
+  @SatisfiesRule(emailField)
   username!: string;
 
   @ApiProperty()
@@ -30,7 +31,7 @@ export class CredentialsDto {
 
 export class UpdatePasswordDto {
   @IsString()
-  @SatisfiesRule(all(emailCaptureRules))
+  @SatisfiesRule(emailField)
   username!: string;
 
   @IsString()
@@ -54,7 +55,7 @@ export class MfaEnableDto extends CredentialsDto {
 
 export class MfaActivateDto {
   @IsString()
-  @SatisfiesRule(all(emailCaptureRules))
+  @SatisfiesRule(emailField)
   username!: string;
 
   @IsString()
@@ -68,7 +69,7 @@ export class MfaActivateDto {
 
 export class StartRecoveryDto {
   @IsString()
-  @SatisfiesRule(all(emailCaptureRules))
+  @SatisfiesRule(emailField)
   email!: string;
 
   @IsOptional()
@@ -78,7 +79,7 @@ export class StartRecoveryDto {
 
 export class VerifyRecoveryDto {
   @IsString()
-  @SatisfiesRule(all(emailCaptureRules))
+  @SatisfiesRule(emailField)
   email!: string;
 
   @IsString()

@@ -1,5 +1,4 @@
 import {
-  emailCaptureRules,
   firstError,
   nameRules,
   organisationNameRules,
@@ -8,6 +7,7 @@ import {
 } from '@store/domain';
 import { IsBoolean, IsOptional, IsString, Matches } from 'class-validator';
 import { SatisfiesRule } from '../http/domain-rule.decorator';
+import { emailField } from './email-field';
 
 const all =
   (rules: readonly Rule[]) =>
@@ -16,7 +16,7 @@ const all =
 
 export class EmailPayload {
   @IsString()
-  @SatisfiesRule(all(emailCaptureRules))
+  @SatisfiesRule(emailField)
   email!: string;
 }
 
@@ -27,7 +27,7 @@ export class CreateCustomerPayload {
   basketReference?: string;
 
   @IsString()
-  @SatisfiesRule(all(emailCaptureRules))
+  @SatisfiesRule(emailField)
   email!: string;
 
   @IsString()

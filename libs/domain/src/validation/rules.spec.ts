@@ -56,6 +56,12 @@ describe('generic rules', () => {
     expect(email()(value)).toBe(Messages.email);
   });
 
+  it.each(['x,victim@example.org', 'a@b.co, d@e.org', '"x" <v@e.org>', 'a@b.co;d@e.org', 'x <v@e.org>', 'v@e.org (x)', '"a,b"@e.org', 'x;v@e.org'])(
+    'refuses "%s", which a mailer could read as another mailbox or a name',
+    (value) => {
+    expect(email()(value)).toBe(Messages.email);
+  });
+
   it('checks values, ticks, lists, vouchers and card numbers', () => {
     expect(minValue(1)(0)).toBe('Enter a value greater than 1');
     expect(minValue(1)('')).toBeNull();

@@ -38,10 +38,13 @@ export const differsFrom =
     form !== undefined && !isBlank(value) && value === previous(form) ? Messages.doesNotMatch : null;
 
 /**
- * A simple format check, not a full RFC 5322 parser: one @, something before it, and a domain with
- * a dot and no spaces. An empty value passes (spec 1 §5).
+ * A format check, not a full RFC 5322 parser: one address with a dot-atom local part (letters,
+ * digits and the RFC's other atom characters, dots between) and a domain of two or more labels.
+ * Quoted local parts, display names, comments and lists are refused: the store sends mail to what
+ * it stores, and a comma or a '<' there could name a second mailbox. The API also checks each
+ * address with the mail parser itself. An empty value passes (spec 1 §5).
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+export const EMAIL_PATTERN = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[^\s@.,;:<>()[\]\\"]+(?:\.[^\s@.,;:<>()[\]\\"]+)+$/;
 export const email =
   (message: string = Messages.email): Rule =>
   (value) => {

@@ -1,5 +1,6 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { DataSource } from 'typeorm';
+import { singleMailbox } from './single-mailbox';
 
 interface PendingMail {
   id: string;
@@ -39,10 +40,23 @@ export class SmtpOutboxDispatcher {
           [MAX_ATTEMPTS],
         );
         if (!mail) return null;
+        const recipient = singleMailbox(mail.recipient);
+        if (!recipient) {
+          // Never split into several recipients (a row from before addresses were checked as one
+          // mailbox could name a victim), and never retried: waiting will not make it one.
+          await db.query(`UPDATE mail_outbox SET attempts = $2, last_error = $3 WHERE id = $1`, [
+            mail.id,
+            MAX_ATTEMPTS,
+            'Not sent: the recipient is not exactly one mailbox',
+          ]);
+          return false;
+        }
         try {
           await this.transport.sendMail({
             from: this.from,
-            to: mail.recipient,
+            to: recipient,
+            // The envelope is the one recipient the server delivers to, whatever a header says.
+            envelope: { from: this.from, to: [recipient] },
             subject: mail.subject,
             text: mail.text_body,
             ...(mail.html_body ? { html: mail.html_body } : {}),
