@@ -15,8 +15,8 @@ export function basketRefForLog(reference: string): string {
   return `basket#${createHash('sha256').update(reference).digest('hex').slice(0, 12)}`;
 }
 
-// Routes are matched without regard to case, so the log's view of the path is too; a path the
-// router would decode (%2F) is matched decoded.
+// Matched in any letter case and decoded (%2F), so no spelling of the address slips a reference
+// past the log, whatever the router does with it.
 const BASKET_IN_PATH = /(\/baskets\/+)([^/]+)/gi;
 
 const decoded = (text: string): string => {
