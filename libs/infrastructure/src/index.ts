@@ -13,6 +13,7 @@ export * from './security/popular-password-screen';
 export * from './security/crypto-secret-generator';
 export * from './persistence/seed/seed-categories';
 export * from './persistence/repositories/typeorm-sign-in.repositories';
+export * from './persistence/repositories/typeorm-sign-in-lockouts';
 export * from './security/totp-second-factor';
 export * from './mail/smtp-outbox-dispatcher';
 export * from './mail/single-mailbox';

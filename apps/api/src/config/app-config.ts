@@ -1,4 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import { randomBytes } from 'node:crypto';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, validateSync } from 'class-validator';
 
 const toBoolean = ({ value }: { value: unknown }) =>
@@ -82,6 +83,15 @@ export class AppConfig {
   @Min(6, { message: 'PASSWORD_MIN_LENGTH must be a whole number of characters from 6 to 64' })
   @Max(64, { message: 'PASSWORD_MIN_LENGTH must be a whole number of characters from 6 to 64' })
   PASSWORD_MIN_LENGTH = 6;
+
+  /**
+   * The key signing device cookies (HMAC-SHA256), which let a browser that signed in before keep
+   * signing in while strangers' guesses have locked the account. The same on every API instance;
+   * unset, a random key is made at each start, so device cookies last until the API restarts.
+   */
+  @IsOptional()
+  @Matches(/^\S{32,256}$/, { message: 'DEVICE_COOKIE_SECRET must be 32 to 256 characters without spaces' })
+  DEVICE_COOKIE_SECRET?: string;
 
   /** How tax IDs are checked: offline formats and check digits, or those plus the EU VIES register. */
   @IsIn(['offline', 'vies'], { message: 'TAX_ID_CHECK must be offline or vies' })
@@ -304,11 +314,11 @@ export class ConfigError extends Error {
 const S3_SETTINGS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
 const BRAINTREE_SETTINGS = ['BRAINTREE_ENVIRONMENT', 'BRAINTREE_GATEWAY_URL', 'BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY', 'GOOGLE_MERCHANT_ID'];
 /** Settings whose values may be or hold a secret: never repeated in an error. */
-const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'BRAINTREE_PRIVATE_KEY'];
+const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'BRAINTREE_PRIVATE_KEY', 'DEVICE_COOKIE_SECRET'];
 
 /** Reads and checks the settings; a missing or malformed one throws a one-line ConfigError naming it. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', 'DOWNLOAD_BASE_URL', 'LOG_FILE', 'SELLER_TAX_ID', ...S3_SETTINGS, ...BRAINTREE_SETTINGS);
+  const known = Object.keys(new AppConfig()).concat('DATABASE_URL', 'WEB_DIST_DIR', 'PUBLIC_URL', 'SMTP_URL', 'COOKIE_SECURE', 'DEVICE_COOKIE_SECRET', 'DOWNLOAD_BASE_URL', 'LOG_FILE', 'SELLER_TAX_ID', ...S3_SETTINGS, ...BRAINTREE_SETTINGS);
   const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   const config = plainToInstance(AppConfig, raw, { exposeDefaultValues: true });
   const errors = validateSync(config, { whitelist: true, forbidUnknownValues: true });
@@ -322,5 +332,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${first.property}: ${reason} (${shown})`);
   }
   config.COOKIE_SECURE ??= config.NODE_ENV === 'production';
+  config.DEVICE_COOKIE_SECRET ??= randomBytes(32).toString('base64url');
   return config;
 }

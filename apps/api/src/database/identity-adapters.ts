@@ -5,6 +5,7 @@ import {
   ONE_TIME_TOKEN_REPOSITORY,
   RATE_LIMITER,
   SECOND_FACTOR,
+  SIGN_IN_LOCKOUTS,
   CUSTOMER_CATEGORY_REPOSITORY,
   CUSTOMER_REPOSITORY,
   PASSWORD_HASHER,
@@ -32,6 +33,7 @@ import {
   TypeOrmCustomerRepository,
   TypeOrmReservedEmailRepository,
   TypeOrmSessionRepository,
+  TypeOrmSignInLockouts,
 } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
@@ -56,6 +58,7 @@ export const identityAdapters: Provider[] = [
   { provide: SECRET_GENERATOR, useClass: CryptoSecretGenerator },
   { provide: ONE_TIME_TOKEN_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOneTimeTokenRepository(ds), inject: [DataSource] },
   { provide: RATE_LIMITER, useFactory: (ds: DataSource) => new PostgresRateLimiter(ds), inject: [DataSource] },
+  { provide: SIGN_IN_LOCKOUTS, useFactory: (ds: DataSource) => new TypeOrmSignInLockouts(ds), inject: [DataSource] },
   { provide: MAIL_OUTBOX, useFactory: (ds: DataSource) => new PostgresMailOutbox(ds), inject: [DataSource] },
   {
     provide: SECOND_FACTOR,

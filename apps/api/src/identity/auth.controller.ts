@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import { AccountSecurity, PasswordRecovery, SignIn, type Credentials } from '@store/application';
 import { DEFAULT_LOCALE } from '@store/domain';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { AppConfig } from '../config/app-config';
 import { unwrap } from '../http/result';
 import {
   CompleteRecoveryDto,
@@ -13,12 +14,14 @@ import {
   UpdatePasswordDto,
   VerifyRecoveryDto,
 } from './auth.dto';
+import { readDeviceCookie, writeDeviceCookie } from './device-cookie';
 
-const credentialsOf = (body: { username: string; password: string; otp?: string }, request: Request): Credentials => ({
+const credentialsOf = (body: { username: string; password: string; otp?: string }, request: Request, config: AppConfig): Credentials => ({
   email: body.username,
   password: body.password,
   otp: body.otp,
   clientAddress: request.ip ?? 'unknown',
+  device: readDeviceCookie(request, config.DEVICE_COOKIE_SECRET as string),
 });
 
 const payload = <T>(data: T) => ({ success: true as const, code: 200 as const, payload: data });
@@ -35,18 +38,21 @@ export class AuthController {
     private readonly signIn: SignIn,
     private readonly recovery: PasswordRecovery,
     private readonly security: AccountSecurity,
+    @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
 
   @Post('login')
   @HttpCode(200)
-  async login(@Body() body: CredentialsDto, @Req() request: Request) {
-    return payload(unwrap(await this.signIn.execute(credentialsOf(body, request))));
+  async login(@Body() body: CredentialsDto, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+    const signedIn = unwrap(await this.signIn.execute(credentialsOf(body, request, this.config)));
+    writeDeviceCookie(response, signedIn.customerId, signedIn.device, this.config.DEVICE_COOKIE_SECRET as string, this.config.COOKIE_SECURE, new Date());
+    return payload({ token: signedIn.token });
   }
 
   @Post('update-password')
   @HttpCode(200)
   async updatePassword(@Body() body: UpdatePasswordDto, @Req() request: Request) {
-    const credentials = credentialsOf({ username: body.username, password: body.current_password, otp: body.otp }, request);
+    const credentials = credentialsOf({ username: body.username, password: body.current_password, otp: body.otp }, request, this.config);
     return payload(unwrap(await this.security.updatePassword(credentials, body.new_password)));
   }
 
@@ -71,30 +77,30 @@ export class AuthController {
   @Post('mfa-status')
   @HttpCode(200)
   async mfaStatus(@Body() body: CredentialsDto, @Req() request: Request) {
-    return payload(unwrap(await this.security.mfaStatus(credentialsOf(body, request))));
+    return payload(unwrap(await this.security.mfaStatus(credentialsOf(body, request, this.config))));
   }
 
   @Post('mfa-enable')
   @HttpCode(200)
   async mfaEnable(@Body() body: MfaEnableDto, @Req() request: Request) {
-    return payload(unwrap(await this.security.mfaEnable(credentialsOf(body, request))));
+    return payload(unwrap(await this.security.mfaEnable(credentialsOf(body, request, this.config))));
   }
 
   @Post('mfa-activate')
   @HttpCode(200)
   async mfaActivate(@Body() body: MfaActivateDto, @Req() request: Request) {
-    return payload(unwrap(await this.security.mfaActivate(credentialsOf({ username: body.username, password: body.password }, request), body.otp)));
+    return payload(unwrap(await this.security.mfaActivate(credentialsOf({ username: body.username, password: body.password }, request, this.config), body.otp)));
   }
 
   @Post('mfa-disable')
   @HttpCode(200)
   async mfaDisable(@Body() body: CredentialsDto, @Req() request: Request) {
-    return payload(unwrap(await this.security.mfaDisable(credentialsOf(body, request))));
+    return payload(unwrap(await this.security.mfaDisable(credentialsOf(body, request, this.config))));
   }
 
   @Post('mfa-generate-backup-codes')
   @HttpCode(200)
   async mfaBackupCodes(@Body() body: CredentialsDto, @Req() request: Request) {
-    return payload(unwrap(await this.security.mfaBackupCodes(credentialsOf(body, request))));
+    return payload(unwrap(await this.security.mfaBackupCodes(credentialsOf(body, request, this.config))));
   }
 }

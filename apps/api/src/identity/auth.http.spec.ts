@@ -75,10 +75,11 @@ describe('/auth/login and the session call', () => {
     await createAccount(email);
     const tokensBefore = Number((await t.db.dataSource.query(`SELECT count(*)::int AS n FROM one_time_tokens`))[0].n);
     const unknown = await auth('login', { username: freshEmail('nobody'), password: PASSWORD });
-    expect(unknown.body).toMatchObject({ code: 100102, type: 'no-account' });
+    // The same answer as a wrong password, so sign-in does not tell who has an account.
+    expect(unknown.body).toMatchObject({ code: 100101, type: 'invalid-credentials' });
     const wrong = await auth('login', { username: email, password: 'not the password' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toMatchObject({ code: 100103, type: 'invalid-credentials', message: 'The password you have entered is incorrect.' });
+    expect(wrong.body).toMatchObject({ code: 100101, type: 'invalid-credentials', message: 'The sign-in details you have entered are incorrect.' });
     const bad = await auth('login', { username: 'not-an-email', password: '' });
     expect(bad.body.code).toBe(100100);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['password', 'username']);
@@ -97,7 +98,7 @@ describe('/auth/login and the session call', () => {
       const response = await auth('login', { username: email, password: `wrong password ${attempt}` }, '198.51.100.7');
       answers.push(response.body.code);
     }
-    expect(answers.slice(0, 9)).toEqual(Array(9).fill(100103));
+    expect(answers.slice(0, 9)).toEqual(Array(9).fill(100101));
     expect(answers.slice(9, 20)).toEqual(Array(11).fill(100105));
     expect(answers[20]).toBe(429);
     const right = await auth('login', { username: email, password: PASSWORD }, '198.51.100.8');
@@ -138,7 +139,7 @@ describe('password recovery', () => {
     const reused = await auth('complete-password-recovery', { email, token, new_password: 'another one 1833' });
     expect(reused.body.code).toBe(100118);
 
-    expect((await auth('login', { username: email, password: PASSWORD })).body.code).toBe(100103);
+    expect((await auth('login', { username: email, password: PASSWORD })).body.code).toBe(100101);
     expect((await auth('login', { username: email, password: 'difference engine 1822' })).body.success).toBe(true);
   });
 

@@ -48,7 +48,7 @@ describe('every auth call refuses bad input with a catalogued code and writes no
     ['mfa-enable', { username: email, password, provider: 'sms' }, 100100],
     ['mfa-activate', { username: email, password }, 100100],
     ['mfa-activate', { username: email, password, otp: '000000' }, 100104],
-    ['mfa-disable', { username: email, password: 'wrong one here' }, 100103],
+    ['mfa-disable', { username: email, password: 'wrong one here' }, 100101],
     ['mfa-generate-backup-codes', { username: email, password }, 100100],
   ])('/auth/%s %j → %i', async (path, body, code) => {
     const before = await snapshot();

@@ -27,7 +27,7 @@ import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './ses
 export class IdentityActions implements CheckoutActionHandlers {
   readonly handlers: Partial<Record<string, ActionHandler>> = {
     CREATE_CUSTOMER: (body, context) => this.createCustomer(validatePayload(CreateCustomerPayload, body), context),
-    PREREGISTER_EMAIL: (body) => this.preregisterEmail(validatePayload(EmailPayload, body)),
+    PREREGISTER_EMAIL: (body, context) => this.preregisterEmail(validatePayload(EmailPayload, body), context),
     UNREGISTER_EMAIL: async (body) => {
       await this.preregister.release(validatePayload(EmailPayload, body).email);
       return {};
@@ -80,8 +80,8 @@ export class IdentityActions implements CheckoutActionHandlers {
     return { customer: customerJson(created.customer), basket: basket?.ok ? basketJson(basket.value) : null };
   }
 
-  private async preregisterEmail(payload: EmailPayload) {
-    return unwrap(await this.preregister.execute(payload.email));
+  private async preregisterEmail(payload: EmailPayload, context: ActionContext) {
+    return unwrap(await this.preregister.execute(payload.email, context.request.ip ?? 'unknown'));
   }
 
   private async updateCategory(payload: UpdateCustomerCategoryPayload, context: ActionContext) {

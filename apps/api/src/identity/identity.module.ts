@@ -10,12 +10,15 @@ import {
   PasswordRecovery,
   RATE_LIMITER,
   SECOND_FACTOR,
+  SIGN_IN_LOCKOUTS,
+  ExistenceLookupThrottle,
   SignIn,
   UpdateCustomerCategory,
   type MailOutbox,
   type OneTimeTokenRepository,
   type RateLimiter,
   type SecondFactor,
+  type SignInLockouts,
   CUSTOMER_CATEGORY_REPOSITORY,
   CUSTOMER_REPOSITORY,
   ID_GENERATOR,
@@ -36,6 +39,7 @@ import {
   type SecretGenerator,
   type SessionRepository,
 } from '@store/application';
+import { DEFAULT_LOCALE } from '@store/domain';
 import { BasketModule } from '../basket/basket.module';
 import { AppConfig } from '../config/app-config';
 import { AuthController } from './auth.controller';
@@ -77,14 +81,27 @@ const useCases: Provider[] = [
   },
   {
     provide: PreregisterEmail,
-    useFactory: (customers: CustomerRepository, reserved: ReservedEmailRepository) => new PreregisterEmail(customers, reserved),
-    inject: [CUSTOMER_REPOSITORY, RESERVED_EMAIL_REPOSITORY],
+    useFactory: (customers: CustomerRepository, reserved: ReservedEmailRepository, limiter: RateLimiter, clock: Clock) =>
+      new PreregisterEmail(customers, reserved, new ExistenceLookupThrottle(limiter, clock)),
+    inject: [CUSTOMER_REPOSITORY, RESERVED_EMAIL_REPOSITORY, RATE_LIMITER, CLOCK],
   },
   {
     provide: CredentialCheck,
-    useFactory: (customers: CustomerRepository, hasher: PasswordHasher, secondFactor: SecondFactor, limiter: RateLimiter, clock: Clock) =>
-      new CredentialCheck(customers, hasher, secondFactor, limiter, clock),
-    inject: [CUSTOMER_REPOSITORY, PASSWORD_HASHER, SECOND_FACTOR, RATE_LIMITER, CLOCK],
+    useFactory: (
+      customers: CustomerRepository,
+      hasher: PasswordHasher,
+      secondFactor: SecondFactor,
+      limiter: RateLimiter,
+      clock: Clock,
+      lockouts: SignInLockouts,
+      outbox: MailOutbox,
+      config: AppConfig,
+    ) =>
+      new CredentialCheck(customers, hasher, secondFactor, limiter, clock, lockouts, outbox, {
+        publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+        locale: DEFAULT_LOCALE.urlFriendly,
+      }),
+    inject: [CUSTOMER_REPOSITORY, PASSWORD_HASHER, SECOND_FACTOR, RATE_LIMITER, CLOCK, SIGN_IN_LOCKOUTS, MAIL_OUTBOX, AppConfig],
   },
   {
     provide: SignIn,

@@ -305,7 +305,7 @@ describe('identity and upload races', () => {
     const winner = done[0] === answers[0] ? 'difference engine 1822' : 'another engine 1833';
     const loser = winner === 'difference engine 1822' ? 'another engine 1833' : 'difference engine 1822';
     expect((await auth('login', { username: email, password: winner })).body.success).toBe(true);
-    expect((await auth('login', { username: email, password: loser })).body.code).toBe(100103);
+    expect((await auth('login', { username: email, password: loser })).body.code).toBe(100101);
   });
 
   it('a TOTP code used twice at once: one sign-in, the other refused', async () => {

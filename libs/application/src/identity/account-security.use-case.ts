@@ -1,4 +1,4 @@
-import { DomainError, err, ok, PASSWORD_MIN, type Result } from '@store/domain';
+import { DomainError, err, ok, PASSWORD_MIN, type Customer, type Result } from '@store/domain';
 import type { Clock } from '../shared/ports';
 import type { CustomerRepository, PasswordHasher, PasswordPolicy, PasswordScreen, SessionRepository } from './identity.ports';
 import { validateChangedPassword } from './password-recovery.use-case';
@@ -21,12 +21,15 @@ export class AccountSecurity {
     private readonly policy: PasswordPolicy = { minLength: PASSWORD_MIN },
   ) {}
 
-  private async prove(credentials: Credentials, wrongPassword: 'PASSWORD_INCORRECT' | 'CURRENT_PASSWORD_INCORRECT' = 'PASSWORD_INCORRECT') {
+  private async prove(
+    credentials: Credentials,
+    wrongPassword: 'SIGN_IN_DETAILS_INCORRECT' | 'CURRENT_PASSWORD_INCORRECT' = 'SIGN_IN_DETAILS_INCORRECT',
+  ): Promise<Result<Customer, DomainError>> {
     const checked = await this.credentials.check(credentials, { requireSecondFactor: true });
-    if (!checked.ok && checked.error.errorName === 'PASSWORD_INCORRECT' && wrongPassword !== 'PASSWORD_INCORRECT') {
+    if (!checked.ok && checked.error.errorName === 'SIGN_IN_DETAILS_INCORRECT' && wrongPassword !== 'SIGN_IN_DETAILS_INCORRECT') {
       return err(new DomainError(wrongPassword));
     }
-    return checked;
+    return checked.ok ? ok(checked.value.customer) : checked;
   }
 
   async updatePassword(credentials: Credentials, newPassword: string): Promise<Result<Record<string, never>, DomainError>> {

@@ -3,6 +3,7 @@ export * from './session.service';
 export * from './create-customer.use-case';
 export * from './preregister-email.use-case';
 export * from './sign-in.ports';
+export * from './sign-in-lockouts';
 export * from './sign-in.use-case';
 export * from './open-session.use-case';
 export * from './password-recovery.use-case';

@@ -102,6 +102,8 @@ export class TypeOrmCustomerRepository implements CustomerRepository {
         `UPDATE customers SET failed_sign_ins = 0, status = CASE WHEN status = 'locked' THEN 'active' ELSE status END, updated_at = now() WHERE id = $1`,
         [customerId],
       );
+      // A new password ends every lockout, the device cookies' included (their mail says so).
+      await db.query(`DELETE FROM sign_in_devices WHERE customer_id = $1`, [customerId]);
     });
   }
 
