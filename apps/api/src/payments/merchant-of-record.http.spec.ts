@@ -187,3 +187,23 @@ describe('paying through the merchant of record', () => {
     expect(fresh.checkoutId).not.toBe(checkout.checkoutId);
   });
 });
+
+describe('PLACE_ORDER through the merchant of record charges the tax the page showed, or nothing', () => {
+  it('a billing change to a state of another tax, in another tab, after this page set up its checkout: refused, nothing ordered or charged', async () => {
+    const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+    const page = checkoutOf(await createCheckout(shopper));
+    const sourceId = await source(page.paymentSessionId);
+    // The other tab bills Oregon (no sales tax) and sets up payment again.
+    const OR_ADDRESS = { line_1: '1 SW Main Street', city: 'Portland', state: 'OR', postal_code: '97204', country: 'US' };
+    expect((await checkoutAction(t, 'CREATE_CUSTOMER_INVOICE_ADDRESS', { basket_reference: shopper.basket.reference, ...OR_ADDRESS }, shopper.cookie)).body.success).toBe(true);
+    await t.http().post('/data/determine-gateway/').set(XHR).set('Cookie', shopper.cookie).send({ basket_ref: shopper.basket.reference });
+    const other = checkoutOf(await createCheckout(shopper));
+    expect(other.totals.tax.amount_minor).toBe(0);
+    expect(page.totals.tax.amount_minor).toBeGreaterThan(0);
+
+    const placed = await place(shopper, page.checkoutId, sourceId);
+    expect(placed.body).toMatchObject({ success: false, code: 710004 });
+    expect(placed.body.data?.charged ?? 'not-charged').toBe('not-charged');
+    expect(await t.db.dataSource.query('SELECT count(*)::int AS n FROM orders WHERE basket_reference = $1', [shopper.basket.reference])).toEqual([{ n: 0 }]);
+  });
+});

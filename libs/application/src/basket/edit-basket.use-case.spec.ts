@@ -36,7 +36,7 @@ function setUp(suites = [photo]) {
 describe('EditBasket', () => {
   it('changes quantity and refuses an edit made from an outdated page', async () => {
     const { edit, basket } = setUp([photo, retired]);
-    const hash = staleHash(basket);
+    const hash = staleHash(basket, { currency: 'GBP', netMinor: 0, taxMinor: 0, grossMinor: 0, discountCode: null });
     const changed = await edit.execute({ basketReference: 'b1', staleHash: hash, viewer: null, edit: { kind: 'change-quantity', lineReference: 'l1', quantity: 3 } });
     expect(changed.ok && changed.value.view.lines[0].line.quantity).toBe(3);
     const late = await edit.execute({ basketReference: 'b1', staleHash: hash, viewer: null, edit: { kind: 'change-quantity', lineReference: 'l1', quantity: 4 } });

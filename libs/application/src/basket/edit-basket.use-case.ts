@@ -9,7 +9,7 @@ import {
   removeLine,
   setDiscountCode,
   setShippingCountry,
-  staleHash,
+  hashShowsBasket,
   type Basket,
   type Result,
 } from '@store/domain';
@@ -55,7 +55,8 @@ export class EditBasket {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const basket = await this.baskets.find(command.basketReference);
       if (!basket) return err(new DomainError('BASKET_NOT_FOUND'));
-      if (command.staleHash !== undefined && command.staleHash !== staleHash(basket)) return err(new DomainError('BASKET_STALE'));
+      // An edit needs the page to have seen this basket; its answer shows what the basket now costs.
+      if (command.staleHash !== undefined && !hashShowsBasket(command.staleHash, basket)) return err(new DomainError('BASKET_STALE'));
       const edited = await this.apply(basket, command.edit, command.viewer);
       if (!edited.ok) return edited;
       if (edited.value === basket) return this.reader.read(basket, command.viewer);

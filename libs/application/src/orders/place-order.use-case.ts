@@ -8,7 +8,7 @@ import {
   needsPayment,
   ok,
   requiresWithdrawalConsent,
-  staleHash,
+  hashShowsBasket,
   WITHDRAWAL_CONSENT_TEXT,
   type Customer,
   type PaymentGateway,
@@ -17,6 +17,7 @@ import {
 import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
+import { deliveryAddress, type ShippingAddressRepository } from '../billing/shipping.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { Fulfilment, KeyMaterial, Order, OrderDraft, OrderRepository, PaymentPorts, ProductKey } from './orders.ports';
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
@@ -84,6 +85,7 @@ export class PlaceOrder {
     private readonly savedCards: SavedCardRepository | null = null,
     private readonly savedPayPal: SavedPayPalRepository | null = null,
     private readonly checkpoints: Checkpoints = NO_CHECKPOINTS,
+    private readonly shipping: ShippingAddressRepository | null = null,
   ) {}
 
   async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
@@ -95,7 +97,7 @@ export class PlaceOrder {
     }
 
     const basket = await this.baskets.find(command.basketReference);
-    if (!basket || basket.customerId !== command.customer.id || staleHash(basket) !== command.basketStaleHash) {
+    if (!basket || basket.customerId !== command.customer.id || !hashShowsBasket(command.basketStaleHash, basket)) {
       // Another tab may have completed the order (closing the basket) since it was looked up above.
       const completed = await this.orders.findByBasket(command.basketReference);
       if (completed?.status === 'paid' && completed.customerId === command.customer.id) return err(failure('ORDER_ALREADY_COMPLETE', completed.number, 'charged'));
@@ -104,6 +106,11 @@ export class PlaceOrder {
     const read = await this.reader.read(basket, { id: command.customer.id, email: command.customer.email });
     if (!read.ok) return read;
     const { view } = read.value;
+    // The amount the page showed (and 3-D Secure verified) must be the amount charged: the hash
+    // covers it, so a price, tax, currency or discount that moved since the page read the basket
+    // is refused before anything is reserved. A pending order is charged as it was reserved, after
+    // this check passed; its own claim may now make the basket read its code as used up.
+    if (placed?.status !== 'pending' && view.staleHash !== command.basketStaleHash) return err(new DomainError('BASKET_STALE'));
     if (view.lines.length === 0) return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
 
     // Nothing to pay (a free download, or a discount of 100%): the complimentary gateway, no billing
@@ -118,6 +125,9 @@ export class PlaceOrder {
     if (paid && (await this.paymentStates.gatewayOf(basket.reference)) !== command.gateway) {
       return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     }
+    // Something to post (requires_shipping) needs somewhere to post it, free orders included.
+    const shipTo = view.flags.shippingIsRequired ? deliveryAddress((await this.shipping?.find(command.customer.id)) ?? null, address) : null;
+    if (view.flags.shippingIsRequired && !shipTo) return err(failure('SHIPPING_ADDRESS_REQUIRED', placed?.number ?? null, 'not-charged'));
     if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
       return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
     }
@@ -188,6 +198,8 @@ export class PlaceOrder {
       order = retried ?? (await this.orders.find(order.number)) ?? order;
     }
     if (order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
+    // Kept before the charge: a paid order always says where it goes (a retry writes it again).
+    if (shipTo) await this.shipping?.recordForOrder(order.number, shipTo);
     await this.checkpoints.reached('place-order:reserved', { orderNumber: order.number });
 
     let transactionId: string | null = null;

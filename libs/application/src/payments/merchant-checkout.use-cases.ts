@@ -1,4 +1,4 @@
-import { DomainError, err, ok, staleHash, type Customer, type Result } from '@store/domain';
+import { DomainError, err, ok, type Customer, type Result } from '@store/domain';
 import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingRepository } from '../billing/billing.ports';
@@ -60,14 +60,15 @@ export class MerchantCheckout {
     }
     // The same checkout for the same basket version, unless an exemption certificate was given since.
     const certificate = customer.accountType === 'personal' ? null : await this.certificates.forBasket(basketReference, customer.id);
-    const existing = await this.paymentStates.checkoutOf(basketReference);
-    if (existing && (existing.taxCertificateId ?? null) === (certificate?.id ?? null)) return ok({ checkout: existing, staleHash: staleHash(basket), settings: this.settings });
-
-    const address = await this.billing.find(customer.id);
-    if (!address) return err(new DomainError('BILLING_ADDRESS_REQUIRED'));
+    // The page pays with this hash: the basket's as priced now (the provider's tax is bound by the checkout).
     const read = await this.reader.read(basket, { id: customer.id, email: customer.email });
     if (!read.ok) return read;
     const { view } = read.value;
+    const existing = await this.paymentStates.checkoutOf(basketReference);
+    if (existing && (existing.taxCertificateId ?? null) === (certificate?.id ?? null)) return ok({ checkout: existing, staleHash: view.staleHash, settings: this.settings });
+
+    const address = await this.billing.find(customer.id);
+    if (!address) return err(new DomainError('BILLING_ADDRESS_REQUIRED'));
     let checkout: MorCheckout;
     try {
       checkout = await this.provider.createCheckout({
@@ -95,7 +96,7 @@ export class MerchantCheckout {
     }
     // Kept only while the basket is still at the version priced here; a basket that moved on asks again.
     if (!(await this.paymentStates.saveCheckout(basketReference, basket.version, checkout))) return err(new DomainError('BASKET_STALE'));
-    return ok({ checkout, staleHash: staleHash(basket), settings: this.settings });
+    return ok({ checkout, staleHash: view.staleHash, settings: this.settings });
   }
 
   async attachTaxIdentifier(customer: Customer, basketReference: string, checkoutId: string, taxIdentifier: { readonly type: string; readonly value: string }) {

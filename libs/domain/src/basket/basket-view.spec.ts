@@ -49,7 +49,9 @@ describe('viewBasket', () => {
     expect(result.flags).toEqual({ allowLineRemoval: true, isFreeDownload: false, shippingIsRequired: true });
     expect(result.orderIsComplimentary).toBe(false);
     expect(result.formattedTotalForVerification).toBe('91.98');
-    expect(result.staleHash).toBe(staleHash(result.basket));
+    expect(result.staleHash).toBe(
+      staleHash(result.basket, { currency: 'GBP', netMinor: result.totalWithDiscount.net.amountMinor, taxMinor: result.totalWithDiscount.tax.amountMinor, grossMinor: 9198, discountCode: null }),
+    );
   });
 
   it('recognises a free download and a complimentary order', () => {

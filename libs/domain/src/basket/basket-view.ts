@@ -67,7 +67,13 @@ export function viewBasket(
   const isFreeDownload = hasLines && isZeroTotal && views.every((view) => view.suite.isFreeDownload);
   return ok({
     basket,
-    staleHash: staleHash(basket),
+    staleHash: staleHash(basket, {
+      currency: countryAccount.currency,
+      netMinor: pricing.totalWithDiscount.net.amountMinor,
+      taxMinor: pricing.totalWithDiscount.tax.amountMinor,
+      grossMinor: pricing.totalWithDiscount.gross.amountMinor,
+      discountCode: pricing.appliedDiscount?.code ?? null,
+    }),
     countryAccount,
     lines: views,
     flags: {

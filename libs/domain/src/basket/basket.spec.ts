@@ -1,5 +1,7 @@
 import { aProduct, aSuite } from '../testing/catalogue.mother';
-import { addToBasket, emptyBasket, staleHash, type Basket } from './basket';
+import { addToBasket, emptyBasket, hashShowsBasket, staleHash, type Basket, type ShownAmount } from './basket';
+
+const shown: ShownAmount = { currency: 'GBP', netMinor: 5832, taxMinor: 1167, grossMinor: 6999, discountCode: 'WELCOME10' };
 
 function added(basket: Basket, ...args: Parameters<typeof addToBasket> extends [Basket, ...infer R] ? R : never): Basket {
   const result = addToBasket(basket, ...args);
@@ -58,8 +60,24 @@ describe('addToBasket', () => {
 
   it('changes the stale hash with every change and only then', () => {
     const once = added(basket, aSuite(), { newLineReference: 'l1' });
-    expect(staleHash(once)).toBe(staleHash({ ...once }));
-    expect(staleHash(once)).not.toBe(staleHash(basket));
-    expect(staleHash(once)).toMatch(/^[0-9a-f]{16}$/);
+    expect(staleHash(once, shown)).toBe(staleHash({ ...once }, { ...shown }));
+    expect(staleHash(once, shown)).not.toBe(staleHash(basket, shown));
+    expect(staleHash(once, shown)).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('changes the stale hash with the amount shown, and still recognises the basket it was made from', () => {
+    const once = added(basket, aSuite(), { newLineReference: 'l1' });
+    const hash = staleHash(once, shown);
+    for (const moved of [
+      { ...shown, grossMinor: shown.grossMinor + 1 },
+      { ...shown, netMinor: shown.netMinor - 1, taxMinor: shown.taxMinor + 1 },
+      { ...shown, currency: 'EUR' },
+      { ...shown, discountCode: null },
+    ]) {
+      expect(staleHash(once, moved)).not.toBe(hash);
+      expect(hashShowsBasket(staleHash(once, moved), once)).toBe(true);
+    }
+    expect(hashShowsBasket(hash, once)).toBe(true);
+    expect(hashShowsBasket(hash, basket)).toBe(false);
   });
 });

@@ -30,9 +30,18 @@ export function emptyBasket(reference: string, countryAccount: string): Basket {
   return { reference, countryAccount, lines: [], discountCode: null, shippingCountry: null, customerId: null, version: 0 };
 }
 
-/** The fingerprint a client sends back to prove it saw the current basket. */
-export function staleHash(basket: Basket): string {
-  const content = [
+/** What the shopper is asked to pay for a basket, as their page shows it. */
+export interface ShownAmount {
+  readonly currency: string;
+  readonly netMinor: number;
+  readonly taxMinor: number;
+  readonly grossMinor: number;
+  /** The discount code that applies to the amount (null: none does, whatever the basket holds). */
+  readonly discountCode: string | null;
+}
+
+function basketContent(basket: Basket): string {
+  return [
     basket.reference,
     basket.countryAccount,
     basket.version,
@@ -40,7 +49,26 @@ export function staleHash(basket: Basket): string {
     basket.shippingCountry ?? '',
     ...basket.lines.map((line) => `${line.reference}:${line.productReference}:${line.quantity}`),
   ].join('|');
-  return fingerprint(content);
+}
+
+/**
+ * The fingerprint a client sends back to prove it saw the current basket and what it costs: the
+ * first half fingerprints the basket's content, the second that content with the amount. A price,
+ * tax, currency or discount that changes without a basket edit (an operator's change, a code that
+ * lapsed) changes the second half, so the shopper is never charged an amount their page did not show.
+ */
+export function staleHash(basket: Basket, amount: ShownAmount): string {
+  const content = basketContent(basket);
+  const priced = [amount.currency, amount.netMinor, amount.taxMinor, amount.grossMinor, amount.discountCode ?? '', content].join('|');
+  return fingerprint(content).slice(0, 8) + fingerprint(priced).slice(0, 8);
+}
+
+/**
+ * Whether a stale hash was made from this basket's content, whatever it then cost: enough for an
+ * edit, which answers with the new amount, but never for paying.
+ */
+export function hashShowsBasket(hash: string, basket: Basket): boolean {
+  return hash.slice(0, 8) === fingerprint(basketContent(basket)).slice(0, 8);
 }
 
 export interface AddToBasketRequest {

@@ -1,6 +1,6 @@
 import { BasketReader, PlaceOrder, type PlaceOrderCommand } from '@store/application';
 import { FakePaymentPort } from '@store/application/testing';
-import { emptyBasket, PRODUCT_KEY_PATTERN, staleHash, type Basket, type PaymentGateway } from '@store/domain';
+import { emptyBasket, PRODUCT_KEY_PATTERN, type Basket, type PaymentGateway } from '@store/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SystemClock } from '../../system/system-ports';
 import { FileTaxRates } from '../../tax/file-tax-rates';
@@ -28,9 +28,20 @@ beforeAll(async () => {
 });
 afterAll(() => db?.drop());
 
-function placeOrder(payments: FakePaymentPort) {
+function readerOf() {
   const catalogue = new TypeOrmCatalogueRepository(db.dataSource, new FileTaxRates());
-  const reader = new BasketReader(catalogue, catalogue, baskets, new TypeOrmDiscountRepository(db.dataSource), new SystemClock());
+  return new BasketReader(catalogue, catalogue, baskets, new TypeOrmDiscountRepository(db.dataSource), new SystemClock());
+}
+
+/** The stale hash the shopper's page shows for the basket (its content and what it costs). */
+async function pageHash(basket: Basket, customer: { id: string; email: string }): Promise<string> {
+  const read = await readerOf().read(basket, customer);
+  if (!read.ok) throw read.error;
+  return read.value.view.staleHash;
+}
+
+function placeOrder(payments: FakePaymentPort) {
+  const reader = readerOf();
   return new PlaceOrder(baskets, reader, billing, states, orders, { braintree: payments }, { bytes: (count) => randomBytes(count) });
 }
 
@@ -62,7 +73,7 @@ async function shopper(options: { gateway?: PaymentGateway; suites?: Array<[stri
   const command: PlaceOrderCommand = {
     customer,
     basketReference: basket.reference,
-    basketStaleHash: staleHash(basket),
+    basketStaleHash: await pageHash(basket, customer),
     gateway: options.gateway ?? 'braintree',
     paymentToken: 'fake-valid-nonce',
     deviceData: null,
@@ -172,7 +183,7 @@ describe('PlaceOrder on Postgres', () => {
     };
     expect(await baskets.save(changed)).toBe(true);
     await states.chooseGateway(changed.reference, changed.version, 'braintree');
-    const retried = await placeOrder(payments).execute({ ...command, basketStaleHash: staleHash(changed), existingOrderNumber: orderNumber });
+    const retried = await placeOrder(payments).execute({ ...command, basketStaleHash: await pageHash(changed, command.customer), existingOrderNumber: orderNumber });
     if (!retried.ok) throw retried.error;
     const order = retried.value.order;
     expect(order.number).toBe(orderNumber);
