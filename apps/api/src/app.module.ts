@@ -24,7 +24,7 @@ export class AppModule {
       global: true,
       imports: [
         LoggerModule.forRoot(loggerOptions(config)),
-        DatabaseModule.forRoot(config.DATABASE_URL),
+        DatabaseModule.forRoot(config.DATABASE_URL, config.DATABASE_TIMEOUT_MS),
         HealthModule,
         CatalogueModule,
         BasketModule,

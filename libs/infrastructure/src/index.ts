@@ -1,4 +1,5 @@
 export * from './persistence/data-source';
+export * from './persistence/database-deadlines';
 export * from './persistence/entities';
 export * from './persistence/migrations';
 export * from './persistence/repositories/typeorm-catalogue.repository';

@@ -31,6 +31,17 @@ export class AppConfig {
   @Matches(/^postgres(ql)?:\/\/[^\s]+$/, { message: 'DATABASE_URL must be a postgres:// connection address' })
   DATABASE_URL!: string;
 
+  /**
+   * How long a request waits on the database (a pooled connection, a statement) before the shopper is
+   * answered 503: every statement the store runs takes milliseconds, so this only ends waits on a
+   * database that has stopped answering.
+   */
+  @Transform(toInteger)
+  @IsInt({ message: 'DATABASE_TIMEOUT_MS must be a whole number of milliseconds from 500 to 60000' })
+  @Min(500, { message: 'DATABASE_TIMEOUT_MS must be a whole number of milliseconds from 500 to 60000' })
+  @Max(60000, { message: 'DATABASE_TIMEOUT_MS must be a whole number of milliseconds from 500 to 60000' })
+  DATABASE_TIMEOUT_MS = 3000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 

@@ -11,6 +11,7 @@ import {
   type TaxRates,
 } from '@store/application';
 import {
+  databaseDeadlines,
   dataSourceOptions,
   FileTaxRates,
   RandomIdGenerator,
@@ -48,12 +49,12 @@ const adapters: Provider[] = [
 @Global()
 @Module({})
 export class DatabaseModule {
-  static forRoot(databaseUrl: string): DynamicModule {
+  static forRoot(databaseUrl: string, timeoutMs: number): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(databaseUrl),
+          ...dataSourceOptions(databaseUrl, {}, databaseDeadlines(timeoutMs)),
           // Fail fast at start rather than retrying for minutes with an unreachable database.
           retryAttempts: 2,
           retryDelay: 500,

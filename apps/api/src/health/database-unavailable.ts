@@ -6,8 +6,12 @@
  * condition and is answered the same way.
  */
 
-/** SQLSTATE classes and codes of a lost or refused connection (08: connection exception; 57P01-03: shutdown, crash, starting up). */
-const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
+/**
+ * SQLSTATE classes and codes of a lost or refused connection (08: connection exception; 57P01-03:
+ * shutdown, crash, starting up; 53300: too many connections) and of a statement the server cancelled
+ * at the statement timeout (57014): the database is too slow to answer now.
+ */
+const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300|57014)$/;
 /** Node's socket errors when the server is not there or went away. */
 const SOCKET_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** node-postgres's own words for a connection that ended or could not be made. */
@@ -17,6 +21,9 @@ const DRIVER_MESSAGES = [
   'Client has encountered a connection error and is not queryable',
   'timeout exceeded when trying to connect',
   'Connection is closed',
+  // A statement the server did not answer within the read timeout (a frozen or unreachable server).
+  'Query read timeout',
+  'Client was closed and is not queryable',
 ];
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {

@@ -2,7 +2,7 @@ import { TestCheckpoints } from '@store/application/testing';
 import { createDataSource, migrate, seedCatalogue, seedCustomerCategories } from '@store/infrastructure';
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,7 +10,7 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { loadConfig } from '../config/app-config';
 import { createApp } from '../create-app';
-import { payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -126,10 +126,36 @@ describe('the connection dropped mid-request (pg_terminate_backend)', () => {
  * and data folder, as a restart.
  */
 class OwnPostgres {
+  private frozen: number[] = [];
+
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
+    private readonly dataDir: string,
   ) {}
+
+  /** Stops every process of the server (the postmaster, then its backends) as SIGSTOP does to a hung host. */
+  freeze(): void {
+    const postmaster = Number(readFileSync(join(this.dataDir, 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          // The parent's pid is the fourth field of /proc/<pid>/stat, after the command in parentheses.
+          return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === postmaster;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    this.frozen = [postmaster, ...children];
+    for (const pid of this.frozen) process.kill(pid, 'SIGSTOP');
+  }
+
+  thaw(): void {
+    for (const pid of this.frozen) process.kill(pid, 'SIGCONT');
+    this.frozen = [];
+  }
 
   static async start(): Promise<OwnPostgres> {
     const starter = pathToFileURL(resolve(__dirname, '../../../../tools/lib/embedded-db.mjs')).href;
@@ -152,7 +178,7 @@ class OwnPostgres {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const { url } = await OwnPostgres.next<{ url: string }>(child, 'ready');
-    return new OwnPostgres(child, url);
+    return new OwnPostgres(child, url, dataDir);
   }
 
   private static next<T>(child: ChildProcess, type: string): Promise<T> {
@@ -188,6 +214,30 @@ class OwnPostgres {
   }
 }
 
+/** The store on a Postgres of its own, migrated and seeded. */
+async function appOn(postgres: OwnPostgres, checkpoints: TestCheckpoints, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataSource = createDataSource(postgres.url);
+  await dataSource.initialize();
+  await migrate(dataSource);
+  await seedCustomerCategories(dataSource);
+  await seedCatalogue(dataSource);
+  const webDir = mkdtempSync(join(tmpdir(), 'store-web-'));
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Affinity Store</title>');
+  const app = await createApp(loadConfig({ DATABASE_URL: postgres.url, LOG_LEVEL: 'silent', WEB_DIST_DIR: webDir, TRUST_PROXY: 'true', ...CARD_ENV(sandbox.url), ...env }), { checkpoints });
+  await app.init();
+  return {
+    app,
+    db: { url: postgres.url, dataSource, drop: () => dataSource.destroy() },
+    webDir,
+    http: () => request(app.getHttpServer()),
+    async close() {
+      await app.close();
+      if (dataSource.isInitialized) await dataSource.destroy();
+      rmSync(webDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('Postgres restarted', () => {
   let postgres: OwnPostgres;
   let t: TestApp;
@@ -195,26 +245,7 @@ describe('Postgres restarted', () => {
 
   beforeAll(async () => {
     postgres = await OwnPostgres.start();
-    const dataSource = createDataSource(postgres.url);
-    await dataSource.initialize();
-    await migrate(dataSource);
-    await seedCustomerCategories(dataSource);
-    await seedCatalogue(dataSource);
-    const webDir = mkdtempSync(join(tmpdir(), 'store-web-'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Affinity Store</title>');
-    const app = await createApp(loadConfig({ DATABASE_URL: postgres.url, LOG_LEVEL: 'silent', WEB_DIST_DIR: webDir, TRUST_PROXY: 'true', ...CARD_ENV(sandbox.url) }), { checkpoints });
-    await app.init();
-    t = {
-      app,
-      db: { url: postgres.url, dataSource, drop: () => dataSource.destroy() },
-      webDir,
-      http: () => request(app.getHttpServer()),
-      async close() {
-        await app.close();
-        if (dataSource.isInitialized) await dataSource.destroy();
-        rmSync(webDir, { recursive: true, force: true });
-      },
-    };
+    t = await appOn(postgres, checkpoints);
   }, 120_000);
   afterAll(async () => {
     checkpoints.clear();
@@ -247,4 +278,58 @@ describe('Postgres restarted', () => {
     await expectNoHalfWrittenOrder(t, shopper, number);
     await expectRetryCompletes(t, shopper, number);
   });
+});
+
+describe('Postgres frozen (every process stopped, as on a hung host)', () => {
+  let postgres: OwnPostgres;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    postgres = await OwnPostgres.start();
+    t = await appOn(postgres, new TestCheckpoints(), { DATABASE_TIMEOUT_MS: '1000' });
+  }, 120_000);
+  afterAll(async () => {
+    postgres?.thaw();
+    await t?.close();
+    await postgres?.exit();
+  });
+
+  it('answers data calls and the readiness check with the catalogued 503 while it is frozen, and the edit it refused left nothing behind', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const [{ reference: line }] = await t.db.dataSource.query('SELECT reference FROM basket_lines WHERE basket_reference = $1', [shopper.basket.reference]);
+    const edit = () => checkoutAction(t, 'CHANGE_QUANTITY', { basketReference: shopper.basket.reference, lineReference: line, quantity: 7 }, shopper.cookie);
+    const quantity = async () => (await t.db.dataSource.query('SELECT quantity FROM basket_lines WHERE reference = $1', [line]))[0].quantity;
+    expect(await quantity()).toBe(1);
+
+    // Frozen until every answer is in: an API that waits on the database for as long as it is away never answers here.
+    postgres.freeze();
+    let answers: request.Response[];
+    try {
+      answers = await Promise.all([
+        t.http().get('/data/session/').set('X-Requested-With', 'XMLHttpRequest').set('Cookie', shopper.cookie),
+        edit(),
+        t.http().get('/health/ready'),
+        // More callers than the pool has connections: those waiting for one are answered too.
+        ...Array.from({ length: 12 }, () => t.http().get('/data/session/').set('X-Requested-With', 'XMLHttpRequest').set('Cookie', shopper.cookie)),
+      ]);
+    } finally {
+      postgres.thaw();
+    }
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ success: false, code: 503 });
+    }
+    expect(answers[0].body.message).toBe('The store is unavailable right now. Please try again shortly.');
+
+    await until('/health/ready to answer 200', async () => (await t.http().get('/health/ready')).status === 200);
+    // The refused edit was never half-applied, and no connection was left inside a transaction.
+    expect(await quantity()).toBe(1);
+    const stuck = await t.db.dataSource.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'software-store' AND state LIKE 'idle in transaction%'`);
+    expect(stuck).toEqual([{ n: 0 }]);
+    // The pool recovered: the shopper's retry and a burst of reads all succeed.
+    expect((await edit()).body).toMatchObject({ success: true });
+    expect(await quantity()).toBe(7);
+    const reads = await Promise.all(Array.from({ length: 15 }, () => t.http().get('/data/session/').set('X-Requested-With', 'XMLHttpRequest').set('Cookie', shopper.cookie)));
+    expect(reads.map((read) => read.status)).toEqual(reads.map(() => 200));
+  }, 60_000);
 });

@@ -2,8 +2,11 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
 
-/** The one place the database connection is described; schema changes only through migrations. */
-export function dataSourceOptions(url: string, overrides: Partial<DataSourceOptions> = {}): DataSourceOptions {
+/**
+ * The one place the database connection is described; schema changes only through migrations.
+ * `extra` adds to the pool's settings (a serving process adds its deadlines: databaseDeadlines).
+ */
+export function dataSourceOptions(url: string, overrides: Partial<DataSourceOptions> = {}, extra: Record<string, unknown> = {}): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -13,7 +16,7 @@ export function dataSourceOptions(url: string, overrides: Partial<DataSourceOpti
     migrationsRun: false,
     migrationsTransactionMode: 'each',
     logging: false,
-    extra: { max: 10, application_name: 'software-store' },
+    extra: { max: 10, application_name: 'software-store', ...extra },
     ...overrides,
   } as DataSourceOptions;
 }
