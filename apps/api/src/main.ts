@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { PaymentReconciliationJob } from './orders/payment-reconciliation.job';
+import { UnusedCertificatesJob } from './tax-exemption/unused-certificates.job';
 
 async function main(): Promise<void> {
   let config;
@@ -15,8 +16,9 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config);
   await app.listen(config.PORT, config.HOST);
-  // Payment reconciliation runs in a served API only (tests run it by hand).
+  // Payment reconciliation and the removal of unused certificates run in a served API only (tests run them by hand).
   app.get(PaymentReconciliationJob, { strict: false }).start();
+  app.get(UnusedCertificatesJob, { strict: false }).start();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The parent process (tools/start.mjs) waits for this line to learn the port.

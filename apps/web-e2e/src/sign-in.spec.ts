@@ -30,7 +30,7 @@ test('an existing customer caught at email capture signs in with the email prefi
   await expect(form.getByLabel('Password')).toBeFocused();
   await form.getByLabel('Password').fill('not my password');
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'The password you have entered is incorrect.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The sign-in details you have entered are incorrect.' })).toBeVisible();
   await form.getByLabel('Password').fill(PASSWORD);
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(account).toContainText(`Signed in as ${email}`);
@@ -118,25 +118,53 @@ test('a forgotten password is reset through the mail the local SMTP server recei
   await expect(page.getByRole('heading', { name: 'This link cannot be used' })).toBeVisible();
 });
 
-test('twenty wrong passwords lock the account and the rate limit then answers 429', async ({ page, request }) => {
+test('twenty wrong passwords lock the account and the rate limit then answers 429, while a browser that signed in before still signs in', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(90_000);
   const email = uniqueEmail('attacked');
   await createAccount(request, email);
+  // The owner's browser signed in once before, and so holds a device cookie for the account.
+  const owner = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const before = await owner.request.post('/auth/login', { headers: XHR, data: { username: email, password: PASSWORD } });
+  expect(before.ok()).toBe(true);
+  expect((await owner.cookies()).map((cookie) => cookie.name)).toContain('afs_device');
+
   await page.goto('/en-gb/sign-in/');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Email address').fill(email);
   const messages: string[] = [];
-  for (let attempt = 1; attempt <= 21; attempt++) {
+  // The owner's sign-in was the first of the twenty attempts allowed in fifteen minutes to
+  // browsers without a device cookie; this browser makes the other nineteen and one more.
+  for (let attempt = 1; attempt <= 20; attempt++) {
     const answer = page.waitForResponse((response) => response.url().endsWith('/auth/login'));
     await form.getByLabel('Password').fill(`wrong guess ${attempt}`);
     await form.getByRole('button', { name: 'Sign in' }).click();
     const response = await answer;
     messages.push(`${response.status()} ${(await response.json()).message}`);
   }
-  expect(messages[0]).toBe('401 The password you have entered is incorrect.');
+  expect(messages[0]).toBe('401 The sign-in details you have entered are incorrect.');
   expect(messages[9]).toBe('403 This account is locked. Please reset your password to continue.');
-  expect(messages[19]).toBe('403 This account is locked. Please reset your password to continue.');
-  expect(messages[20]).toBe("429 Too many failed attempts. You can't access this page right now. Please try again later.");
-  await expect(page.getByRole('alert').filter({ hasText: 'Too many failed attempts.' })).toBeVisible();
+  expect(messages[18]).toBe('403 This account is locked. Please reset your password to continue.');
+  expect(messages[19]).toBe("429 Too many failed attempts. You can't access this page right now. Please try again later.");
+
+  // The snackbar is a queue showing each message for 8 seconds (spec 2 §8; a message equal to the
+  // one queued just before it is not queued again), so the 429 waits behind the wrong-password and
+  // the locked messages: up to 16 seconds after it was queued, longer than an assertion's 7. It was
+  // queued when its answer came, so it cannot have been shown and taken away before this line.
+  await expect(page.getByRole('alert').filter({ hasText: 'Too many failed attempts.' })).toBeVisible({ timeout: 2 * 8_000 + 5_000 });
+
+  // The owner signs in through the page in the browser that signed in before.
+  const ownerPage = await owner.newPage();
+  await ownerPage.goto('/en-gb/sign-in/');
+  const ownerForm = ownerPage.getByRole('form', { name: 'Sign in' });
+  await ownerForm.getByLabel('Email address').fill(email);
+  await ownerForm.getByLabel('Password').fill(PASSWORD);
+  await ownerForm.getByRole('button', { name: 'Sign in' }).click();
+  await expect(ownerPage).toHaveURL(/\/en-gb\/$/);
+  await owner.close();
 });
 
 test('a personal customer buying a multi-user licence confirms a business account first', async ({ page, request }) => {

@@ -22,6 +22,7 @@ export * from './security/pwned-password-screen';
 export * from './tax/file-tax-rates';
 export * from './persistence/repositories/typeorm-discount.repository';
 export * from './persistence/repositories/typeorm-billing.repository';
+export * from './persistence/repositories/typeorm-shipping-address.repository';
 export * from './tax-id/offline-tax-id-checker';
 export * from './tax-id/vies-tax-id-checker';
 export * from './persistence/repositories/typeorm-payment-state.repository';

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BILLING_REPOSITORY, SaveBillingAddress, type BillingRepository } from '@store/application';
+import {
+  BILLING_REPOSITORY,
+  checkShippingInput,
+  SaveBillingAddress,
+  SHIPPING_ADDRESS_REPOSITORY,
+  type BillingRepository,
+  type ShippingAddressRepository,
+} from '@store/application';
 import { DomainError, type CheckoutAction } from '@store/domain';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { unwrap } from '../http/result';
@@ -17,13 +24,21 @@ export class BillingActions implements CheckoutActionHandlers {
   constructor(
     private readonly saveBillingAddress: SaveBillingAddress,
     @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
+    @Inject(SHIPPING_ADDRESS_REPOSITORY) private readonly shipping: ShippingAddressRepository,
   ) {}
 
   private async saveAddress(payload: InvoiceAddressPayload, context: ActionContext) {
     if (!context.customer) throw new DomainError('SESSION_EXPIRED');
     // The address is the customer's, not the basket's: basket_reference only says which checkout sent it.
     const { line_1, line_2, line_3, city, county, state, postal_code, country, vat_id } = payload;
+    // Where physical products go, checked before either address is saved.
+    const shipping =
+      payload.ship_to_billing_address === undefined && payload.shipping_address === undefined
+        ? null
+        : unwrap(checkShippingInput({ sameAsBilling: payload.ship_to_billing_address ?? false, address: payload.shipping_address ?? null }));
     unwrap(await this.saveBillingAddress.execute(context.customer, { line_1, line_2, line_3, city, county, state, postal_code, country, vat_id }));
-    return { customer: customerJson(context.customer, await this.billing.find(context.customer.id)) };
+    if (shipping) await this.shipping.save(context.customer.id, shipping);
+    const [billing, shippingChoice] = await Promise.all([this.billing.find(context.customer.id), this.shipping.find(context.customer.id)]);
+    return { customer: customerJson(context.customer, billing, shippingChoice) };
   }
 }

@@ -1,7 +1,20 @@
 import { COUNTRIES } from '@store/domain';
-import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A delivery address: the billing address's fields without the Tax ID; the rules are the domain's. */
+export class ShippingAddressPayload {
+  @IsOptional() @IsString() @MaxLength(1000) line_1?: string;
+  @IsOptional() @IsString() @MaxLength(1000) line_2?: string;
+  @IsOptional() @IsString() @MaxLength(1000) line_3?: string;
+  @IsOptional() @IsString() @MaxLength(1000) city?: string;
+  @IsOptional() @IsString() @MaxLength(1000) county?: string;
+  @IsOptional() @IsString() @MaxLength(8) state?: string;
+  @IsOptional() @IsString() @MaxLength(1000) postal_code?: string;
+  @IsOptional() @IsString() @MaxLength(1000) country?: string;
+}
 
 /**
  * CREATE_CUSTOMER_INVOICE_ADDRESS (spec 1 §7, spec 2 §7). Only shape and size here: the address rules
@@ -24,6 +37,14 @@ export class InvoiceAddressPayload {
   @IsOptional() @IsString() @MaxLength(1000) country?: string;
   /** The columns that keep a Tax ID (the address's and each check's) hold 64. */
   @IsOptional() @IsString() @MaxLength(64) vat_id?: string;
+
+  /**
+   * Ours (spec 2 §3 customer.shipping): where a basket's physical products go, sent with the billing
+   * address when the basket requires shipping. True: the billing address; false: shipping_address.
+   */
+  @IsOptional() @IsBoolean() ship_to_billing_address?: boolean;
+
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => ShippingAddressPayload) shipping_address?: ShippingAddressPayload;
 }
 
 /** POST /data/validate-tin/ (multipart, spec 2 §7). */

@@ -1,7 +1,7 @@
-import type { BillingAddress, ContactPreferences } from '@store/application';
-import { fullName, type BillingAddressJson, type ContactPreferencesJson, type Customer, type CustomerJson } from '@store/domain';
+import type { BillingAddress, ContactPreferences, ShippingChoice } from '@store/application';
+import { fullName, type BillingAddressJson, type ContactPreferencesJson, type Customer, type CustomerJson, type ShippingJson } from '@store/domain';
 
-export function customerJson(customer: Customer, billing: BillingAddress | null = null): CustomerJson {
+export function customerJson(customer: Customer, billing: BillingAddress | null = null, shipping: ShippingChoice | null = null): CustomerJson {
   return {
     public_id: customer.publicId,
     email: customer.email,
@@ -18,7 +18,17 @@ export function customerJson(customer: Customer, billing: BillingAddress | null 
       has_confirmed_account_type: customer.hasConfirmedAccountType,
     },
     billing: billing ? billingJson(billing) : null,
+    shipping: shipping ? shippingJson(shipping) : null,
     is_vat_id_valid: billing?.vatIdStatus === 'valid',
+  };
+}
+
+export function shippingJson(choice: ShippingChoice): ShippingJson {
+  if (choice.sameAsBilling) return { same_as_billing: true, address: null };
+  const a = choice.address;
+  return {
+    same_as_billing: false,
+    address: { line_1: a.line1, line_2: a.line2, line_3: a.line3, city: a.city, county: a.county, state: a.state, postal_code: a.postalCode, country: a.country },
   };
 }
 

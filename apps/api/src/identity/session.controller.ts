@@ -3,8 +3,10 @@ import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
   BILLING_REPOSITORY,
   PAYMENT_STATE_REPOSITORY,
+  SHIPPING_ADDRESS_REPOSITORY,
   type BillingRepository,
   type PaymentStateRepository,
+  type ShippingAddressRepository,
   BASKET_REPOSITORY,
   CUSTOMER_CATEGORY_REPOSITORY,
   CUSTOMER_REPOSITORY,
@@ -41,6 +43,7 @@ export class SessionController {
     @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @Inject(CUSTOMER_CATEGORY_REPOSITORY) private readonly categories: CustomerCategoryRepository,
     @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
+    @Inject(SHIPPING_ADDRESS_REPOSITORY) private readonly shipping: ShippingAddressRepository,
     @Inject(PAYMENT_STATE_REPOSITORY) private readonly paymentStates: PaymentStateRepository,
   ) {}
 
@@ -60,7 +63,7 @@ export class SessionController {
     const preferences = customer ? await this.customers.contactPreferences(customer.id) : null;
     const categories = await this.categories.list();
     const data: SessionJson = {
-      customer: customer ? customerJson(customer, await this.billing.find(customer.id)) : null,
+      customer: customer ? customerJson(customer, await this.billing.find(customer.id), await this.shipping.find(customer.id)) : null,
       basket,
       candidate_baskets: customer ? await this.baskets.candidatesFor(customer.id, basket?.reference ?? null) : [],
       contact_preferences: preferences ? contactPreferencesJson(preferences) : null,

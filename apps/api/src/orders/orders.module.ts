@@ -18,6 +18,7 @@ import {
   PlaceOrder,
   SAVED_CARD_REPOSITORY,
   SAVED_PAYPAL_REPOSITORY,
+  SHIPPING_ADDRESS_REPOSITORY,
   type SavedCardRepository,
   type SavedPayPalRepository,
   type BasketRepository,
@@ -26,6 +27,7 @@ import {
   type OrderRepository,
   type PaymentPorts,
   type PaymentStateRepository,
+  type ShippingAddressRepository,
 } from '@store/application';
 import { PdfInvoiceRenderer, TypeOrmOrderRepository } from '@store/infrastructure';
 import { randomBytes } from 'node:crypto';
@@ -56,7 +58,8 @@ import { DownloadsController, OrdersController } from './orders.controller';
         savedCards: SavedCardRepository,
         savedPayPal: SavedPayPalRepository,
         checkpoints: Checkpoints,
-      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards, savedPayPal, checkpoints),
+        shipping: ShippingAddressRepository,
+      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards, savedPayPal, checkpoints, shipping),
       inject: [
         BASKET_REPOSITORY,
         BasketReader,
@@ -68,6 +71,7 @@ import { DownloadsController, OrdersController } from './orders.controller';
         SAVED_CARD_REPOSITORY,
         SAVED_PAYPAL_REPOSITORY,
         CHECKPOINTS,
+        SHIPPING_ADDRESS_REPOSITORY,
       ],
     },
     {

@@ -1,8 +1,15 @@
-import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor, type OnModuleDestroy } from '@nestjs/common';
+import { UploadTaxCertificate, type ReceivedFile } from '@store/application';
 import { CERTIFICATE_MAX_BYTES, DomainError, Messages } from '@store/domain';
 import type { Request, Response } from 'express';
 import multer, { MulterError } from 'multer';
-import type { Observable } from 'rxjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finalize, type Observable } from 'rxjs';
+import { unwrap } from '../http/result';
+import { receivedFile } from './received-file';
+import { signedInCustomerOf } from './signed-in-customer.guard';
 
 /** The multipart field the certificate arrives in (spec 2 §7). */
 export const CERTIFICATE_FIELD = 'file';
@@ -16,8 +23,7 @@ export const ONE_CERTIFICATE_MESSAGE = 'Upload one certificate file only';
 
 /**
  * multer's limits: busboy stops reading the file part at CERTIFICATE_MAX_BYTES + 1 and multer
- * refuses the request, so an oversized upload is never held whole. Memory is the store while the
- * rules look at the bytes; nothing is written anywhere before they pass.
+ * refuses the request (removing what it wrote), so an oversized upload is never held whole.
  */
 export const CERTIFICATE_UPLOAD_LIMITS = {
   fileSize: CERTIFICATE_MAX_BYTES,
@@ -53,19 +59,30 @@ export function uploadError(error: unknown): DomainError {
   }
 }
 
+/** The received file the interceptor attaches to multer's description of the upload. */
+export type ReceivedUpload = Express.Multer.File & { received?: ReceivedFile };
+
 /**
  * Receives the certificate form before the handler runs (after the guards, so a signed-out
- * request is refused before any of its body is read). A body that declares itself too large is
- * refused before reading; one that says nothing, or lies, is cut off by multer at the limit.
+ * request is refused before any of its body is read). A customer already at their upload quota is
+ * refused before reading too, as is a body that declares itself too large; one that says nothing,
+ * or lies, is cut off by multer at the limit. The file goes to a temporary file of this process,
+ * not memory, and is removed once the request is answered, whatever the answer.
  */
 @Injectable()
-export class CertificateUploadInterceptor implements NestInterceptor {
+export class CertificateUploadInterceptor implements NestInterceptor, OnModuleDestroy {
+  /** Where uploads wait while they are checked and stored; this process's own. */
+  readonly folder = mkdtempSync(join(tmpdir(), 'store-uploads-'));
+
   private readonly receive = multer({
-    storage: multer.memoryStorage(),
+    // multer names each file with 16 random bytes, in the folder only this process uses.
+    storage: multer.diskStorage({ destination: this.folder }),
     limits: CERTIFICATE_UPLOAD_LIMITS,
     // Browsers send a file name's UTF-8 bytes as they are; busboy would read them as Latin-1.
     defParamCharset: 'utf8',
   }).single(CERTIFICATE_FIELD);
+
+  constructor(private readonly uploads: UploadTaxCertificate) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const request = context.switchToHttp().getRequest<Request>();
@@ -73,9 +90,23 @@ export class CertificateUploadInterceptor implements NestInterceptor {
     if (Number(request.headers['content-length']) > CERTIFICATE_MAX_BYTES + MULTIPART_FRAMING_BYTES) {
       throw fieldError(CERTIFICATE_FIELD, Messages.certificateTooLarge);
     }
+    unwrap(await this.uploads.checkQuota(signedInCustomerOf(request).id));
     await new Promise<void>((resolve, reject) =>
       this.receive(request, response, (error?: unknown) => (error ? reject(uploadError(error)) : resolve())),
     );
-    return next.handle();
+    const file = request.file as ReceivedUpload | undefined;
+    // One unlink, done before the answer leaves: nothing of the upload outlives its request.
+    const removeFile = () => file && rmSync(file.path, { force: true });
+    try {
+      if (file) file.received = await receivedFile(file.path, file.size);
+    } catch (error) {
+      removeFile();
+      throw error;
+    }
+    return next.handle().pipe(finalize(removeFile));
+  }
+
+  onModuleDestroy(): void {
+    rmSync(this.folder, { recursive: true, force: true });
   }
 }

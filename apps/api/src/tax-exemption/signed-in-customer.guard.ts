@@ -24,9 +24,14 @@ export class SignedInCustomerGuard implements CanActivate {
   }
 }
 
-/** The customer SignedInCustomerGuard let through. */
-export const SignedInCustomer = createParamDecorator((_: unknown, context: ExecutionContext): Customer => {
-  const customer = context.switchToHttp().getRequest<SignedInRequest>()[SIGNED_IN];
+/** The customer SignedInCustomerGuard let through on this request. */
+export function signedInCustomerOf(request: Request): Customer {
+  const customer = (request as SignedInRequest)[SIGNED_IN];
   if (!customer) throw new Error('SignedInCustomer is used on a route without SignedInCustomerGuard');
   return customer;
-});
+}
+
+/** The customer SignedInCustomerGuard let through. */
+export const SignedInCustomer = createParamDecorator((_: unknown, context: ExecutionContext): Customer =>
+  signedInCustomerOf(context.switchToHttp().getRequest<Request>()),
+);

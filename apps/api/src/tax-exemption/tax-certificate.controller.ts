@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { readBasketCookie } from '../basket/basket-cookie';
 import { success, unwrap } from '../http/result';
 import { readSessionCookie } from '../identity/session-cookie';
-import { CertificateUploadInterceptor } from './certificate-upload.interceptor';
+import { CertificateUploadInterceptor, type ReceivedUpload } from './certificate-upload.interceptor';
 import { SignedInCustomer, SignedInCustomerGuard } from './signed-in-customer.guard';
 import { TAX_CERTIFICATE_BODY, TaxCertificateForm } from './tax-certificate.dto';
 import { taxCertificateJson } from './tax-certificate.presenter';
@@ -34,7 +34,7 @@ export class TaxCertificateController {
   @ApiBody(TAX_CERTIFICATE_BODY)
   async upload(
     @Body() form: TaxCertificateForm,
-    @UploadedFile() file: Express.Multer.File | undefined,
+    @UploadedFile() file: ReceivedUpload | undefined,
     @SignedInCustomer() customer: Customer,
     @Req() request: Request,
   ) {
@@ -45,7 +45,7 @@ export class TaxCertificateController {
         taxAuthority: form.tax_authority ?? '',
         startDate: form.start_date ?? '',
         endDate: form.end_date ?? '',
-        file: file ? { name: file.originalname, bytes: file.buffer } : null,
+        file: file?.received ? { name: file.originalname, content: file.received } : null,
       }),
     );
     return success({ certificate: taxCertificateJson(certificate) });

@@ -1,8 +1,10 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
 import { pdf } from '../testing/files';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
+import { CertificateUploadInterceptor } from './certificate-upload.interceptor';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -310,6 +312,68 @@ describe('POST /data/account/tax-certificate/', () => {
     );
     expect(forged.status).toBe(403);
     expect(forged.body.code).toBe(800003);
+  });
+});
+
+describe('receiving to disk', () => {
+  it('streams the file through a temporary file of its own, and leaves nothing there whatever the answer', async () => {
+    const folder = t.app.get(CertificateUploadInterceptor, { strict: false }).folder;
+    const session = await signedInCustomer();
+    const answers = [
+      await upload(session, { files: [{ name: 'big.pdf', bytes: pdf(MAX) }] }),
+      await upload(session, { files: [{ name: 'cert.pdf', bytes: ELF }] }),
+      await upload(session, { files: [{ name: 'big.pdf', bytes: pdf(MAX + 1) }] }),
+      await upload(session, { fields: { ...validFields(), start_date: '1959-12-31' }, files: [{ name: 'cert.pdf', bytes: pdf() }] }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 400, 400, 400]);
+    const back = await download(answers[0].body.data.certificate.id, session);
+    expect(Buffer.compare(back.body, pdf(MAX))).toBe(0);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
+describe('quotas: how much one customer may upload', () => {
+  const QUOTA_MESSAGE = 'You have uploaded the most certificates allowed in an hour. Please try again later.';
+  const BUDGET_MESSAGE =
+    'You have uploaded the most certificate files we can keep for you before they are used with an order. Please use one with an order, or try again tomorrow.';
+  const small = () => [{ name: 'cert.pdf', bytes: pdf() }];
+
+  it('refuses the 11th certificate within an hour with 800111, before reading its body, and stores nothing', async () => {
+    const session = await signedInCustomer();
+    for (let i = 0; i < 10; i += 1) expect((await upload(session, { files: small() })).status).toBe(200);
+    const eleventh = await refused(() => upload(session, { files: small() }));
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body).toEqual({ success: false, code: 800111, message: QUOTA_MESSAGE });
+    // 5 MB announced and never sent: the refusal did not wait for the body.
+    const unread = await refused(() => rawUpload({ cookie: session, declaredLength: 5 * 1024 * 1024 }));
+    expect(unread.body.code).toBe(800111);
+    // Another customer is not held back by this one.
+    expect((await upload(await signedInCustomer(), { files: small() })).status).toBe(200);
+  });
+
+  it('holds to ten an hour when twelve uploads arrive at once', async () => {
+    const session = await signedInCustomer();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => upload(session, { files: small() })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
+    for (const answer of answers.filter((a) => a.status !== 200)) expect(answer.body).toMatchObject({ success: false, code: 800111 });
+    const [row] = await t.db.dataSource.query(
+      `SELECT count(*)::int AS certificates, count(f.key)::int AS files FROM tax_certificates c
+       JOIN customers u ON u.id = c.customer_id LEFT JOIN stored_files f ON f.key = c.storage_key WHERE u.email_normalised = $1`,
+      [`buyer${customers}@example.com`],
+    );
+    expect(row).toEqual({ certificates: 10, files: 10 });
+  });
+
+  it('refuses a file that would take the certificates not yet on an order past 50 MB with 800112, and stores nothing', async () => {
+    const session = await signedInCustomer();
+    for (let i = 0; i < 4; i += 1) expect((await upload(session, { files: [{ name: 'big.pdf', bytes: pdf(MAX) }] })).status).toBe(200);
+    expect((await upload(session, { files: [{ name: 'half.pdf', bytes: pdf(5 * 1024 * 1024) }] })).status).toBe(200);
+    // 46 MB kept: a full 10 MB file would pass 50 MB, found once its size is known.
+    const over = await refused(() => upload(session, { files: [{ name: 'big.pdf', bytes: pdf(MAX) }] }));
+    expect(over.status).toBe(429);
+    expect(over.body).toEqual({ success: false, code: 800112, message: BUDGET_MESSAGE });
+    // The budget counts bytes, not files: a small one still fits.
+    expect((await upload(session, { files: small() })).status).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   FILE_STORAGE,
   GetTaxCertificateFile,
   ID_GENERATOR,
+  RemoveUnusedTaxCertificates,
   TAX_CERTIFICATE_REPOSITORY,
   UploadTaxCertificate,
   type BasketRepository,
@@ -19,8 +20,9 @@ import { CertificateUploadInterceptor } from './certificate-upload.interceptor';
 import { fileStorageProvider } from './file-storage.provider';
 import { SignedInCustomerGuard } from './signed-in-customer.guard';
 import { TaxCertificateController } from './tax-certificate.controller';
+import { UnusedCertificatesJob } from './unused-certificates.job';
 
-/** Sales tax exemption certificates (spec 2 §2, §5, §7): upload and download. */
+/** Sales tax exemption certificates (spec 2 §2, §5, §7): upload within a quota, download, and removal of unused ones. */
 @Module({
   controllers: [TaxCertificateController],
   providers: [
@@ -37,10 +39,16 @@ import { TaxCertificateController } from './tax-certificate.controller';
       useFactory: (certificates: TaxCertificateRepository, storage: FileStorage) => new GetTaxCertificateFile(certificates, storage),
       inject: [TAX_CERTIFICATE_REPOSITORY, FILE_STORAGE],
     },
+    {
+      provide: RemoveUnusedTaxCertificates,
+      useFactory: (certificates: TaxCertificateRepository, storage: FileStorage, clock: Clock) => new RemoveUnusedTaxCertificates(certificates, storage, clock),
+      inject: [TAX_CERTIFICATE_REPOSITORY, FILE_STORAGE, CLOCK],
+    },
+    UnusedCertificatesJob,
     SignedInCustomerGuard,
     CertificateUploadInterceptor,
   ],
-  exports: [FILE_STORAGE, TAX_CERTIFICATE_REPOSITORY],
+  exports: [FILE_STORAGE, TAX_CERTIFICATE_REPOSITORY, RemoveUnusedTaxCertificates, UnusedCertificatesJob],
 })
 export class TaxExemptionModule implements OnModuleDestroy {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}

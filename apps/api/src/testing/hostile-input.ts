@@ -497,6 +497,7 @@ export const WRITABLE_TABLES = [
   'tax_id_checks',
   'tax_certificates',
   'stored_files',
+  'stored_file_chunks',
   'orders',
   'order_lines',
   'payment_charges',

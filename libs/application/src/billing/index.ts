@@ -5,3 +5,5 @@ export * from './retry-tax-id-checks.use-case';
 export * from './tax-id-input';
 export * from './payment-state.ports';
 export * from './determine-gateway.use-case';
+export * from './shipping.ports';
+export * from './shipping-input';

@@ -17,6 +17,7 @@ import {
 import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
+import { deliveryAddress, type ShippingAddressRepository } from '../billing/shipping.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { Fulfilment, KeyMaterial, Order, OrderDraft, OrderRepository, PaymentPorts, ProductKey } from './orders.ports';
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
@@ -84,6 +85,7 @@ export class PlaceOrder {
     private readonly savedCards: SavedCardRepository | null = null,
     private readonly savedPayPal: SavedPayPalRepository | null = null,
     private readonly checkpoints: Checkpoints = NO_CHECKPOINTS,
+    private readonly shipping: ShippingAddressRepository | null = null,
   ) {}
 
   async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
@@ -123,6 +125,9 @@ export class PlaceOrder {
     if (paid && (await this.paymentStates.gatewayOf(basket.reference)) !== command.gateway) {
       return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     }
+    // Something to post (requires_shipping) needs somewhere to post it, free orders included.
+    const shipTo = view.flags.shippingIsRequired ? deliveryAddress((await this.shipping?.find(command.customer.id)) ?? null, address) : null;
+    if (view.flags.shippingIsRequired && !shipTo) return err(failure('SHIPPING_ADDRESS_REQUIRED', placed?.number ?? null, 'not-charged'));
     if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
       return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
     }
@@ -193,6 +198,8 @@ export class PlaceOrder {
       order = retried ?? (await this.orders.find(order.number)) ?? order;
     }
     if (order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
+    // Kept before the charge: a paid order always says where it goes (a retry writes it again).
+    if (shipTo) await this.shipping?.recordForOrder(order.number, shipTo);
     await this.checkpoints.reached('place-order:reserved', { orderNumber: order.number });
 
     let transactionId: string | null = null;

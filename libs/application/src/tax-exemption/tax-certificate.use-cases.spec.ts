@@ -1,14 +1,16 @@
-import type { Basket } from '@store/domain';
+import { certificateQuotaBreach, type Basket, type CertificateQuota, type CertificateQuotaBreach } from '@store/domain';
 import { FixedClock, InMemoryBasketRepository } from '../testing';
 import type { IdGenerator } from '../shared/ports';
 import { GetTaxCertificateFile } from './get-tax-certificate-file.use-case';
-import type { FileContent, FileStorage, StoredFile, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
+import type { CertificateUsage, FileContent, FileSource, FileStorage, RemovedCertificate, StoredFile, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
 import { UploadTaxCertificate, type UploadTaxCertificateCommand } from './upload-tax-certificate.use-case';
 
 class MemoryStorage implements FileStorage {
   readonly files = new Map<string, FileContent>();
-  async put(key: string, bytes: Uint8Array, contentType: string): Promise<StoredFile> {
+  async put(key: string, content: Uint8Array | FileSource, contentType: string): Promise<StoredFile> {
     if (this.files.has(key)) throw new Error(`taken: ${key}`);
+    if (!(content instanceof Uint8Array)) throw new Error('these tests store bytes');
+    const bytes = content;
     const file = { key, contentType, size: bytes.length, sha256: `digest-of-${bytes.length}-bytes`, bytes };
     this.files.set(key, file);
     return file;
@@ -24,9 +26,21 @@ class MemoryStorage implements FileStorage {
 class MemoryCertificates implements TaxCertificateRepository {
   readonly rows: TaxCertificate[] = [];
   failNext = false;
-  async add(certificate: TaxCertificate): Promise<void> {
+  async add(certificate: TaxCertificate, quota: CertificateQuota): Promise<CertificateQuotaBreach> {
     if (this.failNext) throw new Error('database is down');
-    this.rows.push(certificate);
+    const breach = certificateQuotaBreach(await this.usage(certificate.customerId, quota, certificate.createdAt), { uploads: 1, bytes: certificate.size }, quota);
+    if (!breach) this.rows.push(certificate);
+    return breach;
+  }
+  async usage(customerId: string, quota: CertificateQuota, now: Date): Promise<CertificateUsage> {
+    const own = this.rows.filter((row) => row.customerId === customerId);
+    return {
+      recentUploads: own.filter((row) => row.createdAt.getTime() > now.getTime() - quota.windowMs).length,
+      pendingBytes: own.filter((row) => row.orderReference === null).reduce((sum, row) => sum + row.size, 0),
+    };
+  }
+  async removeUnused(): Promise<RemovedCertificate[]> {
+    return [];
   }
   async findOwned(id: string, customerId: string): Promise<TaxCertificate | null> {
     return this.rows.find((row) => row.id === id && row.customerId === customerId) ?? null;
@@ -48,7 +62,7 @@ const command: UploadTaxCertificateCommand = {
   taxAuthority: 'NY',
   startDate: '2026-11-01',
   endDate: '2026-11-30',
-  file: { name: 'cert.jpg', bytes: jpeg },
+  file: { name: 'cert.jpg', content: jpeg },
 };
 const basket = (reference: string, customerId: string | null): Basket => ({
   reference,

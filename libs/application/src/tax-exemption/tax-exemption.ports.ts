@@ -1,3 +1,5 @@
+import type { CertificateQuota, CertificateQuotaBreach } from '@store/domain';
+
 /** What a file store answers for a file it keeps: its size and SHA-256 digest travel with it. */
 export interface StoredFile {
   readonly key: string;
@@ -12,12 +14,27 @@ export interface FileContent extends StoredFile {
 }
 
 /**
+ * A file to keep that is not in memory (an upload received to a temporary file): its size and
+ * digest are known already, and its bytes are read a chunk at a time, so storing it never holds
+ * the whole file. Each call of chunks() starts again from the first byte.
+ */
+export interface FileSource {
+  readonly size: number;
+  /** Lower-case hex. */
+  readonly sha256: string;
+  chunks(): AsyncIterable<Uint8Array>;
+}
+
+/**
  * Where uploaded files are kept, shared by every API instance: Postgres by default, or an
  * S3-compatible object store (FILE_STORAGE). Keys are chosen by the caller and never reused.
  */
 export interface FileStorage {
-  /** Keeps the bytes under a new key, computing their size and digest; fails if the key is taken. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<StoredFile>;
+  /**
+   * Keeps the bytes under a new key, with their size and digest; fails if the key is taken. A
+   * FileSource is streamed to the store and must match its stated size and digest.
+   */
+  put(key: string, content: Uint8Array | FileSource, contentType: string): Promise<StoredFile>;
   /** The file under a key, checked against its digest (a mismatch throws); null when there is none. */
   get(key: string): Promise<FileContent | null>;
   /** Removes a file; removing one that is not there is not an error. */
@@ -45,8 +62,33 @@ export interface TaxCertificate {
   readonly createdAt: Date;
 }
 
+/** What a customer has used of the upload quota: uploads in the window, bytes not yet on an order. */
+export interface CertificateUsage {
+  readonly recentUploads: number;
+  readonly pendingBytes: number;
+}
+
+/** A certificate the clean-up removed, with where its file was. */
+export interface RemovedCertificate {
+  readonly id: string;
+  readonly storageKey: string;
+}
+
 export interface TaxCertificateRepository {
-  add(certificate: TaxCertificate): Promise<void>;
+  /**
+   * Adds the record if the customer's quota still allows it, deciding under a lock on the
+   * customer so that uploads arriving together are counted one after another; otherwise adds
+   * nothing and says which limit it would break.
+   */
+  add(certificate: TaxCertificate, quota: CertificateQuota): Promise<CertificateQuotaBreach>;
+  /** The customer's use of the quota at `now` (a quick look before an upload is read; add() decides). */
+  usage(customerId: string, quota: CertificateQuota, now: Date): Promise<CertificateUsage>;
+  /**
+   * Removes up to `limit` certificates created before `createdBefore` that no order records and
+   * that are not the one an open basket's order would take (its newest unused), and answers them.
+   * Safe to run from several instances at once: each certificate is removed by one of them.
+   */
+  removeUnused(createdBefore: Date, limit: number): Promise<RemovedCertificate[]>;
   /** The certificate if it belongs to this customer; null for anyone else's, as for an unknown id. */
   findOwned(id: string, customerId: string): Promise<TaxCertificate | null>;
 }

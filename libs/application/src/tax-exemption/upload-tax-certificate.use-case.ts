@@ -1,7 +1,21 @@
-import { checkCertificateUpload, DomainError, err, ok, type FormErrors, type Result, type TaxExemptionForm } from '@store/domain';
+import {
+  CERTIFICATE_QUOTA,
+  certificateQuotaBreach,
+  checkCertificateUpload,
+  DomainError,
+  err,
+  ok,
+  sampleOf,
+  type CertificateQuota,
+  type CertificateQuotaBreach,
+  type CertificateSample,
+  type FormErrors,
+  type Result,
+  type TaxExemptionForm,
+} from '@store/domain';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { Clock, IdGenerator } from '../shared/ports';
-import type { FileStorage, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
+import type { FileSource, FileStorage, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
 
 /** The upload's field names (spec 2 §7: tax_authority, start_date, end_date, file) for each form field. */
 export const CERTIFICATE_UPLOAD_FIELDS: Readonly<Record<keyof TaxExemptionForm, string>> = {
@@ -18,8 +32,14 @@ export interface UploadTaxCertificateCommand {
   readonly taxAuthority: string;
   readonly startDate: string;
   readonly endDate: string;
-  readonly file: { readonly name: string; readonly bytes: Uint8Array } | null;
+  readonly file: { readonly name: string; readonly content: Uint8Array | ReceivedFile } | null;
 }
+
+/** An upload the API received to a temporary file: streamed to storage, checked from its sample. */
+export interface ReceivedFile extends FileSource, CertificateSample {}
+
+const QUOTA_ERRORS = { 'too-frequent': 'CERTIFICATE_UPLOADS_TOO_FREQUENT', 'over-budget': 'CERTIFICATE_STORAGE_FULL' } as const;
+const quotaError = (breach: Exclude<CertificateQuotaBreach, null>) => new DomainError(QUOTA_ERRORS[breach]);
 
 function validationFailure(errors: FormErrors<TaxExemptionForm>): DomainError {
   const fields = Object.fromEntries(
@@ -29,9 +49,10 @@ function validationFailure(errors: FormErrors<TaxExemptionForm>): DomainError {
 }
 
 /**
- * Keeps a signed-in customer's exemption certificate: checked in full first (spec 2 §5, and the
- * file's bytes), then the file is stored and the record added. Nothing is kept of a refused upload,
- * and a record that cannot be added takes its file with it.
+ * Keeps a signed-in customer's exemption certificate: checked in full first (spec 2 §5, the
+ * file's bytes, and the customer's upload quota), then the file is stored and the record added
+ * within the quota. Nothing is kept of a refused upload, and a record that cannot be added takes
+ * its file with it.
  */
 export class UploadTaxCertificate {
   constructor(
@@ -40,17 +61,34 @@ export class UploadTaxCertificate {
     private readonly baskets: BasketRepository,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly quota: CertificateQuota = CERTIFICATE_QUOTA,
   ) {}
+
+  /** Whether the customer may upload one more now: asked before the body is read, to refuse early. */
+  async checkQuota(customerId: string): Promise<Result<null, DomainError>> {
+    const usage = await this.certificates.usage(customerId, this.quota, this.clock.now());
+    const breach = certificateQuotaBreach(usage, { uploads: 1, bytes: 0 }, this.quota);
+    return breach ? err(quotaError(breach)) : ok(null);
+  }
 
   async execute(command: UploadTaxCertificateCommand): Promise<Result<TaxCertificate, DomainError>> {
     const now = this.clock.now();
-    const check = checkCertificateUpload(command, now);
+    const content = command.file?.content ?? null;
+    const check = checkCertificateUpload(
+      { ...command, file: command.file && content ? { name: command.file.name, bytes: content instanceof Uint8Array ? sampleOf(content) : content } : null },
+      now,
+    );
     if (!check.ok) return err(validationFailure(check.errors));
     // A passing check had a file to pass.
-    const bytes = (command.file as { readonly bytes: Uint8Array }).bytes;
+    const file = content as Uint8Array | ReceivedFile;
+    const size = file instanceof Uint8Array ? file.length : file.size;
+    // Its size is known now: a file over the budget is refused before anything is stored.
+    const usage = await this.certificates.usage(command.customerId, this.quota, now);
+    const early = certificateQuotaBreach(usage, { uploads: 1, bytes: size }, this.quota);
+    if (early) return err(quotaError(early));
 
     const id = this.ids.next();
-    const stored = await this.storage.put(`tax-certificates/${id}`, bytes, check.contentType);
+    const stored = await this.storage.put(`tax-certificates/${id}`, file, check.contentType);
     const certificate: TaxCertificate = {
       id,
       customerId: command.customerId,
@@ -66,13 +104,20 @@ export class UploadTaxCertificate {
       orderReference: null,
       createdAt: now,
     };
+    let breach: CertificateQuotaBreach;
     try {
-      await this.certificates.add(certificate);
+      breach = await this.certificates.add(certificate, this.quota);
     } catch (error) {
       // The record's failure is what the caller must hear about; a file left behind by a failed
       // removal is unreachable (no record names it) and harmless.
       await this.storage.delete(stored.key).catch(() => undefined);
       throw error;
+    }
+    if (breach) {
+      // Uploads that arrived together passed the look above; the lock in add() let only the
+      // quota's worth of them in, and the others' files go.
+      await this.storage.delete(stored.key);
+      return err(quotaError(breach));
     }
     return ok(certificate);
   }

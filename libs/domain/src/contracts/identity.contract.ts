@@ -17,6 +17,16 @@ export interface BillingAddressJson {
   readonly vat_id_status: 'valid' | 'unverified' | 'not-checked' | null;
 }
 
+/** An address to deliver physical products to (the billing address's fields without the Tax ID). */
+export type ShippingAddressJson = Omit<BillingAddressJson, 'vat_id' | 'vat_id_status'>;
+
+/** Where the customer's physical products go: their billing address, or an address of its own. */
+export interface ShippingJson {
+  readonly same_as_billing: boolean;
+  /** Null when same_as_billing. */
+  readonly address: ShippingAddressJson | null;
+}
+
 /** The customer as the checkout page holds it (spec 1 §3, spec 2 §3). */
 export interface CustomerJson {
   readonly public_id: string;
@@ -34,6 +44,8 @@ export interface CustomerJson {
     readonly has_confirmed_account_type: boolean;
   };
   readonly billing: BillingAddressJson | null;
+  /** Spec 2 §3's customer.shipping: null until the customer says where a basket with physical products goes. */
+  readonly shipping: ShippingJson | null;
   readonly is_vat_id_valid: boolean;
 }
 

@@ -49,6 +49,16 @@ export const ErrorCatalogue = {
   MALFORMED_JSON: entry(800001, 'The request body is not valid JSON', 'invalid-input', { ours: true }),
   PAYLOAD_TOO_LARGE: entry(800002, 'The request body is too large', 'payload-too-large', { ours: true }),
   MISSING_REQUESTED_WITH: entry(800003, 'Data requests must carry the header X-Requested-With: XMLHttpRequest', 'forbidden', { ours: true }),
+  // Certificate uploads per customer (libs/domain/src/tax/certificate-quota.ts): shown under the file field.
+  CERTIFICATE_UPLOADS_TOO_FREQUENT: entry(800111, 'You have uploaded the most certificates allowed in an hour. Please try again later.', 'rate-limited', {
+    ours: true,
+  }),
+  CERTIFICATE_STORAGE_FULL: entry(
+    800112,
+    'You have uploaded the most certificate files we can keep for you before they are used with an order. Please use one with an order, or try again tomorrow.',
+    'rate-limited',
+    { ours: true },
+  ),
   GENERIC: entry(999, 'Something went wrong. Please try again.', 'server', { ours: true }),
 
   // ---- Account and sign-in (spec 2 §8) ----

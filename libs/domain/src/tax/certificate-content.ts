@@ -24,8 +24,6 @@ const PNG_IHDR = [0x49, 0x48, 0x44, 0x52];
 /** An empty IEND chunk: length 0, type IEND, and its fixed CRC. */
 const PNG_IEND = [0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
 const JPEG_EOI = [0xff, 0xd9];
-/** PDF readers look for the end-of-file marker in the last 1024 bytes (ISO 32000-1, note in 7.5.5). */
-const PDF_TRAILER_WINDOW = 1024;
 /** The last cross-reference offset, then the end marker, then only whitespace (or NUL padding). */
 const PDF_TRAILER = /startxref\s+(\d+)\s+%%EOF[\s\0]*$/;
 
@@ -42,6 +40,33 @@ function latin1(bytes: Uint8Array): string {
   return text;
 }
 
+/**
+ * What the checks need of a file: its size, its first bytes and its last kilobyte. A file received
+ * to disk is checked from these without being read into memory whole; whole bytes make one too.
+ */
+export interface CertificateSample {
+  readonly size: number;
+  /** The first CERTIFICATE_HEAD_BYTES bytes (all of a smaller file). */
+  readonly head: Uint8Array;
+  /** The last CERTIFICATE_TAIL_BYTES bytes (all of a smaller file). */
+  readonly tail: Uint8Array;
+}
+
+/** Enough of the start for every signature and the PNG header chunk's type. */
+export const CERTIFICATE_HEAD_BYTES = 64;
+/** PDF readers look for the end-of-file marker in the last 1024 bytes (ISO 32000-1, note in 7.5.5). */
+export const CERTIFICATE_TAIL_BYTES = 1024;
+
+export function sampleOf(bytes: Uint8Array): CertificateSample {
+  return {
+    size: bytes.length,
+    head: bytes.subarray(0, CERTIFICATE_HEAD_BYTES),
+    tail: bytes.subarray(Math.max(0, bytes.length - CERTIFICATE_TAIL_BYTES)),
+  };
+}
+
+const isSample = (bytes: Uint8Array | CertificateSample): bytes is CertificateSample => !(bytes instanceof Uint8Array);
+
 /** The kind a file's first bytes announce, or null for anything else (an executable, a zip, text). */
 export function sniffCertificateKind(bytes: Uint8Array): CertificateKind | null {
   if (startsWith(bytes, PDF_MAGIC)) return 'pdf';
@@ -55,16 +80,17 @@ export function sniffCertificateKind(bytes: Uint8Array): CertificateKind | null 
  * signature, so the end is checked too. A PDF ends with `startxref`, an offset inside the file and
  * `%%EOF`; a PNG with IHDR first and the IEND chunk last; a JPEG with the end-of-image marker.
  */
-export function isCompleteCertificate(kind: CertificateKind, bytes: Uint8Array): boolean {
+export function isCompleteCertificate(kind: CertificateKind, bytes: Uint8Array | CertificateSample): boolean {
+  const { size, head, tail } = isSample(bytes) ? bytes : sampleOf(bytes);
   switch (kind) {
     case 'pdf': {
-      const trailer = PDF_TRAILER.exec(latin1(bytes.subarray(Math.max(0, bytes.length - PDF_TRAILER_WINDOW))));
-      return trailer !== null && Number(trailer[1]) < bytes.length;
+      const trailer = PDF_TRAILER.exec(latin1(tail));
+      return trailer !== null && Number(trailer[1]) < size;
     }
     case 'png':
-      return startsWith(bytes, PNG_IHDR, PNG_MAGIC.length + 4) && endsWith(bytes.subarray(PNG_MAGIC.length), PNG_IEND);
+      return startsWith(head, PNG_IHDR, PNG_MAGIC.length + 4) && size >= PNG_MAGIC.length + PNG_IEND.length && endsWith(tail, PNG_IEND);
     case 'jpeg':
-      return endsWith(bytes.subarray(JPEG_MAGIC.length), JPEG_EOI);
+      return size >= JPEG_MAGIC.length + JPEG_EOI.length && endsWith(tail, JPEG_EOI);
   }
 }
 
@@ -84,11 +110,12 @@ export type CertificateFileCheck =
  * extension (spec 2 §5) that matches what the bytes are, so a renamed executable and a PNG posing
  * as a PDF are both refused; then the file must be complete.
  */
-export function checkCertificateFile(name: string, bytes: Uint8Array): CertificateFileCheck {
-  if (bytes.length === 0) return { ok: false, message: CERTIFICATE_INCOMPLETE_MESSAGE };
+export function checkCertificateFile(name: string, bytes: Uint8Array | CertificateSample): CertificateFileCheck {
+  const sample = isSample(bytes) ? bytes : sampleOf(bytes);
+  if (sample.size === 0) return { ok: false, message: CERTIFICATE_INCOMPLETE_MESSAGE };
   const extension = fileExtension(name);
-  const kind = sniffCertificateKind(bytes);
+  const kind = sniffCertificateKind(sample.head);
   if (kind === null || !CERTIFICATE_EXTENSIONS[kind].includes(extension)) return { ok: false, message: Messages.incorrectFileType };
-  if (!isCompleteCertificate(kind, bytes)) return { ok: false, message: CERTIFICATE_INCOMPLETE_MESSAGE };
+  if (!isCompleteCertificate(kind, sample)) return { ok: false, message: CERTIFICATE_INCOMPLETE_MESSAGE };
   return { ok: true, kind, contentType: CERTIFICATE_CONTENT_TYPES[kind] };
 }

@@ -1,7 +1,7 @@
 import { isTaxAuthority } from '../reference/tax-authorities';
 import { validateForm, type FormErrors, type FormSchema, type Rule } from '../validation/rule';
 import { taxExemptionSchema, type TaxExemptionForm } from '../validation/tax-exemption.rules';
-import { checkCertificateFile, type CertificateKind } from './certificate-content';
+import { checkCertificateFile, type CertificateKind, type CertificateSample } from './certificate-content';
 
 /** Our choice: the form offers a fixed list, so another value was not chosen from it. */
 export const UNKNOWN_TAX_AUTHORITY_MESSAGE = 'Choose a certificate tax authority from the list';
@@ -56,7 +56,8 @@ export interface CertificateUpload {
   /** ISO dates, YYYY-MM-DD, as sent. */
   readonly startDate: string;
   readonly endDate: string;
-  readonly file: { readonly name: string; readonly bytes: Uint8Array } | null;
+  /** The whole bytes, or (for a file received to disk) its size, first bytes and last kilobyte. */
+  readonly file: { readonly name: string; readonly bytes: Uint8Array | CertificateSample } | null;
 }
 
 export type CertificateUploadCheck =
@@ -70,7 +71,7 @@ export function checkCertificateUpload(upload: CertificateUpload, now: Date): Ce
     certificateTaxAuthority: upload.taxAuthority,
     startDate: upload.startDate,
     endDate: upload.endDate,
-    fileInput: file ? { name: file.name, size: file.bytes.length } : null,
+    fileInput: file ? { name: file.name, size: file.bytes instanceof Uint8Array ? file.bytes.length : file.bytes.size } : null,
   };
   const errors = validateForm(form, certificateUploadSchema(now));
   // The bytes are looked at only once the name and size have passed.

@@ -5,3 +5,4 @@ export * from './tax-id-formats';
 export * from './billing-countries';
 export * from './certificate-content';
 export * from './certificate-upload';
+export * from './certificate-quota';

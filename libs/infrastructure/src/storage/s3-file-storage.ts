@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import type { FileContent, FileStorage, StoredFile } from '@store/application';
+import type { FileContent, FileSource, FileStorage, StoredFile } from '@store/application';
+import { Readable } from 'node:stream';
 import { sha256Hex, verifiedContent } from './file-digest';
 
 export interface S3FileStorageOptions {
@@ -38,15 +39,17 @@ export class S3FileStorage implements FileStorage {
     });
   }
 
-  async put(key: string, bytes: Uint8Array, contentType: string): Promise<StoredFile> {
-    const stored: StoredFile = { key, contentType, size: bytes.length, sha256: sha256Hex(bytes) };
+  async put(key: string, content: Uint8Array | FileSource, contentType: string): Promise<StoredFile> {
+    const size = content instanceof Uint8Array ? content.length : content.size;
+    const stored: StoredFile = { key, contentType, size, sha256: content instanceof Uint8Array ? sha256Hex(content) : content.sha256 };
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.options.bucket,
         Key: key,
-        Body: bytes,
+        // A file received to disk is streamed up with its length declared, never held whole.
+        Body: content instanceof Uint8Array ? content : Readable.from(content.chunks()),
         ContentType: contentType,
-        ContentLength: bytes.length,
+        ContentLength: size,
         Metadata: { [DIGEST_METADATA]: stored.sha256 },
         // Never overwrite: a key names one file for good (where the service supports conditions).
         IfNoneMatch: '*',

@@ -1,4 +1,5 @@
 import type { TaxCertificate } from '@store/application';
+import { CERTIFICATE_QUOTA } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { TypeOrmTaxCertificateRepository } from './typeorm-tax-certificate.repository';
@@ -45,14 +46,14 @@ const certificate = (overrides: Partial<TaxCertificate> = {}): TaxCertificate =>
 describe('TypeOrmTaxCertificateRepository', () => {
   it('adds a certificate and finds it for its owner exactly as added, dates as calendar dates', async () => {
     const added = certificate();
-    await certificates.add(added);
+    await certificates.add(added, CERTIFICATE_QUOTA);
     // Equal means the dates come back as the text given, not as midnight in some time zone.
     expect(await certificates.findOwned(added.id, ada)).toEqual(added);
   });
 
   it('finds nothing for another customer, an unknown id, or text that is not an id', async () => {
     const added = certificate();
-    await certificates.add(added);
+    await certificates.add(added, CERTIFICATE_QUOTA);
     expect(await certificates.findOwned(added.id, bob)).toBeNull();
     expect(await certificates.findOwned(randomUUID(), ada)).toBeNull();
     expect(await certificates.findOwned("' OR 1=1 --", ada)).toBeNull();
@@ -67,19 +68,19 @@ describe('TypeOrmTaxCertificateRepository', () => {
     ['a digest that is not SHA-256 hex', { sha256: 'xyz' }],
     ['an authority that is not a code', { taxAuthority: 'tx' }],
   ])('has the database refuse %s', async (_, overrides) => {
-    await expect(certificates.add(certificate(overrides))).rejects.toThrow(/violates check constraint/);
+    await expect(certificates.add(certificate(overrides), CERTIFICATE_QUOTA)).rejects.toThrow(/violates check constraint/);
   });
 
   it('refuses a second record for the same stored file', async () => {
     const first = certificate();
-    await certificates.add(first);
-    await expect(certificates.add(certificate({ storageKey: first.storageKey }))).rejects.toThrow(/duplicate key/);
+    await certificates.add(first, CERTIFICATE_QUOTA);
+    await expect(certificates.add(certificate({ storageKey: first.storageKey }), CERTIFICATE_QUOTA)).rejects.toThrow(/duplicate key/);
   });
 
   it('keeps the certificate when its basket goes, and keeps the customer while they have one', async () => {
     await db.dataSource.query(`INSERT INTO baskets (reference, country_account_code, customer_id) VALUES ('short-lived', 'US', $1)`, [bob]);
     const added = certificate({ customerId: bob, basketReference: 'short-lived' });
-    await certificates.add(added);
+    await certificates.add(added, CERTIFICATE_QUOTA);
     await db.dataSource.query(`DELETE FROM baskets WHERE reference = 'short-lived'`);
     expect((await certificates.findOwned(added.id, bob))?.basketReference).toBeNull();
     await expect(db.dataSource.query(`DELETE FROM customers WHERE id = $1`, [bob])).rejects.toThrow(/foreign key/);

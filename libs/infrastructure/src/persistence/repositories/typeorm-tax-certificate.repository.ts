@@ -1,5 +1,6 @@
-import type { BasketCertificates, TaxCertificate, TaxCertificateRepository } from '@store/application';
-import type { DataSource } from 'typeorm';
+import type { BasketCertificates, CertificateUsage, RemovedCertificate, TaxCertificate, TaxCertificateRepository } from '@store/application';
+import { certificateQuotaBreach, type CertificateQuota, type CertificateQuotaBreach } from '@store/domain';
+import type { DataSource, EntityManager } from 'typeorm';
 
 interface TaxCertificateRow {
   id: string;
@@ -44,27 +45,81 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class TypeOrmTaxCertificateRepository implements TaxCertificateRepository, BasketCertificates {
   constructor(private readonly dataSource: DataSource) {}
 
-  async add(c: TaxCertificate): Promise<void> {
-    await this.dataSource.query(
-      `INSERT INTO tax_certificates (id, customer_id, tax_authority, start_date, end_date, file_name, content_type, size, storage_key,
-         sha256, basket_reference, order_reference, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-      [
-        c.id,
-        c.customerId,
-        c.taxAuthority,
-        c.startDate,
-        c.endDate,
-        c.fileName,
-        c.contentType,
-        c.size,
-        c.storageKey,
-        c.sha256,
-        c.basketReference,
-        c.orderReference,
-        c.createdAt,
-      ],
+  async add(c: TaxCertificate, quota: CertificateQuota): Promise<CertificateQuotaBreach> {
+    return this.dataSource.transaction(async (manager) => {
+      // One customer's uploads are decided one at a time, on every instance: the lock is the
+      // database's, and held only until this transaction ends.
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('tax-certificate-quota:' || $1::text, 0))`, [c.customerId]);
+      const breach = certificateQuotaBreach(await this.usageIn(manager, c.customerId, quota, c.createdAt), { uploads: 1, bytes: c.size }, quota);
+      if (breach) return breach;
+      await manager.query(
+        `INSERT INTO tax_certificates (id, customer_id, tax_authority, start_date, end_date, file_name, content_type, size, storage_key,
+           sha256, basket_reference, order_reference, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [
+          c.id,
+          c.customerId,
+          c.taxAuthority,
+          c.startDate,
+          c.endDate,
+          c.fileName,
+          c.contentType,
+          c.size,
+          c.storageKey,
+          c.sha256,
+          c.basketReference,
+          c.orderReference,
+          c.createdAt,
+        ],
+      );
+      return null;
+    });
+  }
+
+  async usage(customerId: string, quota: CertificateQuota, now: Date): Promise<CertificateUsage> {
+    if (!UUID.test(customerId)) return { recentUploads: 0, pendingBytes: 0 };
+    return this.usageIn(this.dataSource.manager, customerId, quota, now);
+  }
+
+  /** Uploads within the window before `now`, and the bytes of certificates no order has taken. */
+  private async usageIn(manager: EntityManager, customerId: string, quota: CertificateQuota, now: Date): Promise<CertificateUsage> {
+    const [row] = await manager.query(
+      `SELECT count(*) FILTER (WHERE c.created_at > $2)::int AS recent,
+         coalesce(sum(c.size) FILTER (WHERE c.order_reference IS NULL AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.tax_certificate_id = c.id)), 0)::bigint AS pending
+       FROM tax_certificates c WHERE c.customer_id = $1`,
+      [customerId, new Date(now.getTime() - quota.windowMs)],
     );
+    return { recentUploads: Number(row.recent), pendingBytes: Number(row.pending) };
+  }
+
+  async removeUnused(createdBefore: Date, limit: number): Promise<RemovedCertificate[]> {
+    // Kept: anything an order records, and an open basket's newest unused certificate (the one its
+    // order would take: see forBasket and the order's fulfilment). Rows another run or a checkout
+    // has locked are skipped, so runs on several instances never wait on or repeat each other.
+    // A DELETE answers [rows, count] through TypeORM.
+    const [rows]: [Array<{ id: string; storage_key: string }>, number] = await this.dataSource.query(
+      `DELETE FROM tax_certificates c
+       WHERE c.id IN (
+         SELECT u.id FROM tax_certificates u
+         WHERE u.created_at < $1
+           AND u.order_reference IS NULL
+           AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.tax_certificate_id = u.id)
+           AND NOT (
+             u.basket_reference IS NOT NULL
+             AND EXISTS (SELECT 1 FROM baskets b WHERE b.reference = u.basket_reference AND b.ordered_at IS NULL)
+             AND NOT EXISTS (
+               SELECT 1 FROM tax_certificates n
+               WHERE n.basket_reference = u.basket_reference AND n.customer_id = u.customer_id AND n.order_reference IS NULL AND n.created_at > u.created_at
+             )
+           )
+         ORDER BY u.created_at
+         LIMIT $2
+         FOR UPDATE OF u SKIP LOCKED
+       )
+       RETURNING c.id, c.storage_key`,
+      [createdBefore, limit],
+    );
+    return rows.map((row) => ({ id: row.id, storageKey: row.storage_key }));
   }
 
   async findOwned(id: string, customerId: string): Promise<TaxCertificate | null> {
