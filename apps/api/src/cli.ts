@@ -1,8 +1,20 @@
 import 'reflect-metadata';
 import { migrateCommand, UsageError } from './cli/migrate-command';
+import { removeUnusedCertificatesCommand } from './cli/remove-unused-certificates-command';
 
-/** `node cli.js migrate [--seed]`: see cli/migrate-command.ts. */
-migrateCommand(process.argv.slice(2), process.env, (line) => process.stdout.write(`${line}\n`)).catch((error: unknown) => {
+const write = (line: string) => process.stdout.write(`${line}\n`);
+const [command] = process.argv.slice(2);
+
+/**
+ * `node cli.js migrate [--seed]` (see cli/migrate-command.ts), or
+ * `node cli.js remove-unused-certificates` (see cli/remove-unused-certificates-command.ts).
+ */
+const run =
+  command === 'remove-unused-certificates'
+    ? removeUnusedCertificatesCommand(process.env, write).then((code) => process.exit(code))
+    : migrateCommand(process.argv.slice(2), process.env, write);
+
+run.catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(error instanceof UsageError ? 2 : 1);
 });

@@ -1,5 +1,6 @@
 import { RemoveUnusedTaxCertificates } from '@store/application';
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { removeUnusedCertificatesCommand } from '../cli/remove-unused-certificates-command';
 import { pdf } from '../testing/files';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { checkoutAction, cookieOf, newCustomerBody, payByCard, shopperReadyToPay } from '../testing/shopper';
@@ -90,5 +91,15 @@ describe('removing certificates nothing uses', () => {
     expect(paid.body.success).toBe(true);
     const [order] = await rows(`SELECT tax_certificate_id FROM orders WHERE number = $1`, [paid.body.data.order_number]);
     expect(order.tax_certificate_id).toBe(newest);
+  });
+
+  it('runs from the command line too (cron), reporting what it removed', async () => {
+    const created = await checkoutAction(t, 'CREATE_CUSTOMER', newCustomerBody(`cron.${Date.now()}@example.com`, { country: 'US' }));
+    const stale = await uploadCertificate(cookieOf(created, 'afs_session'), 'stale.pdf');
+    await age([stale], 25);
+    const lines: string[] = [];
+    expect(await removeUnusedCertificatesCommand({ DATABASE_URL: t.db.url, LOG_LEVEL: 'silent' }, (line) => lines.push(line))).toBe(0);
+    expect(lines).toEqual(['Removed 1 unused tax certificate(s)']);
+    expect(await rows(`SELECT id FROM tax_certificates WHERE id = $1`, [stale])).toEqual([]);
   });
 });
