@@ -84,3 +84,21 @@ describe('PREREGISTER_EMAIL is throttled like sign-in', () => {
     expect((await preregister(freshEmail('scan'), '192.0.2.201')).status).toBe(200);
   });
 });
+
+describe('CREATE_CUSTOMER with a taken email is an existence lookup too', () => {
+  const create = (email: string, address: string) =>
+    t.http().post('/data/checkout/').set(XHR).set('X-Forwarded-For', address).type('form').send({ action: 'CREATE_CUSTOMER', body: JSON.stringify(newCustomerBody(email)) });
+
+  it('answers 429 instead of 100200 once the lookups of that email are used up, and still creates new accounts', async () => {
+    const email = freshEmail('taken');
+    await createAccount(email);
+    const codes: number[] = [];
+    for (let attempt = 1; attempt <= 21; attempt++) codes.push((await create(email, nextAddress())).body.code);
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill(100200));
+    expect(codes[20]).toBe(429);
+    // PREREGISTER_EMAIL draws on the same allowance.
+    expect((await preregister(email, nextAddress())).body.code).toBe(429);
+    expect((await create(freshEmail('new'), nextAddress())).body.success).toBe(true);
+  });
+});
+

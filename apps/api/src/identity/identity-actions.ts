@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   BASKET_REPOSITORY,
   CreateCustomer,
+  ExistenceLookupThrottle,
   CUSTOMER_REPOSITORY,
   GetBasket,
   PreregisterEmail,
@@ -48,6 +49,7 @@ export class IdentityActions implements CheckoutActionHandlers {
   constructor(
     private readonly create: CreateCustomer,
     private readonly preregister: PreregisterEmail,
+    private readonly existence: ExistenceLookupThrottle,
     private readonly sessions: SessionService,
     private readonly getBasket: GetBasket,
     private readonly updateCustomerCategory: UpdateCustomerCategory,
@@ -60,21 +62,25 @@ export class IdentityActions implements CheckoutActionHandlers {
     // Checked before the account exists: a basket named here is read, then claimed for the new account.
     if (payload.basketReference) await assertBasketAccess(this.baskets, payload.basketReference, context.request, context.customer?.id ?? null);
     const basket = payload.basketReference ? await this.getBasket.execute(payload.basketReference) : null;
-    const created = unwrap(
-      await this.create.execute({
-        email: payload.email,
-        firstName: payload.firstName,
-        lastName: payload.lastName,
-        password: payload.password,
-        country: payload.country,
-        marketingSignUp: payload.marketingSignUp,
-        accountName: payload.accountName ?? null,
-        customerCategory: payload.customerCategory,
-        termsAndConditions: payload.termsAndConditions,
-        signedIn: context.customer !== null,
-        basketHasMultiUserProduct: Boolean(basket?.ok && basket.value.view.lines.some((line) => line.suite.isMultiUser)),
-      }),
-    );
+    const attempt = await this.create.execute({
+      email: payload.email,
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+      password: payload.password,
+      country: payload.country,
+      marketingSignUp: payload.marketingSignUp,
+      accountName: payload.accountName ?? null,
+      customerCategory: payload.customerCategory,
+      termsAndConditions: payload.termsAndConditions,
+      signedIn: context.customer !== null,
+      basketHasMultiUserProduct: Boolean(basket?.ok && basket.value.view.lines.some((line) => line.suite.isMultiUser)),
+    });
+    // Refusing a taken email tells that an account exists, so those answers draw on the same
+    // allowance as PREREGISTER_EMAIL; creating an account reveals nothing a second probe could use.
+    if (!attempt.ok && attempt.error.errorName === 'ACCOUNT_EXISTS' && !(await this.existence.allow(payload.email, context.request.ip ?? 'unknown'))) {
+      throw new DomainError('TOO_MANY_REQUESTS');
+    }
+    const created = unwrap(attempt);
     writeSessionCookie(context.response, created.session.id, created.session.expiresAt, this.config.COOKIE_SECURE);
     if (payload.basketReference) await this.baskets.claim(payload.basketReference, created.customer.id);
     return { customer: customerJson(created.customer), basket: basket?.ok ? basketJson(basket.value) : null };

@@ -80,10 +80,15 @@ const useCases: Provider[] = [
     inject: [CUSTOMER_REPOSITORY, CUSTOMER_CATEGORY_REPOSITORY],
   },
   {
+    provide: ExistenceLookupThrottle,
+    useFactory: (limiter: RateLimiter, clock: Clock) => new ExistenceLookupThrottle(limiter, clock),
+    inject: [RATE_LIMITER, CLOCK],
+  },
+  {
     provide: PreregisterEmail,
-    useFactory: (customers: CustomerRepository, reserved: ReservedEmailRepository, limiter: RateLimiter, clock: Clock) =>
-      new PreregisterEmail(customers, reserved, new ExistenceLookupThrottle(limiter, clock)),
-    inject: [CUSTOMER_REPOSITORY, RESERVED_EMAIL_REPOSITORY, RATE_LIMITER, CLOCK],
+    useFactory: (customers: CustomerRepository, reserved: ReservedEmailRepository, throttle: ExistenceLookupThrottle) =>
+      new PreregisterEmail(customers, reserved, throttle),
+    inject: [CUSTOMER_REPOSITORY, RESERVED_EMAIL_REPOSITORY, ExistenceLookupThrottle],
   },
   {
     provide: CredentialCheck,
