@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: url, PORT: '70000' }, /^Invalid configuration: PORT: /],
     [{ DATABASE_URL: url, NODE_ENV: 'staging' }, /^Invalid configuration: NODE_ENV: /],
     [{ DATABASE_URL: url, COOKIE_SECURE: 'maybe' }, /^Invalid configuration: COOKIE_SECURE: /],
+    [{ DATABASE_URL: url, DEVICE_COOKIE_SECRET: 'too-short-to-sign-with' }, /^Invalid configuration: DEVICE_COOKIE_SECRET: .* \(a value that is not shown, as it may hold a password\)$/],
   ])('stops on %j with one line naming the setting', (env, message) => {
     let error: unknown;
     try {
@@ -32,5 +33,13 @@ describe('loadConfig', () => {
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain('\n');
     expect((error as Error).message).not.toContain('secret');
+  });
+
+  it('keeps a given device cookie key, and makes a random one per start when none is given', () => {
+    const key = 'k'.repeat(48);
+    expect(loadConfig({ DATABASE_URL: url, DEVICE_COOKIE_SECRET: key }).DEVICE_COOKIE_SECRET).toBe(key);
+    const first = loadConfig({ DATABASE_URL: url }).DEVICE_COOKIE_SECRET;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(loadConfig({ DATABASE_URL: url }).DEVICE_COOKIE_SECRET).not.toBe(first);
   });
 });
