@@ -149,7 +149,12 @@ const EMAIL_TAMPERING = ['ADA@EXAMPLE.COM', 'ada@example', '@example.com', 'ada@
  * wrong password, back to zero on a right one refused for another reason (MFA not on, say). That is
  * all a refused auth call may leave; credentials, sessions, tokens and mail stay as they were.
  */
-const attemptCounted = () => ['rate_limit_hits', 'customers.sign_in_state'];
+// A refused sign-in is counted; the refusal that locks the account also queues the mail telling its holder.
+const attemptCounted = (response: Response) => [
+  'rate_limit_hits',
+  'customers.sign_in_state',
+  ...(response.body?.code === ErrorCatalogue.ACCOUNT_LOCKED.code ? ['mail_outbox'] : []),
+];
 
 const credentials = (world: World) => ({ username: world.owner.email, password: PASSWORD });
 const CREDENTIAL_SPECS = { username: S(true, EMAIL_TAMPERING), password: S(true, ['wrong password', '', 'x'.repeat(256)]) };
