@@ -81,8 +81,9 @@ describe('the connection dropped mid-request (pg_terminate_backend)', () => {
 
   it('inside the completing transaction: a catalogued 503, nothing of the completion kept, and the retry completes the order with its one charge', async () => {
     const shopper = await shopperReadyToPay(t);
-    // The test holds the basket row, so the order's completion, having already marked the order
-    // paid inside its transaction, waits there when it comes to close the basket.
+    // The test holds the basket's payment state row, so the order's completion, having already
+    // marked the order paid and closed the basket inside its transaction, waits there when it comes
+    // to spend that state. (Not the basket row: the reservation marks it, before any charge.)
     const holder = new Client({ connectionString: t.db.url, application_name: 'reliability-holder' });
     // Watches from outside any transaction (a transaction sees one snapshot of pg_stat_activity).
     const observer = new Client({ connectionString: t.db.url, application_name: 'reliability-observer' });
@@ -90,13 +91,13 @@ describe('the connection dropped mid-request (pg_terminate_backend)', () => {
     await observer.connect();
     try {
       await holder.query('BEGIN');
-      await holder.query('SELECT 1 FROM baskets WHERE reference = $1 FOR NO KEY UPDATE', [shopper.basket.reference]);
+      await holder.query('SELECT 1 FROM basket_payment_states WHERE basket_reference = $1 FOR UPDATE', [shopper.basket.reference]);
       const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid as number;
       const answer = pay(t, shopper).then((response) => response);
-      const blocked = await until('the completion to wait on the basket row', async () => {
+      const blocked = await until('the completion to wait on the payment state row', async () => {
         const { rows } = await observer.query(
           `SELECT pid, state, backend_xid IS NOT NULL AS writing FROM pg_stat_activity
-           WHERE $1 = ANY(pg_blocking_pids(pid)) AND query LIKE 'UPDATE baskets SET ordered_at%'`,
+           WHERE $1 = ANY(pg_blocking_pids(pid)) AND query LIKE 'WITH spent AS%'`,
           [holderPid],
         );
         return rows.length === 1 ? (rows[0] as { pid: number; state: string; writing: boolean }) : null;

@@ -235,6 +235,72 @@ describe('PLACE_ORDER races', () => {
   });
 });
 
+describe('basket edits while its order is being placed', () => {
+  const lineOf = (shopper: Shopper) => (shopper.basket as unknown as { lines: { reference: string }[] }).lines[0].reference;
+  const changeQuantity = (shopper: Shopper, quantity: number) =>
+    checkoutAction(
+      t,
+      'CHANGE_QUANTITY',
+      { basketReference: shopper.basket.reference, basketStaleHash: shopper.basket.stale_hash, lineReference: lineOf(shopper), quantity, locale: 'en-gb' },
+      shopper.cookie,
+    );
+  const basketLines = (shopper: Shopper) => rows('SELECT quantity FROM basket_lines WHERE basket_reference = $1', [shopper.basket.reference]);
+
+  it.each(['place-order:reserved', 'place-order:charged'] as const)(
+    'an edit sent while PLACE_ORDER is held at %s is refused and changes nothing; the order and the basket stay the ordered ones',
+    async (point) => {
+      const shopper = await shopperReadyToPay(t, { suites: ['publisher-2'] });
+      const held = checkpoints.gate(point, { holdOnly: 1 });
+      const placing = pay(shopper).then((answer) => answer);
+      await held.arrived(1);
+
+      const edit = await changeQuantity(shopper, 7);
+      expect(edit.body).toMatchObject({ success: false, code: 201401, message: 'Your order is being placed, so your basket can no longer be changed.' });
+      expect(await basketLines(shopper)).toEqual([{ quantity: 1 }]);
+
+      held.open();
+      const placed = await placing;
+      expect(placed.body.success).toBe(true);
+      const number = placed.body.data.order_number;
+      expect(await rows('SELECT quantity FROM order_lines WHERE order_number = $1 AND NOT is_bonus', [number])).toEqual([{ quantity: 1 }]);
+      expect(await basketLines(shopper)).toEqual([{ quantity: 1 }]);
+      const [sale] = await salesOf(number);
+      expect(sale.amount).toBe(shopper.basket.pricing.formatted_total_for_3d_verification);
+    },
+  );
+
+  it('an edit that lands after PLACE_ORDER read the basket but before it reserved: the order is refused as stale, nothing is charged, and the edit stands', async () => {
+    const shopper = await shopperReadyToPay(t, { suites: ['publisher-2'] });
+    const drafted = checkpoints.gate('place-order:drafted', { holdOnly: 1 });
+    const placing = pay(shopper).then((answer) => answer);
+    await drafted.arrived(1);
+    const edit = await changeQuantity(shopper, 3);
+    expect(edit.body.success).toBe(true);
+    drafted.open();
+    const placed = await placing;
+    expect(placed.body).toMatchObject({ success: false, code: 200001 });
+    expect(await count('SELECT count(*)::int AS n FROM orders WHERE basket_reference = $1', [shopper.basket.reference])).toBe(0);
+    expect(await basketLines(shopper)).toEqual([{ quantity: 3 }]);
+    // The page reads the edited basket and pays for what it now shows.
+    const paid = await pay(await refreshed(shopper));
+    expect(paid.body.success).toBe(true);
+    expect(await rows('SELECT quantity FROM order_lines WHERE order_number = $1 AND NOT is_bonus', [paid.body.data.order_number])).toEqual([{ quantity: 3 }]);
+  });
+
+  it('a declined order opens the basket to edits again', async () => {
+    const shopper = await shopperReadyToPay(t, { suites: ['publisher-2'] });
+    await fetch(`${sandbox.url}/__sandbox/force`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sale: { kind: 'processor_declined', code: '2001' } }),
+    });
+    expect((await pay(shopper)).body).toMatchObject({ success: false, data: { charged: 'not-charged' } });
+    const edit = await changeQuantity(shopper, 2);
+    expect(edit.body.success).toBe(true);
+    expect(await basketLines(shopper)).toEqual([{ quantity: 2 }]);
+  });
+});
+
 /** Another basket of the same signed-in customer (a browser without the first basket's cookie), billed and ready to pay. */
 async function anotherBasket(shopper: Shopper): Promise<Shopper> {
   const session = shopper.cookie.split('; ').find((part) => part.startsWith('afs_session=')) as string;

@@ -28,6 +28,8 @@ export class AddToBasket {
   async execute(command: AddToBasketCommand): Promise<Result<ReadBasket, DomainError>> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const existing = command.basketReference ? await this.baskets.find(command.basketReference) : null;
+      // The order being placed is for this basket as it is: an addition now would be lost.
+      if (existing?.orderInFlight) return err(new DomainError('BASKET_ORDER_IN_PROGRESS'));
       const fresh = existing ?? emptyBasket(this.ids.next(), command.countryAccount);
       // A signed-in shopper's basket is theirs, so it can follow them to another device.
       const basket = command.viewer && fresh.customerId !== command.viewer.id ? { ...fresh, customerId: command.viewer.id } : fresh;

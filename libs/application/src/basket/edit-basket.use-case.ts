@@ -55,6 +55,8 @@ export class EditBasket {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const basket = await this.baskets.find(command.basketReference);
       if (!basket) return err(new DomainError('BASKET_NOT_FOUND'));
+      // The order being placed is for this basket as it is: a change now would be lost.
+      if (basket.orderInFlight) return err(new DomainError('BASKET_ORDER_IN_PROGRESS'));
       // An edit needs the page to have seen this basket; its answer shows what the basket now costs.
       if (command.staleHash !== undefined && !hashShowsBasket(command.staleHash, basket)) return err(new DomainError('BASKET_STALE'));
       const edited = await this.apply(basket, command.edit, command.viewer);

@@ -58,32 +58,35 @@ export interface Fulfilment {
 }
 
 /**
- * Why an order could not be reserved: what it claims is gone (the discount code's last use, or the
- * last units of a limited product, went to another order first).
+ * Why an order could not be reserved: what it claims is gone (the discount code's last use, the
+ * customer's own uses of it, or the last units of a limited product, went to another order first),
+ * or the basket changed after it was priced for the order.
  */
-export type ReservationRefusal = 'DISCOUNT_USAGE_LIMIT' | 'DISCOUNT_PURCHASE_LIMIT' | 'PRODUCT_SOLD_OUT';
+export type ReservationRefusal = 'DISCOUNT_USAGE_LIMIT' | 'DISCOUNT_PURCHASE_LIMIT' | 'PRODUCT_SOLD_OUT' | 'BASKET_STALE';
 
 export interface OrderRepository {
   /**
    * The basket's order, as stored: a new one with a fresh number, or the one the basket already has
    * (one order per basket, a database constraint). `created` tells which. A new order claims, in the same
    * transaction, a use of its discount code and the units of any limited product it holds; when one
-   * is gone nothing is reserved and the refusal says which.
+   * is gone nothing is reserved and the refusal says which. The basket is marked as being ordered,
+   * which refuses its edits, only if it is still at `basketVersion` (else BASKET_STALE).
    */
-  reserve(draft: OrderDraft): Promise<{ readonly order: Order; readonly created: boolean } | { readonly refused: ReservationRefusal }>;
+  reserve(draft: OrderDraft, basketVersion: number): Promise<{ readonly order: Order; readonly created: boolean } | { readonly refused: ReservationRefusal }>;
   /**
    * A failed order tried again: back to pending with the next payment attempt, its lines and totals
    * replaced by the draft (the basket as it is now; nothing was charged), claiming again what the
-   * draft claims (or refused, staying failed). The order as stored; null if it was not failed.
+   * draft claims (or refused, staying failed), the basket marked as in `reserve`. The order as
+   * stored; null if it was not failed.
    */
-  retry(number: string, draft: OrderDraft): Promise<Order | { readonly refused: ReservationRefusal } | null>;
+  retry(number: string, draft: OrderDraft, basketVersion: number): Promise<Order | { readonly refused: ReservationRefusal } | null>;
   /**
    * Completes a pending order in one transaction: paid, its keys stored, the discount redemption
    * recorded, the basket closed and the receipt queued. Answers when it was paid; null when it was
    * not pending (already done by another call).
    */
   complete(number: string, fulfilment: Fulfilment): Promise<{ readonly paidAt: Date } | null>;
-  /** A pending order failed (nothing charged): what it claimed (discount use, limited units) is given back. */
+  /** A pending order failed (nothing charged): what it claimed (discount uses, limited units) is given back, and its basket opened to edits. */
   fail(number: string, code: number, reason: string): Promise<void>;
   /**
    * The orders payment reconciliation looks at: pending ones created before `pendingBefore` (left

@@ -186,14 +186,16 @@ export class PlaceOrder {
     };
 
     await this.checkpoints.reached('place-order:drafted');
-    const reserved = await this.orders.reserve(draft);
+    // Reserved only while the basket is still at the version priced here: an edit that landed since
+    // is refused as stale, and one that comes later finds the basket held by this order.
+    const reserved = await this.orders.reserve(draft, view.basket.version);
     // The discount's last use or a limited product's last unit went to another order first.
     if ('refused' in reserved) return err(failure(reserved.refused, placed?.number ?? null, 'not-charged'));
     const created = reserved.created;
     let order = reserved.order;
     if (!created && order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
     if (!created && order.status === 'failed') {
-      const retried = await this.orders.retry(order.number, draft);
+      const retried = await this.orders.retry(order.number, draft, view.basket.version);
       if (retried && 'refused' in retried) return err(failure(retried.refused, order.number, 'not-charged'));
       order = retried ?? (await this.orders.find(order.number)) ?? order;
     }

@@ -24,6 +24,8 @@ export interface Basket {
   readonly customerId: string | null;
   /** Increases with every change; the stale hash is derived from it and the content. */
   readonly version: number;
+  /** Its order is reserved and being paid: the basket is what is being bought and cannot change. */
+  readonly orderInFlight?: boolean;
 }
 
 export function emptyBasket(reference: string, countryAccount: string): Basket {

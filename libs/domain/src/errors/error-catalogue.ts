@@ -131,6 +131,10 @@ export const ErrorCatalogue = {
     'conflict',
     { position: 'top' },
   ),
+  BASKET_ORDER_IN_PROGRESS: entry(201401, 'Your order is being placed, so your basket can no longer be changed.', 'conflict', {
+    position: 'top',
+    ours: true,
+  }),
   QUANTITY_NOT_VALID: entry(200002, 'You have reached the maximum quantity of this product for one order.', 'unprocessable', {
     position: 'top',
     ours: true,

@@ -24,6 +24,10 @@ export class BasketRecord {
   @Column({ type: 'integer' })
   version!: number;
 
+  /** The basket's order is reserved and not failed: edits are refused. */
+  @Column({ name: 'placing_order', type: 'boolean', default: false })
+  placingOrder!: boolean;
+
   @Column({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

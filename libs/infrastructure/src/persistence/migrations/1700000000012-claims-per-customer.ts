@@ -7,6 +7,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   paid). An order claims one in its reservation's transaction with a conditional upsert, so a
  *   per-customer limit holds however many baskets the customer pays at once; a failed order gives
  *   its claim back. It starts from the redemptions already recorded and the orders still pending.
+ * - baskets.placing_order: the basket's order is reserved and not yet failed, so the basket is
+ *   what is being paid for: edits are refused until the order fails (completion closes the
+ *   basket). Set by the reservation only while the basket is still at the version it priced.
  */
 export class ClaimsPerCustomer1700000000012 implements MigrationInterface {
   name = 'ClaimsPerCustomer1700000000012';
@@ -28,9 +31,12 @@ export class ClaimsPerCustomer1700000000012 implements MigrationInterface {
       ) held
       WHERE code IN (SELECT code FROM discount_codes)
       GROUP BY code, customer_id`);
+    await db.query(`ALTER TABLE baskets ADD COLUMN placing_order boolean NOT NULL DEFAULT false`);
+    await db.query(`UPDATE baskets SET placing_order = true WHERE reference IN (SELECT basket_reference FROM orders WHERE status = 'pending')`);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE baskets DROP COLUMN IF EXISTS placing_order`);
     await db.query(`DROP TABLE IF EXISTS discount_customer_claims`);
   }
 }

@@ -34,7 +34,7 @@ function readerOf() {
 }
 
 /** The stale hash the shopper's page shows for the basket (its content and what it costs). */
-async function pageHash(basket: Basket, customer: { id: string; email: string }): Promise<string> {
+async function pageHash(basket: Basket, customer: NonNullable<Parameters<BasketReader['read']>[1]>): Promise<string> {
   const read = await readerOf().read(basket, customer);
   if (!read.ok) throw read.error;
   return read.value.view.staleHash;

@@ -24,6 +24,7 @@ export class TypeOrmBasketRepository implements BasketRepository {
       shippingCountry: record.shippingCountry,
       customerId: record.customerId,
       version: record.version,
+      ...(record.placingOrder ? { orderInFlight: true } : {}),
       lines: record.lines.map((line) => ({
         reference: line.reference,
         suiteReference: line.suiteReference,
@@ -50,7 +51,10 @@ export class TypeOrmBasketRepository implements BasketRepository {
           customerId: basket.customerId,
           updatedAt: () => 'now()',
         })
-        .where('reference = :reference AND version = :previous AND ordered_at IS NULL', {
+        // Never while its order is being placed: the reservation sets placing_order on this row, so
+        // an edit racing it either lands first (and the reservation finds the version moved on) or
+        // finds the flag set once the reservation commits.
+        .where('reference = :reference AND version = :previous AND ordered_at IS NULL AND NOT placing_order', {
           reference: basket.reference,
           previous: basket.version - 1,
         })

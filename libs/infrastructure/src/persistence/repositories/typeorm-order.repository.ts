@@ -222,21 +222,29 @@ function insertLines(lines: readonly OrderLineDraft[], at: { number: string; fir
 export class TypeOrmOrderRepository implements OrderRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async reserve(draft: OrderDraft): Promise<{ order: Order; created: boolean } | { refused: ReservationRefusal }> {
+  async reserve(draft: OrderDraft, basketVersion: number): Promise<{ order: Order; created: boolean } | { refused: ReservationRefusal }> {
     const reserved = await refusedBy(() => this.dataSource.transaction(async (manager) => {
       // The order and its lines in one statement; no lines when the basket has its order already.
-      const lines = insertLines(draft.lines, { number: 'placed.number', first: 14, source: 'placed' });
-      const inserted: OrderRow[] = await manager.query(
+      // A new order also marks its basket as being ordered, only at the version it was priced from:
+      // after the INSERT (the UPDATE reads its row), so a caller that finds the order already there
+      // never locks the basket, which the order's completion locks after the order.
+      const lines = insertLines(draft.lines, { number: 'placed.number', first: 15, source: 'placed' });
+      const inserted: (OrderRow & { held: number })[] = await manager.query(
         `WITH placed AS (
            INSERT INTO orders (number, customer_id, basket_reference, status, gateway, locale, currency, tax_inclusive,
              net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent)
            VALUES ('AFS-' || lpad(nextval('order_numbers')::text, 8, '0'), $1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
            ON CONFLICT (basket_reference) DO NOTHING RETURNING *
+         ), held AS (
+           UPDATE baskets SET placing_order = true FROM placed
+           WHERE baskets.reference = placed.basket_reference AND baskets.version = $14 RETURNING baskets.reference
          ), lines AS (${lines.sql})
-         SELECT * FROM placed`,
-        [draft.customerId, draft.basketReference, ...pricedColumns(draft), ...lines.values],
+         SELECT placed.*, (SELECT count(*) FROM held)::int AS held FROM placed`,
+        [draft.customerId, draft.basketReference, ...pricedColumns(draft), basketVersion, ...lines.values],
       );
       if (inserted.length === 0) return null;
+      // The basket moved on after it was priced (an edit won the race): nothing is reserved.
+      if (inserted[0].held === 0) throw new ClaimRefused('BASKET_STALE');
       await claim(manager, draft);
       // The order as stored: its row as the INSERT returned it, and the lines just written.
       return toOrder(inserted[0], draft.lines);
@@ -246,12 +254,13 @@ export class TypeOrmOrderRepository implements OrderRepository {
     return { order: (await this.findByBasket(draft.basketReference)) as Order, created: false };
   }
 
-  async retry(number: string, draft: OrderDraft): Promise<Order | { refused: ReservationRefusal } | null> {
+  async retry(number: string, draft: OrderDraft, basketVersion: number): Promise<Order | { refused: ReservationRefusal } | null> {
     // Nothing was charged for a failed attempt: the next one is for the basket as it is now (its
     // lines, its totals, the provider's tax, the billing address), under the same order number.
     return refusedBy(() => this.dataSource.transaction(async (manager) => {
-      // The order back to pending, and its old lines gone, in one statement.
-      const rows: OrderRow[] = await manager.query(
+      // The order back to pending, its old lines gone and its basket marked as being ordered (at
+      // the version priced), in one statement.
+      const rows: (OrderRow & { held: number })[] = await manager.query(
         `WITH retried AS (
            UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL,
              gateway = $2, locale = $3, currency = $4, tax_inclusive = $5, net_minor = $6, tax_minor = $7, gross_minor = $8,
@@ -259,11 +268,15 @@ export class TypeOrmOrderRepository implements OrderRepository {
            WHERE number = $1 AND status = 'failed' RETURNING *
          ), gone AS (
            DELETE FROM order_lines WHERE order_number IN (SELECT number FROM retried)
+         ), held AS (
+           UPDATE baskets SET placing_order = true FROM retried
+           WHERE baskets.reference = retried.basket_reference AND baskets.version = $13 RETURNING baskets.reference
          )
-         SELECT * FROM retried`,
-        [number, ...pricedColumns(draft)],
+         SELECT retried.*, (SELECT count(*) FROM held)::int AS held FROM retried`,
+        [number, ...pricedColumns(draft), basketVersion],
       );
       if (rows.length === 0) return null;
+      if (rows[0].held === 0) throw new ClaimRefused('BASKET_STALE');
       const lines = insertLines(draft.lines, { number: '$1', first: 2 });
       await manager.query(lines.sql, [number, ...lines.values]);
       await claim(manager, draft);
@@ -323,8 +336,15 @@ export class TypeOrmOrderRepository implements OrderRepository {
 
   async fail(number: string, code: number, reason: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [rows]: [{ discount_code: string | null; customer_id: string }[], number] = await manager.query(
-        `UPDATE orders SET status = 'failed', failure_code = $2, failure_reason = $3 WHERE number = $1 AND status = 'pending' RETURNING discount_code, customer_id`,
+      // Failed, and its basket open to edits again, in one statement.
+      const rows: { discount_code: string | null; customer_id: string }[] = await manager.query(
+        `WITH failed AS (
+           UPDATE orders SET status = 'failed', failure_code = $2, failure_reason = $3 WHERE number = $1 AND status = 'pending'
+           RETURNING discount_code, customer_id, basket_reference
+         ), opened AS (
+           UPDATE baskets SET placing_order = false FROM failed WHERE baskets.reference = failed.basket_reference
+         )
+         SELECT discount_code, customer_id FROM failed`,
         [number, code, reason.slice(0, 500)],
       );
       if (rows.length === 1) await release(manager, number, rows[0].discount_code, rows[0].customer_id);
