@@ -1,5 +1,5 @@
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
-import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { checkoutAction, cookieOf, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
@@ -73,6 +73,20 @@ describe('PLACE_ORDER charges the amount the page showed, or nothing', () => {
     const shopper = await shopperReadyToPay(t);
     expect((await checkoutAction(t, 'APPLY_DISCOUNT_CODE', { basketReference: shopper.basket.reference, code: 'LAPSING' }, shopper.cookie)).body.success).toBe(true);
     await expectRefusedAfter(shopper, () => rows(`UPDATE discount_codes SET expires_at = now() - interval '1 minute' WHERE code = 'LAPSING'`));
+  });
+
+  it('the customer’s once-per-customer code used up by their order from another basket after this page read the total: refused, nothing charged', async () => {
+    await rows(`INSERT INTO discount_codes (code, percent_off, max_uses, uses, max_uses_per_customer) VALUES ('ONCEONLY', 10, NULL, 0, 1)`);
+    const shopper = await shopperReadyToPay(t);
+    expect((await checkoutAction(t, 'APPLY_DISCOUNT_CODE', { basketReference: shopper.basket.reference, code: 'ONCEONLY' }, shopper.cookie)).body.success).toBe(true);
+    await expectRefusedAfter(shopper, async () => {
+      // The same customer, in another browser, applies the code to a new basket and pays.
+      const session = shopper.cookie.split('; ').find((part) => part.startsWith('afs_session=')) as string;
+      const added = await t.http().post('/data/basket/lines/').set(XHR).set('Cookie', session).send({ product_suite_reference: 'photo-2', locale: 'en-gb' });
+      const other = { ...shopper, cookie: `${session}; ${cookieOf(added, 'afs_basket')}`, basketReference: added.body.data.reference, basket: added.body.data };
+      expect((await checkoutAction(t, 'APPLY_DISCOUNT_CODE', { basketReference: other.basket.reference, code: 'ONCEONLY' }, other.cookie)).body.success).toBe(true);
+      expect((await payByCard(t, await pageRead(other))).body.success).toBe(true);
+    });
   });
 
   it('a price change after the page read the total: refused, nothing charged', async () => {
