@@ -138,6 +138,24 @@ describe('sign-in lockout with device cookies', () => {
     expect(mails[0].text).toMatch(/device/i);
   });
 
+  it('ends both lockouts with a new password set through the reset link', async () => {
+    const email = freshEmail('reset');
+    await createAccount(email);
+    const device = await trustedDevice(email);
+    for (let attempt = 1; attempt <= 10; attempt++) await login(email, `typo ${attempt}`, OWNER, device);
+    for (let attempt = 1; attempt <= 10; attempt++) await login(email, `guess ${attempt}`, ATTACKER);
+    expect((await login(email, PASSWORD, OWNER, device)).body.code).toBe(100105);
+
+    await t.http().post('/auth/start-password-recovery').set(XHR).set('X-Forwarded-For', OWNER).send({ email });
+    const [{ text_body }] = await t.db.dataSource.query(`SELECT text_body FROM mail_outbox WHERE recipient = $1 AND subject LIKE 'Reset%'`, [email]);
+    const token = new URL(/(http\S+token=\S+)/.exec(text_body)?.[1] as string).searchParams.get('token');
+    const done = await t.http().post('/auth/complete-password-recovery').set(XHR).send({ email, token, new_password: 'difference engine 1822' });
+    expect(done.body.success).toBe(true);
+
+    expect((await login(email, 'difference engine 1822', OWNER, device)).body.success).toBe(true);
+    expect((await login(email, 'difference engine 1822', '203.0.113.12')).body.success).toBe(true);
+  });
+
   it('treats a forged, altered or another account\u2019s device cookie as no device cookie', async () => {
     const email = freshEmail('victim');
     const other = freshEmail('other');
