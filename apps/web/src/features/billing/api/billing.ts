@@ -1,9 +1,15 @@
 import type { BillingAddressForm, CustomerJson, PaymentGateway } from '@store/domain';
 import { api } from '../../../lib/api-client';
 
-/** CREATE_CUSTOMER_INVOICE_ADDRESS (spec 2 §7): answers data.customer with its billing address. */
-export const saveBillingAddress = (basketReference: string, address: BillingAddressForm) =>
-  api.action<{ customer: CustomerJson }>('CREATE_CUSTOMER_INVOICE_ADDRESS', { basket_reference: basketReference, ...address });
+/** Where a basket's physical products go (ours, sent with the billing address): the billing address, or another. */
+export interface DeliveryChoice {
+  readonly ship_to_billing_address?: boolean;
+  readonly shipping_address?: Omit<BillingAddressForm, 'vat_id'>;
+}
+
+/** CREATE_CUSTOMER_INVOICE_ADDRESS (spec 2 §7): answers data.customer with its billing (and shipping) address. */
+export const saveBillingAddress = (basketReference: string, address: BillingAddressForm, delivery: DeliveryChoice = {}) =>
+  api.action<{ customer: CustomerJson }>('CREATE_CUSTOMER_INVOICE_ADDRESS', { basket_reference: basketReference, ...address, ...delivery });
 
 /** POST /data/validate-tin/ (multipart, spec 2 §7); a refused number is an ApiError with code 100301. */
 export const validateTaxId = (taxId: string, countryCode: string, postalCode: string) =>

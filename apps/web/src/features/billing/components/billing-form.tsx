@@ -3,6 +3,7 @@ import {
   billingCountryChange,
   billingFieldLabel,
   COUNTRIES,
+  firstError,
   hasRegionList,
   isSupportedBillingCountry,
   line1Warning,
@@ -14,6 +15,7 @@ import {
   type BillingAddressForm,
   type BillingField,
   type CustomerJson,
+  type ShippingJson,
 } from '@store/domain';
 import { Button, SelectField, TextField } from '@store/ui';
 import { useEffect } from 'react';
@@ -34,11 +36,39 @@ export interface BillingFormProps {
   readonly defaultCountry: string;
   /** The address was saved: the customer as the server now has it. */
   readonly onSaved: (customer: CustomerJson) => void;
+  /** The basket has a product to post (shipping_is_required): the form asks where it goes. */
+  readonly shippingRequired?: boolean;
 }
 
-function initialValues(customer: CustomerJson, defaultCountry: string): BillingAddressForm {
-  const billing = customer.billing;
+type DeliveryField = Exclude<BillingField, 'vat_id'>;
+type DeliveryForm = Record<DeliveryField, string>;
+
+/** The billing address, and where physical products go (only sent when the basket has any). */
+interface BillingFormValues extends BillingAddressForm {
+  readonly ship_to_billing: boolean;
+  readonly shipping: DeliveryForm;
+}
+
+function initialDelivery(shipping: ShippingJson | null, country: string): DeliveryForm {
+  const address = shipping?.address;
   return {
+    line_1: address?.line_1 ?? '',
+    line_2: address?.line_2 ?? '',
+    line_3: address?.line_3 ?? '',
+    city: address?.city ?? '',
+    county: address?.county ?? '',
+    state: address?.state ?? '',
+    postal_code: address?.postal_code ?? '',
+    country: address?.country ?? country,
+  };
+}
+
+function initialValues(customer: CustomerJson, defaultCountry: string): BillingFormValues {
+  const billing = customer.billing;
+  const country = billing?.country ?? customer.country ?? defaultCountry;
+  return {
+    ship_to_billing: customer.shipping?.same_as_billing ?? true,
+    shipping: initialDelivery(customer.shipping ?? null, country),
     line_1: billing?.line_1 ?? '',
     line_2: billing?.line_2 ?? '',
     line_3: billing?.line_3 ?? '',
@@ -46,7 +76,7 @@ function initialValues(customer: CustomerJson, defaultCountry: string): BillingA
     county: billing?.county ?? '',
     state: billing?.state ?? '',
     postal_code: billing?.postal_code ?? '',
-    country: billing?.country ?? customer.country ?? defaultCountry,
+    country,
     vat_id: billing?.vat_id ?? '',
   };
 }
@@ -57,9 +87,9 @@ function initialValues(customer: CustomerJson, defaultCountry: string): BillingA
  * blur, checked before the address is saved), the long first-line warning and the unsupported
  * country message, which disables Continue.
  */
-export function BillingForm({ customer, basketReference, defaultCountry, onSaved }: BillingFormProps) {
+export function BillingForm({ customer, basketReference, defaultCountry, onSaved, shippingRequired = false }: BillingFormProps) {
   const { wait, notifyError } = useCheckoutUi();
-  const { register, handleSubmit, control, setValue, getValues, setError, setFocus, formState } = useForm<BillingAddressForm>({
+  const { register, handleSubmit, control, setValue, getValues, setError, setFocus, formState } = useForm<BillingFormValues>({
     defaultValues: initialValues(customer, defaultCountry),
     mode: 'onTouched',
   });
@@ -68,6 +98,8 @@ export function BillingForm({ customer, basketReference, defaultCountry, onSaved
   const supported = isSupportedBillingCountry(country);
   const taxIdShown = showsTaxIdField(customer.account.type, country);
   const regions = regionsOf(country);
+  const shipToBilling = useWatch({ control, name: 'ship_to_billing' });
+  const deliveryCountry = useWatch({ control, name: 'shipping.country' });
 
   const [search, setSearch] = useSearchParams();
   useEffect(() => setFocus('line_1'), [setFocus]);
@@ -84,6 +116,19 @@ export function BillingForm({ customer, basketReference, defaultCountry, onSaved
     error: formState.errors[name]?.message,
     ...register(name, { validate: validateWith<string, BillingAddressForm>(...(billingAddressSchema[name] ?? [])) }),
   });
+  // The delivery address follows the billing address's rules, read against its own country.
+  const deliveryField = (name: DeliveryField) => ({
+    label: billingFieldLabel(name, deliveryCountry),
+    error: formState.errors.shipping?.[name]?.message,
+    ...register(`shipping.${name}`, {
+      validate: (value: string, form: BillingFormValues) =>
+        form.ship_to_billing ? true : (firstError(value, billingAddressSchema[name] ?? [], { ...form.shipping, vat_id: '' }) ?? true),
+    }),
+  });
+  const deliveryCountryField = register('shipping.country', {
+    // A state belongs to its country.
+    onChange: () => setValue('shipping.state', ''),
+  });
 
   const vatField = field('vat_id');
   const countryField = register('country', {
@@ -95,14 +140,15 @@ export function BillingForm({ customer, basketReference, defaultCountry, onSaved
     },
   });
 
-  const submit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async ({ ship_to_billing, shipping, ...values }) => {
     const address: BillingAddressForm = { ...values, vat_id: taxIdShown ? stripSpaces(values.vat_id) : '' };
+    const delivery = shippingRequired ? { ship_to_billing_address: ship_to_billing, ...(ship_to_billing ? {} : { shipping_address: shipping }) } : {};
     try {
       await wait('updating-checkout', async () => {
         if (shouldCheckTaxId({ vatId: address.vat_id, accountType: customer.account.type, country: address.country })) {
           await validateTaxId(address.vat_id, address.country, address.postal_code);
         }
-        const saved = await saveBillingAddress(basketReference, address);
+        const saved = await saveBillingAddress(basketReference, address, delivery);
         onSaved(saved.customer);
       });
     } catch (error) {
@@ -111,6 +157,8 @@ export function BillingForm({ customer, basketReference, defaultCountry, onSaved
       } else if (error instanceof ApiError && error.fields) {
         for (const [name, messages] of Object.entries(error.fields)) {
           if (name in values) setError(name as BillingField, { message: messages[0] }, { shouldFocus: true });
+          const nested = name.replace(/^shipping_address\./, '');
+          if (nested !== name && nested in shipping) setError(`shipping.${nested as DeliveryField}`, { message: messages[0] }, { shouldFocus: true });
         }
       } else {
         notifyError(error);
@@ -152,6 +200,36 @@ export function BillingForm({ customer, basketReference, defaultCountry, onSaved
             void vatField.onBlur(event);
           }}
         />
+      )}
+      {shippingRequired && (
+        <fieldset className="billing-form__delivery">
+          <legend className="field__label">Delivery address</legend>
+          <p className="field__hint" id="delivery-hint">
+            Your order includes a printed product, so we need an address to post it to.
+          </p>
+          <label className="choice">
+            <input type="checkbox" aria-describedby="delivery-hint" {...register('ship_to_billing')} /> Deliver to my billing address
+          </label>
+          {!shipToBilling && (
+            <>
+              <SelectField label={billingFieldLabel('country', deliveryCountry)} options={COUNTRY_OPTIONS} autoComplete="shipping country" {...deliveryCountryField} />
+              <TextField autoComplete="shipping address-line1" {...deliveryField('line_1')} />
+              <TextField autoComplete="shipping address-line2" {...deliveryField('line_2')} />
+              <TextField autoComplete="shipping address-line3" {...deliveryField('line_3')} />
+              <TextField autoComplete="shipping address-level2" {...deliveryField('city')} />
+              <TextField {...deliveryField('county')} />
+              {hasRegionList(deliveryCountry) && (
+                <SelectField
+                  placeholder="Select…"
+                  options={regionsOf(deliveryCountry).map((region) => ({ value: region.code, label: region.name }))}
+                  autoComplete="shipping address-level1"
+                  {...deliveryField('state')}
+                />
+              )}
+              <TextField autoComplete="shipping postal-code" {...deliveryField('postal_code')} />
+            </>
+          )}
+        </fieldset>
       )}
       <Button type="submit" disabled={!supported} busy={formState.isSubmitting}>
         Continue

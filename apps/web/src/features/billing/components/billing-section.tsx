@@ -13,22 +13,25 @@ export interface BillingSectionProps {
   readonly onSaved: (customer: CustomerJson) => void;
   /** The address is already there and the step is current again (the basket changed): go on with it. */
   readonly onContinue: () => void;
+  /** The basket has a product to post: the section also asks where it goes. */
+  readonly shippingRequired?: boolean;
 }
 
 /**
  * The billing address section (spec 2 §2): the form while there is no address (or after Change),
  * otherwise the read-only address with a Change button.
  */
-export function BillingSection({ customer, basketReference, active, defaultCountry, onSaved, onContinue }: BillingSectionProps) {
+export function BillingSection({ customer, basketReference, active, defaultCountry, onSaved, onContinue, shippingRequired = false }: BillingSectionProps) {
   const [editing, setEditing] = useState(false);
-  const hasAddress = Boolean(customer?.billing?.line_1 && customer.billing.postal_code);
+  // A basket with something to post is not ready to pay until the customer has said where it goes.
+  const hasAddress = Boolean(customer?.billing?.line_1 && customer.billing.postal_code) && (!shippingRequired || !active || Boolean(customer?.shipping));
   if (!customer || (!active && !hasAddress && !editing)) {
     return <p className="checkout-section__placeholder">Available once the previous step is complete.</p>;
   }
   if (hasAddress && !editing) {
     return (
       <>
-        <BillingSummary customer={customer} onChange={() => setEditing(true)} />
+        <BillingSummary customer={customer} showDelivery={shippingRequired} onChange={() => setEditing(true)} />
         {active && (
           <Button className="billing-summary__continue" onClick={onContinue}>
             Continue
@@ -42,6 +45,7 @@ export function BillingSection({ customer, basketReference, active, defaultCount
       customer={customer}
       basketReference={basketReference}
       defaultCountry={defaultCountry}
+      shippingRequired={shippingRequired}
       onSaved={(saved) => {
         setEditing(false);
         onSaved(saved);

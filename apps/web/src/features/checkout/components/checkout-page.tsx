@@ -264,6 +264,7 @@ export function CheckoutPage() {
           defaultCountry={findLocale(locale.urlFriendly)?.region ?? 'GB'}
           onSaved={billingSaved}
           onContinue={() => void decideGateway()}
+          shippingRequired={basket.flags.shipping_is_required}
         />
       </CheckoutSection>
       {exemptionApplies && (
