@@ -6,7 +6,7 @@ import { migrations } from './migrations';
  * The one place the database connection is described; schema changes only through migrations.
  * `extra` adds to the pool's settings (a serving process adds its deadlines: databaseDeadlines).
  */
-export function dataSourceOptions(url: string, overrides: Partial<DataSourceOptions> = {}, extra: Record<string, unknown> = {}): DataSourceOptions {
+export function dataSourceOptions(url: string, overrides: Partial<DataSourceOptions> = {}, extra: object = {}): DataSourceOptions {
   return {
     type: 'postgres',
     url,

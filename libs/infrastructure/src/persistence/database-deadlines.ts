@@ -50,13 +50,12 @@ export class HangUpOnTimeoutClient extends Client {
  * - a transaction left idle for a minute is ended by the server, so a lost process cannot hold locks.
  * Migrations and tools connect without these limits.
  */
-export function databaseDeadlines(timeoutMs: number): Record<string, unknown> {
-  const config: ClientConfig & { Client: typeof Client } = {
+export function databaseDeadlines(timeoutMs: number): ClientConfig & { Client: typeof Client } {
+  return {
     Client: HangUpOnTimeoutClient,
     connectionTimeoutMillis: timeoutMs,
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs + 500,
     idle_in_transaction_session_timeout: 60_000,
   };
-  return config;
 }
