@@ -18,6 +18,7 @@ export * from './persistence/repositories/typeorm-sign-in-lockouts';
 export * from './security/totp-second-factor';
 export * from './mail/smtp-outbox-dispatcher';
 export * from './mail/single-mailbox';
+export * from './persistence/repositories/typeorm-email-verification.store';
 export * from './security/pwned-password-screen';
 export * from './tax/file-tax-rates';
 export * from './persistence/repositories/typeorm-discount.repository';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BASKET_REPOSITORY, EditBasket, type BasketEdit, type BasketRepository, type BasketViewer } from '@store/application';
-import { DomainError, isCountryCode, type CheckoutAction } from '@store/domain';
+import { BASKET_REPOSITORY, EditBasket, EmailVerification, type BasketEdit, type BasketRepository, type BasketViewer } from '@store/application';
+import { DEFAULT_LOCALE, DomainError, isCountryCode, type CheckoutAction } from '@store/domain';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { unwrap } from '../http/result';
 import { validatePayload } from '../http/validation';
@@ -16,7 +16,7 @@ import { assertBasketAccess } from './basket-access';
 import { basketChangeJson } from './basket.presenter';
 
 export function viewerOf(context: ActionContext): BasketViewer | null {
-  return context.customer ? { id: context.customer.id, email: context.customer.email } : null;
+  return context.customer ? { id: context.customer.id, email: context.customer.email, emailVerified: context.customer.emailVerified } : null;
 }
 
 /** The basket actions of the checkout data API (spec 2 §7). */
@@ -35,9 +35,18 @@ export class BasketActions implements CheckoutActionHandlers {
       const payload = validatePayload(RemoveLinePayload, body);
       return this.edit(payload, context, { kind: 'remove-line', lineReference: payload.lineReference });
     },
-    APPLY_DISCOUNT_CODE: (body, context) => {
+    APPLY_DISCOUNT_CODE: async (body, context) => {
       const payload = validatePayload(ApplyDiscountPayload, body);
-      return this.edit(payload, context, { kind: 'apply-discount', code: payload.code });
+      try {
+        return await this.edit(payload, context, { kind: 'apply-discount', code: payload.code });
+      } catch (error) {
+        // The refusal tells the shopper a link is on its way: send it (rate limited per customer;
+        // when the limit is reached the links already sent still work).
+        if (error instanceof DomainError && error.errorName === 'EMAIL_VERIFICATION_REQUIRED') {
+          await this.verification.send(context.customer, DEFAULT_LOCALE.urlFriendly);
+        }
+        throw error;
+      }
     },
     REMOVE_DISCOUNT_CODE: (body, context) => this.edit(validatePayload(RemoveDiscountPayload, body), context, { kind: 'remove-discount' }),
     CONFIGURE_BASKET_SHIPPING_COUNTRY: (body, context) => {
@@ -49,6 +58,7 @@ export class BasketActions implements CheckoutActionHandlers {
 
   constructor(
     private readonly editBasket: EditBasket,
+    private readonly verification: EmailVerification,
     @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
   ) {}
 

@@ -25,7 +25,7 @@ export class BasketController {
 
   private async viewer(request: Request): Promise<BasketViewer | null> {
     const customer = await this.sessions.customerOf(readSessionCookie(request));
-    return customer ? { id: customer.id, email: customer.email } : null;
+    return customer ? { id: customer.id, email: customer.email, emailVerified: customer.emailVerified } : null;
   }
 
   @Get('baskets/:reference')

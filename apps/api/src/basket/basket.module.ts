@@ -17,10 +17,12 @@ import {
   type DiscountRepository,
   type IdGenerator,
 } from '@store/application';
+import { EmailVerificationModule } from '../identity/email-verification.module';
 import { BasketActions } from './basket-actions';
 import { BasketController } from './basket.controller';
 
 @Module({
+  imports: [EmailVerificationModule],
   controllers: [BasketController],
   providers: [
     {

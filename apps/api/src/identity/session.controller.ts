@@ -52,7 +52,7 @@ export class SessionController {
   async session(@Query() query: SessionQuery, @Req() request: Request) {
     const reference = query.basket_ref ?? readBasketCookie(request);
     const customer = await this.sessions.customerOf(readSessionCookie(request));
-    const viewer = customer ? { id: customer.id, email: customer.email } : null;
+    const viewer = customer ? { id: customer.id, email: customer.email, emailVerified: customer.emailVerified } : null;
     let basket: BasketJson | null = null;
     if (query.basket_ref) await assertBasketAccess(this.baskets, query.basket_ref, request, customer?.id ?? null);
     if (reference) {

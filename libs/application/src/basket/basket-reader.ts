@@ -19,6 +19,8 @@ import type { DiscountRepository } from './discount.ports';
 export interface BasketViewer {
   readonly id: string;
   readonly email: string;
+  /** Whether the customer has proven the email is theirs: codes reserved for an address need it. */
+  readonly emailVerified: boolean;
 }
 
 export interface ReadBasket {
@@ -66,6 +68,7 @@ export class BasketReader {
       now: this.clock.now(),
       countryAccount: basket.countryAccount,
       customerEmail: viewer?.email ?? null,
+      customerEmailVerified: viewer?.emailVerified ?? false,
       customerRedemptions: viewer && discount ? await this.discounts.redemptionsBy(discount.code, viewer.id) : 0,
       basketTotalMinor: plain.value.total.gross.amountMinor,
     });

@@ -57,10 +57,13 @@ describe('EditBasket', () => {
     const { edit, discounts } = setUp([photo, retired]);
     const visitor = await edit.execute({ basketReference: 'b1', viewer: null, edit: { kind: 'apply-discount', code: 'PARTNER15' } });
     expect(!visitor.ok && visitor.error.code).toBe(201005);
-    const partner = await edit.execute({ basketReference: 'b1', viewer: { id: 'c1', email: 'Partner@example.com' }, edit: { kind: 'apply-discount', code: 'PARTNER15' } });
+    const unverified = { id: 'c1', email: 'Partner@example.com', emailVerified: false };
+    const unproven = await edit.execute({ basketReference: 'b1', viewer: unverified, edit: { kind: 'apply-discount', code: 'PARTNER15' } });
+    expect(!unproven.ok && unproven.error.code).toBe(101201);
+    const partner = await edit.execute({ basketReference: 'b1', viewer: { ...unverified, emailVerified: true }, edit: { kind: 'apply-discount', code: 'PARTNER15' } });
     expect(partner.ok).toBe(true);
     discounts.redemptions.push({ code: 'WELCOME10', customerId: 'c2' });
-    const used = await edit.execute({ basketReference: 'b1', viewer: { id: 'c2', email: 'c2@example.com' }, edit: { kind: 'apply-discount', code: 'WELCOME10' } });
+    const used = await edit.execute({ basketReference: 'b1', viewer: { id: 'c2', email: 'c2@example.com', emailVerified: true }, edit: { kind: 'apply-discount', code: 'WELCOME10' } });
     expect(!used.ok && used.error.code).toBe(201003);
     const unknown = await edit.execute({ basketReference: 'b1', viewer: null, edit: { kind: 'apply-discount', code: 'NOPE' } });
     expect(!unknown.ok && unknown.error.code).toBe(201002);

@@ -95,6 +95,7 @@ export class EditBasket {
           now: this.clock.now(),
           countryAccount: basket.countryAccount,
           customerEmail: viewer?.email ?? null,
+          customerEmailVerified: viewer?.emailVerified ?? false,
           customerRedemptions: viewer && discount ? await this.discounts.redemptionsBy(discount.code, viewer.id) : 0,
           basketTotalMinor: current.value.view.total.gross.amountMinor,
         });

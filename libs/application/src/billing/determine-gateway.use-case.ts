@@ -29,7 +29,7 @@ export class DetermineGateway {
     if (!address) return err(new DomainError('BILLING_ADDRESS_REQUIRED'));
     const basket = await this.baskets.find(basketReference);
     if (!basket) return err(new DomainError('BASKET_NOT_FOUND'));
-    const read = await this.reader.read(basket, { id: customer.id, email: customer.email });
+    const read = await this.reader.read(basket, { id: customer.id, email: customer.email, emailVerified: customer.emailVerified });
     if (!read.ok) return read;
     const { view } = read.value;
     const gateway = determineGateway(this.rules, {

@@ -9,3 +9,4 @@ export * from './open-session.use-case';
 export * from './password-recovery.use-case';
 export * from './account-security.use-case';
 export * from './update-customer-category.use-case';
+export * from './email-verification.use-case';

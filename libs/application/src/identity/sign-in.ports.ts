@@ -1,4 +1,4 @@
-export type OneTimeTokenPurpose = 'login' | 'recovery';
+export type OneTimeTokenPurpose = 'login' | 'recovery' | 'verify-email';
 
 /** Short-lived single-use tokens, stored as digests. */
 export interface OneTimeTokenRepository {

@@ -103,7 +103,7 @@ export class PlaceOrder {
       if (completed?.status === 'paid' && completed.customerId === command.customer.id) return err(failure('ORDER_ALREADY_COMPLETE', completed.number, 'charged'));
       return err(new DomainError(!basket || basket.customerId !== command.customer.id ? 'BASKET_NOT_FOUND' : 'BASKET_STALE'));
     }
-    const read = await this.reader.read(basket, { id: command.customer.id, email: command.customer.email });
+    const read = await this.reader.read(basket, { id: command.customer.id, email: command.customer.email, emailVerified: command.customer.emailVerified });
     if (!read.ok) return read;
     const { view } = read.value;
     // The amount the page showed (and 3-D Secure verified) must be the amount charged: the hash

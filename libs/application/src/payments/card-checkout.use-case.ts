@@ -36,7 +36,7 @@ export class GetCardCheckout {
     if (!basket || basket.customerId !== customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
     // Only a basket whose billing chose the card gateway gets a token: the choice belongs to this version.
     if ((await this.paymentStates.gatewayOf(basketReference)) !== 'braintree') return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
-    const read = await this.reader.read(basket, { id: customer.id, email: customer.email });
+    const read = await this.reader.read(basket, { id: customer.id, email: customer.email, emailVerified: customer.emailVerified });
     if (!read.ok) return read;
 
     const saved = await this.refreshedSavedCard(customer.id);

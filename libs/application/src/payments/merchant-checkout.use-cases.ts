@@ -61,7 +61,7 @@ export class MerchantCheckout {
     // The same checkout for the same basket version, unless an exemption certificate was given since.
     const certificate = customer.accountType === 'personal' ? null : await this.certificates.forBasket(basketReference, customer.id);
     // The page pays with this hash: the basket's as priced now (the provider's tax is bound by the checkout).
-    const read = await this.reader.read(basket, { id: customer.id, email: customer.email });
+    const read = await this.reader.read(basket, { id: customer.id, email: customer.email, emailVerified: customer.emailVerified });
     if (!read.ok) return read;
     const { view } = read.value;
     const existing = await this.paymentStates.checkoutOf(basketReference);

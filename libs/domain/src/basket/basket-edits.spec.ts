@@ -106,7 +106,7 @@ describe('discount codes', () => {
     expiresAt: new Date('2027-01-01T00:00:00Z'),
     countryAccounts: ['GB', 'US'],
   };
-  const context = { now: new Date('2026-11-22T12:00:00Z'), countryAccount: 'GB', customerEmail: null, customerRedemptions: 0, basketTotalMinor: 4199 };
+  const context = { now: new Date('2026-11-22T12:00:00Z'), countryAccount: 'GB', customerEmail: null, customerEmailVerified: false, customerRedemptions: 0, basketTotalMinor: 4199 };
 
   it('applies a valid code', () => {
     expect(checkDiscount(code, context)).toEqual({ ok: true, value: { code: 'WELCOME10', percentOff: 10 } });
@@ -119,6 +119,7 @@ describe('discount codes', () => {
     ['another region', { countryAccounts: ['US'] }, {}, 201008],
     ['an email-bound code for a visitor', { email: 'partner@example.com' }, {}, 201005],
     ['an email-bound code for someone else', { email: 'partner@example.com' }, { customerEmail: 'other@example.com' }, 201005],
+    ['an email-bound code for its customer before they verify the address', { email: 'partner@example.com' }, { customerEmail: 'partner@example.com' }, 101201],
     ['an exhausted code', { maxUses: 100, uses: 100 }, {}, 201004],
     ['a code the customer has used', {}, { customerRedemptions: 1 }, 201003],
     ['a zero total', {}, { basketTotalMinor: 0 }, 201001],
@@ -127,8 +128,9 @@ describe('discount codes', () => {
     expect(!result.ok && result.error.code).toBe(expected);
   });
 
-  it('accepts an email-bound code for its customer in any case', () => {
-    expect(checkDiscount({ ...code, email: 'Partner@Example.com' }, { ...context, customerEmail: 'partner@example.com' }).ok).toBe(true);
+  it('accepts an email-bound code for its verified customer in any case', () => {
+    const verified = { ...context, customerEmail: 'partner@example.com', customerEmailVerified: true };
+    expect(checkDiscount({ ...code, email: 'Partner@Example.com' }, verified).ok).toBe(true);
     expect(checkDiscount({ ...code, countryAccounts: null, maxUses: null, maxUsesPerCustomer: null, expiresAt: null }, context).ok).toBe(true);
   });
 

@@ -24,6 +24,8 @@ export interface DiscountContext {
   readonly countryAccount: string;
   /** The signed-in customer's email, when there is one. */
   readonly customerEmail: string | null;
+  /** Whether that customer has proven they own the email (a mailed link). */
+  readonly customerEmailVerified: boolean;
   /** How often this customer has already redeemed the code. */
   readonly customerRedemptions: number;
   /** The basket's total before any discount, in minor units. */
@@ -47,6 +49,8 @@ export function checkDiscount(discount: DiscountCode | null, context: DiscountCo
   if (discount.email && (!context.customerEmail || normaliseEmail(discount.email) !== normaliseEmail(context.customerEmail))) {
     return err(new DomainError('DISCOUNT_EMAIL_MISMATCH'));
   }
+  // Anyone can register any address: a code reserved for one is honoured only once it is proven.
+  if (discount.email && !context.customerEmailVerified) return err(new DomainError('EMAIL_VERIFICATION_REQUIRED'));
   if (discount.maxUses !== null && discount.uses >= discount.maxUses) return err(new DomainError('DISCOUNT_USAGE_LIMIT'));
   if (discount.maxUsesPerCustomer !== null && context.customerRedemptions >= discount.maxUsesPerCustomer) {
     return err(new DomainError('DISCOUNT_PURCHASE_LIMIT'));

@@ -61,6 +61,8 @@ describe('the error catalogue', () => {
     const inGroup = (code: number) =>
       [200, 210, 300, 400, 403, 404, 429, 500, 503, 999].includes(code) ||
       (code >= 100100 && code <= 101100) ||
+      // 1012xx: our own account checks after the spec's 1011xx (email verification).
+      (code >= 101201 && code <= 101209) ||
       // 2014xx-2019xx: our own basket and order refusals after the spec's 2013xx.
       (code >= 200000 && code <= 201999) ||
       (code >= 300001 && code <= 301400) ||

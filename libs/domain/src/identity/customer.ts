@@ -57,3 +57,8 @@ export const LOGIN_TOKEN_LIFETIME_SECONDS = 120;
 
 /** A password reset link works once, for an hour. */
 export const RECOVERY_TOKEN_LIFETIME_SECONDS = 60 * 60;
+
+/** An email verification link works once, for a day: it may be read later than a reset link. */
+export const EMAIL_VERIFICATION_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+/** Verification mails a customer can cause in an hour (each refused code and each resend asks for one). */
+export const EMAIL_VERIFICATION_RATE_LIMIT = { attempts: 5, windowSeconds: 60 * 60 } as const;
