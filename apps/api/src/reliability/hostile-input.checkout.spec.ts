@@ -6,6 +6,7 @@ import {
   headerSafe,
   hostileCookie,
   hostileString,
+  obj,
   payloadPlan,
   probe,
   propertyParameters,
@@ -228,6 +229,17 @@ const CASES: readonly ActionCase[] = [
       postal_code: S(true, ['00000', 'ABC', '1'.repeat(1000)]),
       country: S(true, ['US', 'CU', 'KP', 'XX', 'gb', 'JP', 'DE']),
       vat_id: S(false, ['GB123456789', 'DE123456789', 'GB000000000', 'X', `GB${'1'.repeat(100)}`, 'GB-123.456.789', 'JP1234567890123']),
+      // Where physical products go (ours): the billing address, or an address of its own.
+      ship_to_billing_address: B(false),
+      shipping_address: {
+        ...ANY,
+        tampered: [
+          obj({ line_1: '7 Rue de Rivoli', city: 'Paris', postal_code: '75001', country: 'FR' }),
+          obj({ line_1: "'; DROP TABLE orders; --", city: '<script>x</script>', postal_code: '1', country: 'ZZ' }),
+          obj({ country: 'US', state: 'California' }),
+          obj({ line_1: 'x', city: 'y', postal_code: 'z', country: 'GB', vat_id: 'GB123456789' }),
+        ],
+      },
     },
     // A business, so that the Tax ID is checked and kept as evidence too.
     shopper: () => shopperReadyToPay(t, { account: { customerCategory: 'business.design-agency', accountName: 'Serif (Europe) Ltd' } }),

@@ -494,6 +494,7 @@ export const WRITABLE_TABLES = [
   'basket_lines',
   'basket_payment_states',
   'billing_addresses',
+  'shipping_addresses',
   'tax_id_checks',
   'tax_certificates',
   'stored_files',
