@@ -41,6 +41,7 @@ export class OrderActions implements CheckoutActionHandlers {
       deviceData: payload.bt_device_data ?? null,
       checkoutId: payload.checkout_id ?? null,
       existingOrderNumber: payload.existing_order_number ?? null,
+      shownAmount: payload.amount ?? null,
       withdrawalConsent: payload.withdrawal_consent === true,
       vaultPaymentMethod: payload.vault_payment_method === true,
       locale: payload.locale ?? 'en-gb',

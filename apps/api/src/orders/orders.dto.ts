@@ -38,6 +38,11 @@ export class PlaceOrderPayload {
   @Matches(/^AFS-\d{8,}$/, { message: 'existing_order_number is not an order number' })
   existing_order_number?: string;
 
+  /** The amount the page showed and 3-D Secure verified (ours): the order is placed only for that amount. */
+  @IsOptional()
+  @Matches(/^\d{1,12}(\.\d{1,3})?$/, { message: 'amount is not an amount' })
+  amount?: string;
+
   /** The immediate-supply consent box (EU, EEA and UK paid orders). */
   @IsOptional() @IsBoolean() withdrawal_consent?: boolean;
 

@@ -119,4 +119,17 @@ describe('PLACE_ORDER charges the amount the page showed, or nothing', () => {
       await rows(`UPDATE country_accounts SET currency_code = 'GBP' WHERE code = 'GB'`);
     }
   });
+
+  it('the amount the page says it showed and 3-D Secure verified must be the amount charged: another amount is refused, nothing charged', async () => {
+    const shopper = await pageRead(await shopperReadyToPay(t));
+    const shown = shopper.basket.pricing.formatted_total_for_3d_verification;
+    const wrong = (Number(shown) - 7).toFixed(2);
+    expect((await payByCard(t, shopper, { amount: wrong })).body).toMatchObject(STALE);
+    expect(await rows('SELECT count(*)::int AS n FROM orders WHERE basket_reference = $1', [shopper.basket.reference])).toEqual([{ n: 0 }]);
+    expect((await payByCard(t, shopper, { amount: 'lots' })).body).toMatchObject({ success: false, code: 100100 });
+    const paid = await payByCard(t, shopper, { amount: shown });
+    expect(paid.body.success).toBe(true);
+    const [sale] = (await salesFor(shopper)) as { amount: string }[];
+    expect(sale.amount).toBe(shown);
+  });
 });

@@ -6,9 +6,11 @@ import {
   ErrorCatalogue,
   formatProductKey,
   needsPayment,
+  money,
   ok,
   requiresWithdrawalConsent,
   hashShowsBasket,
+  toDecimalString,
   WITHDRAWAL_CONSENT_TEXT,
   type Customer,
   type PaymentGateway,
@@ -33,6 +35,11 @@ export interface PlaceOrderCommand {
   readonly deviceData: string | null;
   readonly checkoutId: string | null;
   readonly existingOrderNumber: string | null;
+  /**
+   * The amount the page showed and 3-D Secure verified, as the decimal string the basket gave it
+   * (our addition to spec 2 §7's payload); when sent, the order is placed only for that amount.
+   */
+  readonly shownAmount?: string | null;
   /** The shopper ticked the immediate-supply consent (needed in the EU, EEA and UK for paid orders). */
   readonly withdrawalConsent: boolean;
   /** Save the card, or the PayPal account, for next time (spec 2 §7 vault_payment_method). */
@@ -142,6 +149,10 @@ export class PlaceOrder {
       taxMinor: view.totalWithDiscount.tax.amountMinor,
       grossMinor: view.totalWithDiscount.gross.amountMinor,
     };
+    // What the page says it showed (and 3-D Secure verified) must be what is charged: a pending
+    // order is charged as reserved, any other as priced now.
+    const charging = placed?.status === 'pending' ? money(placed.grossMinor, placed.currency) : money(totals.grossMinor, view.countryAccount.currency);
+    if (command.shownAmount && command.shownAmount !== toDecimalString(charging)) return err(new DomainError('BASKET_STALE'));
 
     const draft: OrderDraft = {
       customerId: command.customer.id,

@@ -23,6 +23,8 @@ export interface PlaceOrderInput {
   readonly vault_payment_method?: boolean;
   readonly payment_facilitator?: string;
   readonly payment_method_type?: 'apple-pay' | 'card' | 'google-pay' | 'merchant-of-record' | 'paypal';
+  /** The amount the page showed and 3-D Secure verified (ours): the server charges that amount or nothing. */
+  readonly amount?: string;
   /** The merchant of record's checkout and the payment source attached to it (spec 2 §7). */
   readonly checkout_id?: string;
   readonly source_id?: string;

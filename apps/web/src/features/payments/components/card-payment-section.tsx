@@ -165,6 +165,8 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       {
         basket_reference_id: basket.reference,
         basket_stale_hash: basket.stale_hash,
+        // The amount shown and verified, from the same read as the hash: charged as it is, or refused.
+        amount: basket.pricing.formatted_total_for_3d_verification,
         customer_public_id: customer.public_id,
         gateway: 'braintree',
         payment_facilitator: 'braintree',
