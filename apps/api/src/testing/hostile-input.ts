@@ -499,6 +499,7 @@ export const WRITABLE_TABLES = [
   'tax_certificates',
   'stored_files',
   'stored_file_chunks',
+  'tax_certificate_claims',
   'orders',
   'order_lines',
   'payment_charges',

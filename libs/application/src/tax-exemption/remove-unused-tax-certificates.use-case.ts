@@ -1,4 +1,4 @@
-import { CERTIFICATE_UNUSED_GRACE_MS } from '@store/domain';
+import { CERTIFICATE_CLAIM_TTL_MS, CERTIFICATE_UNUSED_GRACE_MS } from '@store/domain';
 import type { Clock } from '../shared/ports';
 import type { FileStorage, RemovedCertificate, TaxCertificateRepository } from './tax-exemption.ports';
 
@@ -13,8 +13,9 @@ export interface UnusedCertificatesRun {
 
 /**
  * Removes the certificates nothing uses: no order records them, and no open basket would give them
- * to its order (only a basket's newest unused certificate is taken). Anything younger than the
- * grace period stays, so a certificate just uploaded is never removed from under its checkout.
+ * to its order (only a basket's newest unused certificate is taken); and quota claims whose uploads
+ * died. Anything younger than the grace period stays, so a certificate just uploaded is never
+ * removed from under its checkout.
  * Runs from a timer in every API instance or from cron (`cli.js remove-unused-certificates`):
  * each record is removed by one run only, and a run that stops part-way loses nothing.
  */
@@ -27,7 +28,9 @@ export class RemoveUnusedTaxCertificates {
   ) {}
 
   async run(): Promise<UnusedCertificatesRun> {
-    const before = new Date(this.clock.now().getTime() - this.graceMs);
+    const now = this.clock.now().getTime();
+    await this.certificates.removeExpiredClaims(new Date(now - CERTIFICATE_CLAIM_TTL_MS));
+    const before = new Date(now - this.graceMs);
     const removed: RemovedCertificate[] = [];
     const filesLeft: RemovedCertificate[] = [];
     for (;;) {

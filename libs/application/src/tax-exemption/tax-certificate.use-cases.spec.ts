@@ -2,7 +2,7 @@ import { certificateQuotaBreach, type Basket, type CertificateQuota, type Certif
 import { FixedClock, InMemoryBasketRepository } from '../testing';
 import type { IdGenerator } from '../shared/ports';
 import { GetTaxCertificateFile } from './get-tax-certificate-file.use-case';
-import type { CertificateUsage, FileContent, FileSource, FileStorage, RemovedCertificate, StoredFile, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
+import type { CertificateClaim, CertificateUsage, FileContent, FileSource, FileStorage, RemovedCertificate, StoredFile, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
 import { UploadTaxCertificate, type UploadTaxCertificateCommand } from './upload-tax-certificate.use-case';
 
 class MemoryStorage implements FileStorage {
@@ -26,22 +26,34 @@ class MemoryStorage implements FileStorage {
 class MemoryCertificates implements TaxCertificateRepository {
   readonly rows: TaxCertificate[] = [];
   failNext = false;
+  readonly claims = new Map<string, CertificateClaim>();
+  async claim(claim: CertificateClaim, quota: CertificateQuota): Promise<CertificateQuotaBreach> {
+    const breach = certificateQuotaBreach(await this.usage(claim.customerId, quota, claim.at), { uploads: 1, bytes: claim.size }, quota);
+    if (!breach) this.claims.set(claim.id, claim);
+    return breach;
+  }
+  async release(claimId: string): Promise<void> {
+    this.claims.delete(claimId);
+  }
   async add(certificate: TaxCertificate, quota: CertificateQuota): Promise<CertificateQuotaBreach> {
     if (this.failNext) throw new Error('database is down');
+    this.claims.delete(certificate.id);
     const breach = certificateQuotaBreach(await this.usage(certificate.customerId, quota, certificate.createdAt), { uploads: 1, bytes: certificate.size }, quota);
     if (!breach) this.rows.push(certificate);
     return breach;
   }
   async usage(customerId: string, quota: CertificateQuota, now: Date): Promise<CertificateUsage> {
-    const own = this.rows.filter((row) => row.customerId === customerId);
+    const own = [...this.rows.filter((row) => row.customerId === customerId), ...[...this.claims.values()].filter((claim) => claim.customerId === customerId)];
+    const at = (item: TaxCertificate | CertificateClaim) => ('at' in item ? item.at : item.createdAt).getTime();
     return {
-      recentUploads: own.filter((row) => row.createdAt.getTime() > now.getTime() - quota.windowMs).length,
-      pendingBytes: own.filter((row) => row.orderReference === null).reduce((sum, row) => sum + row.size, 0),
+      recentUploads: own.filter((item) => at(item) > now.getTime() - quota.windowMs).length,
+      pendingBytes: own.filter((item) => !('orderReference' in item) || item.orderReference === null).reduce((sum, item) => sum + item.size, 0),
     };
   }
   async removeUnused(): Promise<RemovedCertificate[]> {
     return [];
   }
+  async removeExpiredClaims(): Promise<void> {}
   async findOwned(id: string, customerId: string): Promise<TaxCertificate | null> {
     return this.rows.find((row) => row.id === id && row.customerId === customerId) ?? null;
   }
@@ -139,11 +151,28 @@ describe('UploadTaxCertificate', () => {
     expect(storage.files.size).toBe(0);
   });
 
+  it('refuses the upload over the quota before storing anything, and gives the claim back when storing fails', async () => {
+    const { upload, certificates, storage } = setUp();
+    for (let i = 0; i < 10; i += 1) expect((await upload.execute(command)).ok).toBe(true);
+    const eleventh = await upload.execute(command);
+    expect(!eleventh.ok && eleventh.error.code).toBe(800111);
+    expect(certificates.rows).toHaveLength(10);
+    expect(storage.files.size).toBe(10);
+    expect(!(await upload.checkQuota('ada')).ok).toBe(true);
+    expect((await upload.checkQuota('bob')).ok).toBe(true);
+    storage.put = async () => {
+      throw new Error('disk full');
+    };
+    await expect(upload.execute({ ...command, customerId: 'bob' })).rejects.toThrow('disk full');
+    expect(certificates.claims.size).toBe(0);
+  });
+
   it('removes the stored file when the record cannot be added', async () => {
     const { upload, certificates, storage } = setUp();
     certificates.failNext = true;
     await expect(upload.execute(command)).rejects.toThrow('database is down');
     expect(storage.files.size).toBe(0);
+    expect(certificates.claims.size).toBe(0);
   });
 });
 

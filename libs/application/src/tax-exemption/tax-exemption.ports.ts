@@ -74,14 +74,30 @@ export interface RemovedCertificate {
   readonly storageKey: string;
 }
 
+/** An upload's hold on the quota while its file is stored; the certificate's id is the claim's. */
+export interface CertificateClaim {
+  readonly id: string;
+  readonly customerId: string;
+  readonly size: number;
+  readonly at: Date;
+}
+
 export interface TaxCertificateRepository {
   /**
-   * Adds the record if the customer's quota still allows it, deciding under a lock on the
-   * customer so that uploads arriving together are counted one after another; otherwise adds
-   * nothing and says which limit it would break.
+   * Takes the quota for an upload before its file is stored, if the customer's certificates and
+   * other live claims leave room; decided under a lock on the customer, so uploads arriving
+   * together are counted one after another. Otherwise claims nothing and says which limit it
+   * would break.
+   */
+  claim(claim: CertificateClaim, quota: CertificateQuota): Promise<CertificateQuotaBreach>;
+  /** Gives a claim back (its upload failed); releasing one that is gone is not an error. */
+  release(claimId: string): Promise<void>;
+  /**
+   * Adds the record in place of its claim, checking the quota once more under the customer's
+   * lock (a claim may have expired); otherwise adds nothing and says which limit it would break.
    */
   add(certificate: TaxCertificate, quota: CertificateQuota): Promise<CertificateQuotaBreach>;
-  /** The customer's use of the quota at `now` (a quick look before an upload is read; add() decides). */
+  /** The customer's use of the quota at `now`, live claims included (a quick look before an upload is read). */
   usage(customerId: string, quota: CertificateQuota, now: Date): Promise<CertificateUsage>;
   /**
    * Removes up to `limit` certificates created before `createdBefore` that no order records and
@@ -89,6 +105,8 @@ export interface TaxCertificateRepository {
    * Safe to run from several instances at once: each certificate is removed by one of them.
    */
   removeUnused(createdBefore: Date, limit: number): Promise<RemovedCertificate[]>;
+  /** Forgets claims made before `madeBefore`: their uploads died without adding or releasing. */
+  removeExpiredClaims(madeBefore: Date): Promise<void>;
   /** The certificate if it belongs to this customer; null for anyone else's, as for an unknown id. */
   findOwned(id: string, customerId: string): Promise<TaxCertificate | null>;
 }

@@ -15,7 +15,7 @@ import {
 } from '@store/domain';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { Clock, IdGenerator } from '../shared/ports';
-import type { FileSource, FileStorage, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
+import type { FileSource, FileStorage, StoredFile, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
 
 /** The upload's field names (spec 2 §7: tax_authority, start_date, end_date, file) for each form field. */
 export const CERTIFICATE_UPLOAD_FIELDS: Readonly<Record<keyof TaxExemptionForm, string>> = {
@@ -82,13 +82,19 @@ export class UploadTaxCertificate {
     // A passing check had a file to pass.
     const file = content as Uint8Array | ReceivedFile;
     const size = file instanceof Uint8Array ? file.length : file.size;
-    // Its size is known now: a file over the budget is refused before anything is stored.
-    const usage = await this.certificates.usage(command.customerId, this.quota, now);
-    const early = certificateQuotaBreach(usage, { uploads: 1, bytes: size }, this.quota);
-    if (early) return err(quotaError(early));
-
+    // Its size is known now: the quota is claimed before anything is stored, so an upload over
+    // it, alone or one of many sent at once, is refused without writing a byte.
     const id = this.ids.next();
-    const stored = await this.storage.put(`tax-certificates/${id}`, file, check.contentType);
+    const breach = await this.certificates.claim({ id, customerId: command.customerId, size, at: now }, this.quota);
+    if (breach) return err(quotaError(breach));
+
+    let stored: StoredFile;
+    try {
+      stored = await this.storage.put(`tax-certificates/${id}`, file, check.contentType);
+    } catch (error) {
+      await this.certificates.release(id).catch(() => undefined);
+      throw error;
+    }
     const certificate: TaxCertificate = {
       id,
       customerId: command.customerId,
@@ -104,20 +110,20 @@ export class UploadTaxCertificate {
       orderReference: null,
       createdAt: now,
     };
-    let breach: CertificateQuotaBreach;
+    let late: CertificateQuotaBreach;
     try {
-      breach = await this.certificates.add(certificate, this.quota);
+      late = await this.certificates.add(certificate, this.quota);
     } catch (error) {
       // The record's failure is what the caller must hear about; a file left behind by a failed
       // removal is unreachable (no record names it) and harmless.
       await this.storage.delete(stored.key).catch(() => undefined);
+      await this.certificates.release(id).catch(() => undefined);
       throw error;
     }
-    if (breach) {
-      // Uploads that arrived together passed the look above; the lock in add() let only the
-      // quota's worth of them in, and the others' files go.
+    if (late) {
+      // Only when the claim outlived its time (a stalled store): the file goes with the refusal.
       await this.storage.delete(stored.key);
-      return err(quotaError(breach));
+      return err(quotaError(late));
     }
     return ok(certificate);
   }

@@ -22,16 +22,24 @@ export const CERTIFICATE_PENDING_BYTES = 52_428_800;
  */
 export const CERTIFICATE_UNUSED_GRACE_MS = 86_400_000;
 
+/**
+ * How long an upload's claim on the quota counts while its file is being stored: storing 10 MB
+ * takes well under a second, so ten minutes only matters for a process that died part-way.
+ */
+export const CERTIFICATE_CLAIM_TTL_MS = 600_000;
+
 export interface CertificateQuota {
   readonly uploadsPerWindow: number;
   readonly windowMs: number;
   readonly pendingBytes: number;
+  readonly claimTtlMs: number;
 }
 
 export const CERTIFICATE_QUOTA: CertificateQuota = {
   uploadsPerWindow: CERTIFICATE_UPLOADS_PER_HOUR,
   windowMs: CERTIFICATE_UPLOAD_WINDOW_MS,
   pendingBytes: CERTIFICATE_PENDING_BYTES,
+  claimTtlMs: CERTIFICATE_CLAIM_TTL_MS,
 };
 
 /** Why an upload is over the quota, or null when it fits. */

@@ -4,13 +4,18 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 export const STORED_FILE_CHUNK_BYTES = 262_144;
 
 /**
- * Stored files in chunks, and what the certificate quota and clean-up look up.
+ * Stored files in chunks, the certificate quota's claims, and what the quota and clean-up look up.
  *
  * A file in one bytea value has to be sent as one statement parameter, so the API held it whole
  * (and the driver a copy) however it was received. In chunk rows it is written and read a chunk at
  * a time. The database still vouches that size and digest describe the bytes: a deferred
  * constraint trigger checks the assembled chunks when the transaction that wrote the file commits.
  * Existing files are moved into chunks here.
+ *
+ * tax_certificate_claims holds the quota taken by uploads being stored: a claim is made, under the
+ * customer's lock, before any byte is written and becomes the certificate's record when it is
+ * added, so uploads arriving together are refused before they store anything. A claim left by a
+ * process that died counts for a few minutes only.
  */
 export class StoredFileChunks1700000000015 implements MigrationInterface {
   name = 'StoredFileChunks1700000000015';
@@ -55,6 +60,14 @@ export class StoredFileChunks1700000000015 implements MigrationInterface {
     await db.query(`
       CREATE CONSTRAINT TRIGGER stored_files_match AFTER INSERT OR UPDATE ON stored_files
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION stored_file_matches()`);
+    await db.query(`
+      CREATE TABLE tax_certificate_claims (
+        id uuid PRIMARY KEY,
+        customer_id uuid NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
+        size integer NOT NULL CHECK (size BETWEEN 1 AND 10485760),
+        created_at timestamptz NOT NULL
+      )`);
+    await db.query(`CREATE INDEX tax_certificate_claims_customer_idx ON tax_certificate_claims (customer_id, created_at)`);
     // The quota counts a customer's recent uploads and unused bytes; the clean-up finds unused ones.
     await db.query(`CREATE INDEX tax_certificates_unused_idx ON tax_certificates (created_at) WHERE order_reference IS NULL`);
     await db.query(`CREATE INDEX orders_tax_certificate_idx ON orders (tax_certificate_id) WHERE tax_certificate_id IS NOT NULL`);
@@ -63,6 +76,7 @@ export class StoredFileChunks1700000000015 implements MigrationInterface {
   async down(db: QueryRunner): Promise<void> {
     await db.query(`DROP INDEX IF EXISTS orders_tax_certificate_idx`);
     await db.query(`DROP INDEX IF EXISTS tax_certificates_unused_idx`);
+    await db.query(`DROP TABLE IF EXISTS tax_certificate_claims`);
     await db.query(`DROP TRIGGER IF EXISTS stored_files_match ON stored_files`);
     await db.query(`DROP FUNCTION IF EXISTS stored_file_matches()`);
     await db.query(`ALTER TABLE stored_files ADD COLUMN content bytea`);

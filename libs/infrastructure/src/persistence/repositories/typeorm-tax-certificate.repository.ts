@@ -1,4 +1,4 @@
-import type { BasketCertificates, CertificateUsage, RemovedCertificate, TaxCertificate, TaxCertificateRepository } from '@store/application';
+import type { BasketCertificates, CertificateClaim, CertificateUsage, RemovedCertificate, TaxCertificate, TaxCertificateRepository } from '@store/application';
 import { certificateQuotaBreach, type CertificateQuota, type CertificateQuotaBreach } from '@store/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -45,11 +45,35 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class TypeOrmTaxCertificateRepository implements TaxCertificateRepository, BasketCertificates {
   constructor(private readonly dataSource: DataSource) {}
 
+  /** One customer's quota is decided one upload at a time, on every instance; the lock ends with the transaction. */
+  private async lockQuota(manager: EntityManager, customerId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('tax-certificate-quota:' || $1::text, 0))`, [customerId]);
+  }
+
+  async claim(claim: CertificateClaim, quota: CertificateQuota): Promise<CertificateQuotaBreach> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockQuota(manager, claim.customerId);
+      const breach = certificateQuotaBreach(await this.usageIn(manager, claim.customerId, quota, claim.at), { uploads: 1, bytes: claim.size }, quota);
+      if (breach) return breach;
+      await manager.query(`INSERT INTO tax_certificate_claims (id, customer_id, size, created_at) VALUES ($1, $2, $3, $4)`, [
+        claim.id,
+        claim.customerId,
+        claim.size,
+        claim.at,
+      ]);
+      return null;
+    });
+  }
+
+  async release(claimId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM tax_certificate_claims WHERE id = $1`, [claimId]);
+  }
+
   async add(c: TaxCertificate, quota: CertificateQuota): Promise<CertificateQuotaBreach> {
     return this.dataSource.transaction(async (manager) => {
-      // One customer's uploads are decided one at a time, on every instance: the lock is the
-      // database's, and held only until this transaction ends.
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('tax-certificate-quota:' || $1::text, 0))`, [c.customerId]);
+      await this.lockQuota(manager, c.customerId);
+      // The record takes its claim's place: counted once, as a certificate.
+      await manager.query(`DELETE FROM tax_certificate_claims WHERE id = $1`, [c.id]);
       const breach = certificateQuotaBreach(await this.usageIn(manager, c.customerId, quota, c.createdAt), { uploads: 1, bytes: c.size }, quota);
       if (breach) return breach;
       await manager.query(
@@ -81,15 +105,25 @@ export class TypeOrmTaxCertificateRepository implements TaxCertificateRepository
     return this.usageIn(this.dataSource.manager, customerId, quota, now);
   }
 
-  /** Uploads within the window before `now`, and the bytes of certificates no order has taken. */
+  /**
+   * Uploads within the window before `now` and the bytes of certificates no order has taken,
+   * each with the live claims of uploads still being stored.
+   */
   private async usageIn(manager: EntityManager, customerId: string, quota: CertificateQuota, now: Date): Promise<CertificateUsage> {
     const [row] = await manager.query(
-      `SELECT count(*) FILTER (WHERE c.created_at > $2)::int AS recent,
-         coalesce(sum(c.size) FILTER (WHERE c.order_reference IS NULL AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.tax_certificate_id = c.id)), 0)::bigint AS pending
-       FROM tax_certificates c WHERE c.customer_id = $1`,
-      [customerId, new Date(now.getTime() - quota.windowMs)],
+      `SELECT
+         (SELECT count(*) FROM tax_certificates c WHERE c.customer_id = $1 AND c.created_at > $2)
+           + (SELECT count(*) FROM tax_certificate_claims k WHERE k.customer_id = $1 AND k.created_at > $3) AS recent,
+         (SELECT coalesce(sum(c.size), 0) FROM tax_certificates c
+           WHERE c.customer_id = $1 AND c.order_reference IS NULL AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.tax_certificate_id = c.id))
+           + (SELECT coalesce(sum(k.size), 0) FROM tax_certificate_claims k WHERE k.customer_id = $1 AND k.created_at > $3) AS pending`,
+      [customerId, new Date(now.getTime() - quota.windowMs), new Date(now.getTime() - quota.claimTtlMs)],
     );
     return { recentUploads: Number(row.recent), pendingBytes: Number(row.pending) };
+  }
+
+  async removeExpiredClaims(madeBefore: Date): Promise<void> {
+    await this.dataSource.query(`DELETE FROM tax_certificate_claims WHERE created_at < $1`, [madeBefore]);
   }
 
   async removeUnused(createdBefore: Date, limit: number): Promise<RemovedCertificate[]> {
