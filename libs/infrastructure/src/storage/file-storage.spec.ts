@@ -67,6 +67,20 @@ describe.each([
     expect(await storage().get(empty)).toMatchObject({ size: 0, sha256: sha256(new Uint8Array(0)) });
   });
 
+  it('streams a file from a source of uneven chunks, never given it whole', async () => {
+    const bytes = randomBytes(700_001);
+    const name = key();
+    const source = {
+      size: bytes.length,
+      sha256: sha256(bytes),
+      async *chunks() {
+        for (let at = 0; at < bytes.length; at += 65_537) yield Buffer.from(bytes.subarray(at, Math.min(bytes.length, at + 65_537)));
+      },
+    };
+    expect(await storage().put(name, source, 'application/pdf')).toEqual({ key: name, contentType: 'application/pdf', size: bytes.length, sha256: sha256(bytes) });
+    expect(Buffer.from((await storage().get(name))?.bytes ?? []).equals(bytes)).toBe(true);
+  });
+
   it('answers null for a key it does not have, and deletes for good, twice without complaint', async () => {
     expect(await storage().get(key())).toBeNull();
     const name = key();
