@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
           { path: 'checkout', lazy: page(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage') },
           { path: 'sign-in', lazy: page(() => import('../features/identity/components/sign-in-page'), 'SignInPage') },
           { path: 'reset-password', lazy: page(() => import('../features/identity/components/reset-password-page'), 'ResetPasswordPage') },
+          { path: 'verify-email', lazy: page(() => import('../features/identity/components/verify-email-page'), 'VerifyEmailPage') },
           { path: 'account', lazy: page(() => import('../features/account/account-pages'), 'AccountHomePage') },
           { path: 'account/orders', lazy: page(() => import('../features/orders/account-orders-pages'), 'OrdersPage') },
           { path: 'account/licences', lazy: page(() => import('../features/orders/account-orders-pages'), 'LicencesPage') },

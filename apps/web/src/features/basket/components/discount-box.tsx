@@ -1,9 +1,14 @@
-import { required, validVoucherCode } from '@store/domain';
+import { ErrorCatalogue, required, validVoucherCode } from '@store/domain';
 import { Button, TextField } from '@store/ui';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
+import { useLocale } from '../../../lib/locale';
+import { sendEmailVerification } from '../../identity/api/auth';
 import type { EditOutcome } from '../basket-edit-queue';
+
+const EMAIL_VERIFICATION_REQUIRED = ErrorCatalogue.EMAIL_VERIFICATION_REQUIRED.code;
 
 export interface DiscountBoxProps {
   readonly apply: (code: string) => Promise<EditOutcome>;
@@ -16,9 +21,23 @@ export interface DiscountBoxProps {
  */
 export function DiscountBox({ apply, onApplied }: DiscountBoxProps) {
   const { register, handleSubmit, setError, reset, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  // A code reserved for an address the customer has not proven yet: the API mailed a link; offer another.
+  const [verification, setVerification] = useState<'none' | 'offered' | 'sending' | 'sent' | { failed: string }>('none');
+  const locale = useLocale();
+
+  const resend = async () => {
+    setVerification('sending');
+    try {
+      await sendEmailVerification(locale.urlFriendly);
+      setVerification('sent');
+    } catch (error) {
+      setVerification({ failed: error instanceof Error ? error.message : 'Something went wrong' });
+    }
+  };
 
   const submit = handleSubmit(async ({ code }) => {
     const outcome = await apply(code.trim());
+    setVerification(outcome.status === 'failed' && outcome.error instanceof ApiError && outcome.error.code === EMAIL_VERIFICATION_REQUIRED ? 'offered' : 'none');
     if (outcome.status === 'saved') {
       reset({ code: '' });
       onApplied();
@@ -42,6 +61,15 @@ export function DiscountBox({ apply, onApplied }: DiscountBoxProps) {
       <Button type="submit" variant="secondary" busy={formState.isSubmitting}>
         Apply
       </Button>
+      {verification !== 'none' ? (
+        <div className="discount-box__verify">
+          <Button type="button" variant="secondary" busy={verification === 'sending'} onClick={() => void resend()}>
+            Send the link again
+          </Button>
+          {verification === 'sent' ? <p role="status">We've sent a new link. Follow it, then apply your code again.</p> : null}
+          {typeof verification === 'object' ? <p role="alert">{verification.failed}</p> : null}
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -66,3 +66,7 @@ export const updatePassword = (credentials: AccountCredentials, newPassword: str
     new_password: newPassword,
     ...(credentials.otp ? { otp: credentials.otp } : {}),
   });
+
+/** Proving the account's email address: a mailed link, confirmed by the page it opens (a POST, not the link's GET). */
+export const sendEmailVerification = (locale: string) => authCall<{ email_verified: boolean }>('send-email-verification', { locale });
+export const confirmEmail = (email: string, token: string) => authCall<{ email_verified: true }>('confirm-email', { email, token });
