@@ -69,8 +69,9 @@ export function staleHash(basket: Basket, amount: ShownAmount): string {
  * Whether a stale hash was made from this basket's content, whatever it then cost: enough for an
  * edit, which answers with the new amount, but never for paying.
  */
-export function hashShowsBasket(hash: string, basket: Basket): boolean {
-  return hash.slice(0, 8) === fingerprint(basketContent(basket)).slice(0, 8);
+export function hashShowsBasket(hash: string | null | undefined, basket: Basket): boolean {
+  // A client may send anything (null included): only a hash of this basket shows it.
+  return typeof hash === 'string' && hash.length === 16 && hash.slice(0, 8) === fingerprint(basketContent(basket)).slice(0, 8);
 }
 
 export interface AddToBasketRequest {
