@@ -362,6 +362,26 @@ const CASES: readonly EndpointCase[] = [
     valid: ({ owner }) => ({ email: owner.email, token: 'a'.repeat(43), new_password: 'difference engine 1822' }),
     allowedOnRefusal: attemptCounted,
   },
+  // Email verification: a refused resend has only counted against the customer's limit.
+  {
+    name: 'POST /auth/send-email-verification',
+    method: 'post',
+    path: () => '/auth/send-email-verification',
+    transport: 'json',
+    shopper: customerOnly,
+    specs: { locale: S(false, ['en-us', 'xx-yy', '../../']) },
+    valid: () => ({ locale: 'en-gb' }),
+    allowedOnRefusal: () => ['rate_limit_hits'],
+  },
+  {
+    name: 'POST /auth/confirm-email',
+    method: 'post',
+    path: () => '/auth/confirm-email',
+    transport: 'json',
+    shopper: customerOnly,
+    specs: { email: S(true, [...EMAIL_TAMPERING, 'x,victim@example.org']), token: S(true, ['a'.repeat(43), '../../etc/passwd']) },
+    valid: ({ owner }) => ({ email: owner.email, token: 'a'.repeat(43) }),
+  },
   { name: 'POST /auth/mfa-status', method: 'post', path: () => '/auth/mfa-status', transport: 'json', shopper: customerOnly, specs: { ...CREDENTIAL_SPECS, otp: OTP }, valid: credentials, allowedOnRefusal: attemptCounted },
   {
     name: 'POST /auth/mfa-enable',
