@@ -44,7 +44,7 @@ describe('CHECKOUT_UPDATE_CUSTOMER_CATEGORY', () => {
     expect(noName.body.fields).toEqual({ educationName: ['Institution name is required'] });
     const badName = await action('CHECKOUT_UPDATE_CUSTOMER_CATEGORY', { accountName: 'A<B', customerCategory: 'education.school' }, cookie);
     expect(badName.body.fields.accountName).toEqual(['Field contains invalid characters']);
-    const basket = await t.http().post('/data/basket/lines/').set(XHR).send({ product_suite_reference: 'universal-v2-business' });
+    const basket = await t.http().post('/data/basket/lines/').set(XHR).set('Cookie', cookie).send({ product_suite_reference: 'universal-v2-business' });
     const personal = await action('CHECKOUT_UPDATE_CUSTOMER_CATEGORY', { customerCategory: 'personal', basketReference: basket.body.data.reference }, cookie);
     expect(personal.body.fields).toEqual({ customerCategory: ['Choose an account type'] });
     const [row] = await t.db.dataSource.query(`SELECT account_type, account_name FROM customers WHERE email_normalised = 'refuse@example.com'`);

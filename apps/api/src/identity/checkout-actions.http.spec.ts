@@ -140,11 +140,14 @@ describe('CREATE_CUSTOMER and SIGN_OUT', () => {
 
   it('refuses a personal account for a basket with a multi-user product', async () => {
     const added = await t.http().post('/data/basket/lines/').set(XHR).send({ product_suite_reference: 'universal-v2-business' });
-    const response = await action('CREATE_CUSTOMER', newCustomer('team@example.com', { basketReference: added.body.data.reference }));
+    // The browser names its own basket, holding its cookie.
+    const basketCookie = ((added.headers['set-cookie'] as unknown as string[]).find((value) => value.startsWith('afs_basket=')) as string).split(';')[0];
+    const response = await action('CREATE_CUSTOMER', newCustomer('team@example.com', { basketReference: added.body.data.reference }), basketCookie);
     expect(response.body).toMatchObject({ code: 100100, fields: { accountType: ['Choose an account type'] } });
     const business = await action(
       'CREATE_CUSTOMER',
       newCustomer('team@example.com', { basketReference: added.body.data.reference, customerCategory: 'business.software', accountName: 'Team Ltd' }),
+      basketCookie,
     );
     expect(business.body.data.basket.reference).toBe(added.body.data.reference);
   });
