@@ -60,11 +60,15 @@ for (const [type, extra] of [
     // With consent, creating the account sent begin_checkout (spec 1 §4); without it nothing at all.
     expect(await dataLayerEvents(page)).toEqual(type === 'Personal' ? ['view_cart', 'begin_checkout'] : null);
 
-    // Signed in for real: a reload finds the session; signing out ends it.
+    // Signed in for real: a reload finds the session; signing out ends it and takes the customer's
+    // basket out of this browser, so the next person here neither sees nor edits it.
     await page.reload();
     await expect(account).toContainText(`Signed in as ${email}`);
     await account.getByRole('button', { name: 'Sign out' }).click();
-    await expect(account.getByRole('tab', { name: 'New customer' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your basket is empty', level: 1 })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your basket is empty', level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Basket (0)' })).toBeVisible();
   });
 }
 
