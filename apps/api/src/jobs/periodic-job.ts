@@ -1,0 +1,50 @@
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
+
+/**
+ * Work a served API repeats on a timer (started by main.ts; tests and cron call runOnce or the use
+ * case directly). One run at a time per instance: a run still going when the timer fires again is
+ * joined, not doubled. A failed run is logged and left for the next one. The timer does not keep the
+ * process alive, and shutting down waits for the run in progress.
+ */
+export abstract class PeriodicJob implements OnModuleDestroy {
+  protected readonly logger: Logger;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  protected constructor(
+    name: string,
+    private readonly everyMs: number,
+    private readonly failure: string,
+  ) {
+    this.logger = new Logger(name);
+  }
+
+  /** One run of the work; whatever it wants said, it logs itself. */
+  protected abstract work(): Promise<void>;
+
+  start(everyMs = this.everyMs): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.runOnce(), everyMs);
+    this.timer.unref();
+  }
+
+  async runOnce(): Promise<void> {
+    if (this.running) return this.running;
+    this.running = (async () => {
+      try {
+        await this.work();
+      } catch (error) {
+        this.logger.error({ err: error }, this.failure);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}
