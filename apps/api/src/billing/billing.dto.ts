@@ -4,28 +4,8 @@ import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, Va
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** A delivery address: the billing address's fields without the Tax ID; the rules are the domain's. */
-export class ShippingAddressPayload {
-  @IsOptional() @IsString() @MaxLength(1000) line_1?: string;
-  @IsOptional() @IsString() @MaxLength(1000) line_2?: string;
-  @IsOptional() @IsString() @MaxLength(1000) line_3?: string;
-  @IsOptional() @IsString() @MaxLength(1000) city?: string;
-  @IsOptional() @IsString() @MaxLength(1000) county?: string;
-  @IsOptional() @IsString() @MaxLength(8) state?: string;
-  @IsOptional() @IsString() @MaxLength(1000) postal_code?: string;
-  @IsOptional() @IsString() @MaxLength(1000) country?: string;
-}
-
-/**
- * CREATE_CUSTOMER_INVOICE_ADDRESS (spec 1 §7, spec 2 §7). Only shape and size here: the address rules
- * (required fields per country, character blacklists, state lists, the Tax ID) are the domain's and
- * answer with field messages from SaveBillingAddress.
- */
-export class InvoiceAddressPayload {
-  @IsOptional()
-  @Matches(REFERENCE, { message: 'basket_reference is not a basket reference' })
-  basket_reference?: string;
-
+/** The fields of a postal address: shape and size only, the rules are the domain's. */
+class AddressFieldsPayload {
   @IsOptional() @IsString() @MaxLength(1000) line_1?: string;
   @IsOptional() @IsString() @MaxLength(1000) line_2?: string;
   @IsOptional() @IsString() @MaxLength(1000) line_3?: string;
@@ -35,6 +15,21 @@ export class InvoiceAddressPayload {
   @IsOptional() @IsString() @MaxLength(8) state?: string;
   @IsOptional() @IsString() @MaxLength(1000) postal_code?: string;
   @IsOptional() @IsString() @MaxLength(1000) country?: string;
+}
+
+/** A delivery address: the billing address's fields without the Tax ID. */
+export class ShippingAddressPayload extends AddressFieldsPayload {}
+
+/**
+ * CREATE_CUSTOMER_INVOICE_ADDRESS (spec 1 §7, spec 2 §7). Only shape and size here: the address rules
+ * (required fields per country, character blacklists, state lists, the Tax ID) are the domain's and
+ * answer with field messages from SaveBillingAddress.
+ */
+export class InvoiceAddressPayload extends AddressFieldsPayload {
+  @IsOptional()
+  @Matches(REFERENCE, { message: 'basket_reference is not a basket reference' })
+  basket_reference?: string;
+
   /** The columns that keep a Tax ID (the address's and each check's) hold 64. */
   @IsOptional() @IsString() @MaxLength(64) vat_id?: string;
 
