@@ -36,26 +36,6 @@ const FILES = Number(flags.files);
 const SIZE = Number(flags.size);
 const BURSTS = Number(flags.bursts);
 
-/** A one-page PDF with a correct cross-reference table, padded by a comment to `size` bytes (as apps/api/src/testing/files.ts). */
-function pdf(size) {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>'];
-  const build = (padding) => {
-    let body = `%PDF-1.4\n${padding > 0 ? `%${'x'.repeat(padding - 2)}\n` : ''}`;
-    const offsets = objects.map((object, i) => {
-      const offset = body.length;
-      body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-      return offset;
-    });
-    const xref = body.length;
-    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-    body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-    return Buffer.from(body, 'latin1');
-  };
-  const plain = build(0);
-  const first = build(size - plain.length);
-  return build(size - plain.length - (first.length - size));
-}
-
 /** The certificate form as a browser sends it, built once and sent as it is by every upload. */
 function multipartBody(file) {
   const boundary = '----storebench' + Date.now().toString(16);
@@ -95,6 +75,8 @@ const round = (value) => Math.round(value * 10) / 10;
 
 async function main() {
   if (!flags['no-build']) await buildAll({ web: false });
+  // The same certificate the API's tests upload, from the build just made.
+  const { pdf } = await import('@store/infrastructure/testing');
   // The API serves the web build; a stand-in page is enough here.
   const webDir = mkdtempSync(join(tmpdir(), 'store-bench-web-'));
   writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Affinity Store</title>');

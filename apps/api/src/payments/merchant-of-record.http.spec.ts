@@ -1,5 +1,5 @@
 import { digitalRiverClient, startDigitalRiverSandbox, type RunningDigitalRiverSandbox } from '@store/payment-sandbox';
-import { pdf } from '../testing/files';
+import { pdf } from '@store/infrastructure/testing';
 import { checkoutAction, payThroughMerchantOfRecord, type Shopper, shopperReadyToPay } from '../testing/shopper';
 import { merchantOfRecordSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';

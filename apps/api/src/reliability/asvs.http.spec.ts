@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../config/app-config';
 import { contentSecurityDirectives } from '../http/content-security';
 import { HSTS_MAX_AGE_SECONDS, withScriptNonce } from '../http/security-headers';
-import { pdf } from '../testing/files';
+import { pdf } from '@store/infrastructure/testing';
 import { checkoutAction, cookieOf, newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 

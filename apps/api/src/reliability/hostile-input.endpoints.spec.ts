@@ -2,7 +2,7 @@ import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/paym
 import { ErrorCatalogue } from '@store/domain';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
-import { pdf } from '../testing/files';
+import { pdf } from '@store/infrastructure/testing';
 import {
   buildParts,
   buildPayload,

@@ -1,6 +1,6 @@
 import { cleanCertificateFileName } from '@store/domain';
 import fc from 'fast-check';
-import { pdf } from '../testing/files';
+import { pdf } from '@store/infrastructure/testing';
 import { probe, propertyParameters, RUNS, SCRIPT_INJECTION, SQL_INJECTION, UNICODE_ODDITIES, WriteGuard } from '../testing/hostile-input';
 import { checkoutAction, newCustomerBody, shopperReadyToPay } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';

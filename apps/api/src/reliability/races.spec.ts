@@ -7,7 +7,7 @@ import {
 import { Gate, gateMethod, TestCheckpoints } from '@store/application/testing';
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import { generate } from 'otplib';
-import { pdf } from '../testing/files';
+import { pdf } from '@store/infrastructure/testing';
 import { checkoutAction, cookieOf, newCustomerBody, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';

@@ -2,7 +2,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { readdirSync } from 'node:fs';
-import { pdf } from '../testing/files';
+import { pdf } from '@store/infrastructure/testing';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 import { CertificateUploadInterceptor } from './certificate-upload.interceptor';
 

@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './customers';
+export * from './sample-files';

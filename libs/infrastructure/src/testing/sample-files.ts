@@ -1,4 +1,4 @@
-/** Real files for upload tests, built here. */
+/** Real files for upload tests and benchmarks, built here. */
 
 /** A one-page PDF with a correct cross-reference table, padded by a comment to `size` bytes if given. */
 export function pdf(size?: number): Buffer {
