@@ -14,6 +14,7 @@ import {
 } from '@store/domain';
 import type { BillingAddress, BillingRepository, VatIdStatus } from './billing.ports';
 import type { CheckTaxId } from './check-tax-id.use-case';
+import { postalAddressOf } from './shipping-input';
 import { normaliseTaxIdInput } from './tax-id-input';
 
 export type BillingAddressInput = Partial<Record<keyof BillingAddressForm, string | null>>;
@@ -62,18 +63,7 @@ export class SaveBillingAddress {
       }
     }
 
-    const address: BillingAddress = {
-      line1: normalised.line_1,
-      line2: orNull(normalised.line_2),
-      line3: orNull(normalised.line_3),
-      city: normalised.city,
-      county: orNull(normalised.county),
-      state: orNull(normalised.state),
-      postalCode: normalised.postal_code,
-      country: normalised.country,
-      vatId: orNull(normalised.vat_id),
-      vatIdStatus,
-    };
+    const address: BillingAddress = { ...postalAddressOf(normalised), vatId: orNull(normalised.vat_id), vatIdStatus };
     await this.billing.save(customer.id, address);
     return ok(address);
   }

@@ -27,15 +27,19 @@ export function checkShippingInput(input: ShippingInput): Result<ShippingChoice,
   );
   if (!errors[`${PREFIX}country`] && !isCountryCode(normalised.country)) errors[`${PREFIX}country`] = ['Country is not a country'];
   if (Object.keys(errors).length > 0) return err(new DomainError('VALIDATION_FAILED', { fields: errors }));
-  const address: ShippingAddress = {
-    line1: normalised.line_1,
-    line2: orNull(normalised.line_2),
-    line3: orNull(normalised.line_3),
-    city: normalised.city,
-    county: orNull(normalised.county),
-    state: orNull(normalised.state),
-    postalCode: normalised.postal_code,
-    country: normalised.country,
+  return ok({ sameAsBilling: false, address: postalAddressOf(normalised) });
+}
+
+/** The postal part of a checked address form, as kept: empty optional fields are null. */
+export function postalAddressOf(form: BillingAddressForm): ShippingAddress {
+  return {
+    line1: form.line_1,
+    line2: orNull(form.line_2),
+    line3: orNull(form.line_3),
+    city: form.city,
+    county: orNull(form.county),
+    state: orNull(form.state),
+    postalCode: form.postal_code,
+    country: form.country,
   };
-  return ok({ sameAsBilling: false, address });
 }
