@@ -1,5 +1,5 @@
 import { PASSWORD_HASHER, type PasswordHasher } from '@store/application';
-import { checkoutAction, newCustomerBody } from '../testing/shopper';
+import { checkoutAction, freshEmail, newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -8,8 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let counter = 0;
-const freshEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
 const PASSWORD = 'analytical engine 1843';
 let addressCounter = 0;
 const nextAddress = () => `10.20.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;

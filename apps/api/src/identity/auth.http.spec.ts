@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { newCustomerBody } from '../testing/shopper';
+import { freshEmail, newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -8,8 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let counter = 0;
-const freshEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
 const PASSWORD = 'analytical engine 1843';
 
 async function createAccount(email: string, password = PASSWORD) {

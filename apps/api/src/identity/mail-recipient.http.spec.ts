@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { propertyParameters } from '../testing/hostile-input';
-import { checkoutAction, newCustomerBody } from '../testing/shopper';
+import { checkoutAction, freshEmail, newCustomerBody } from '../testing/shopper';
 import { startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 import { MailDeliveryService } from './mail-delivery.service';
@@ -17,8 +17,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-let counter = 0;
-const freshEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
 const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 const auth = (path: string, body: object) => t.http().post(`/auth/${path}`).set(XHR).set('X-Forwarded-For', randomAddress()).send(body);
 

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { cookieOf, newCustomerBody } from '../testing/shopper';
+import { cookieOf, freshEmail, newCustomerBody } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 import { MailDeliveryService } from './mail-delivery.service';
 
@@ -35,8 +35,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
-let counter = 0;
-const freshEmail = (name: string) => `${name}.${++counter}.${Date.now()}@example.com`;
 const PASSWORD = 'analytical engine 1843';
 const OWNER = '203.0.113.10';
 const ATTACKER = '198.51.100.66';

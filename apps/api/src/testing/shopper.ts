@@ -4,6 +4,10 @@ import { XHR, type TestApp } from './test-app';
 export const cookieOf = (response: { headers: Record<string, unknown> }, name: string) =>
   ((response.headers['set-cookie'] as string[] | undefined) ?? []).find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
 
+let emails = 0;
+/** An address no other test of this run uses, named after what it is for. */
+export const freshEmail = (name: string) => `${name}.${++emails}.${Date.now()}@example.com`;
+
 /** A CREATE_CUSTOMER body the API accepts (a personal customer in the UK); `overrides` changes or adds any field. */
 export const newCustomerBody = (email: string, overrides: Record<string, unknown> = {}) => ({
   email,
