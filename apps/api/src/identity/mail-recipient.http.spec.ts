@@ -2,29 +2,20 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { propertyParameters } from '../testing/hostile-input';
 import { checkoutAction, freshEmail, newCustomerBody } from '../testing/shopper';
-import { startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture';
-import { createTestApp, XHR, type TestApp } from '../testing/test-app';
+import { storeWithSmtpCapture } from '../testing/smtp-capture';
+import { XHR } from '../testing/test-app';
 import { MailDeliveryService } from './mail-delivery.service';
 
-let t: TestApp;
-let smtp: SmtpCapture;
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://store.test' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+const store = storeWithSmtpCapture();
 
 const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-const auth = (path: string, body: object) => t.http().post(`/auth/${path}`).set(XHR).set('X-Forwarded-For', randomAddress()).send(body);
+const auth = (path: string, body: object) => store.t.http().post(`/auth/${path}`).set(XHR).set('X-Forwarded-For', randomAddress()).send(body);
 
 /** Where an email enters the store, and the field that carries it. */
 const ENTRIES: Array<[string, (email: string) => Promise<{ status: number; body: any }>, string]> = [
-  ['registration (CREATE_CUSTOMER)', (email) => checkoutAction(t, 'CREATE_CUSTOMER', newCustomerBody(email)), 'email'],
-  ['PREREGISTER_EMAIL', (email) => checkoutAction(t, 'PREREGISTER_EMAIL', { email }), 'email'],
-  ['VALIDATE_EMAIL', (email) => checkoutAction(t, 'VALIDATE_EMAIL', { email }), 'email'],
+  ['registration (CREATE_CUSTOMER)', (email) => checkoutAction(store.t, 'CREATE_CUSTOMER', newCustomerBody(email)), 'email'],
+  ['PREREGISTER_EMAIL', (email) => checkoutAction(store.t, 'PREREGISTER_EMAIL', { email }), 'email'],
+  ['VALIDATE_EMAIL', (email) => checkoutAction(store.t, 'VALIDATE_EMAIL', { email }), 'email'],
   ['password reset', (email) => auth('start-password-recovery', { email, locale: 'en-gb' }), 'email'],
   ['sign-in', (email) => auth('login', { username: email, password: 'analytical engine 1843' }), 'username'],
 ];
@@ -39,13 +30,13 @@ async function invalidEmailAnswer(entry: (email: string) => Promise<{ status: nu
 }
 
 async function countRows(sql: string, params: unknown[]) {
-  const [{ count }] = await t.db.dataSource.query(sql, params);
+  const [{ count }] = await store.t.db.dataSource.query(sql, params);
   return count as number;
 }
 
 /** Delivers the outbox now rather than on the service's next tick. */
 async function deliver() {
-  const service = t.app.get(MailDeliveryService);
+  const service = store.t.app.get(MailDeliveryService);
   for (let attempt = 0; attempt < 20 && (await service.tick()) === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
@@ -53,24 +44,24 @@ describe('an email address is one mailbox', () => {
   describe.each(ENTRIES)('%s', (_name, entry, field) => {
     it.each(SEVERAL_MAILBOXES)('refuses %j with the invalid-email answer, storing and mailing nothing', async (address) => {
       const expected = await invalidEmailAnswer(entry, field);
-      const before = smtp.mails.length;
+      const before = store.smtp.mails.length;
       const answered = await entry(address);
       expect({ status: answered.status, code: answered.body.code, message: answered.body.fields?.[field] ?? answered.body.errors?.[field] }).toEqual(expected);
       expect(await countRows('SELECT count(*)::int AS count FROM customers WHERE email ILIKE $1', [`%${address.replace(/[%_]/g, '')}%`])).toBe(0);
       expect(await countRows('SELECT count(*)::int AS count FROM mail_outbox WHERE sent_at IS NULL', [])).toBe(0);
-      expect(smtp.mails.length).toBe(before);
+      expect(store.smtp.mails.length).toBe(before);
     });
   });
 
   it('refuses any list naming more than one mailbox or a display name, however it is joined (property)', async () => {
-    const expected = await invalidEmailAnswer((email) => checkoutAction(t, 'PREREGISTER_EMAIL', { email }), 'email');
+    const expected = await invalidEmailAnswer((email) => checkoutAction(store.t, 'PREREGISTER_EMAIL', { email }), 'email');
     // What comes before the last address: other addresses, or bare words a parser reads as names or local parts.
     const before = fc.array(fc.oneof(fc.emailAddress({ size: 'small' }), fc.stringMatching(/^[a-z0-9._+-]{1,12}$/)), { minLength: 1, maxLength: 3 });
     await fc.assert(
       fc.asyncProperty(before, fc.emailAddress({ size: 'small' }), fc.constantFrom(',', ', ', ';', '; ', ' ,', ' '), async (others, last, separator) => {
         const joined = [...others, last].join(separator);
         fc.pre(joined.length <= 255);
-        const answered = await checkoutAction(t, 'PREREGISTER_EMAIL', { email: joined });
+        const answered = await checkoutAction(store.t, 'PREREGISTER_EMAIL', { email: joined });
         expect({ status: answered.status, code: answered.body.code, message: answered.body.fields?.email }).toEqual(expected);
       }),
       propertyParameters<[string[], string, string]>([
@@ -82,10 +73,10 @@ describe('an email address is one mailbox', () => {
 
   it('mails a password reset to exactly the one recipient of the account, over SMTP', async () => {
     const email = freshEmail('one.recipient');
-    expect((await checkoutAction(t, 'CREATE_CUSTOMER', newCustomerBody(email))).body.success).toBe(true);
+    expect((await checkoutAction(store.t, 'CREATE_CUSTOMER', newCustomerBody(email))).body.success).toBe(true);
     expect((await auth('start-password-recovery', { email, locale: 'en-gb' })).body.success).toBe(true);
     await deliver();
-    const mails = smtp.mails.filter((mail) => mail.headerTo.includes(email) || mail.envelopeTo.includes(email));
+    const mails = store.smtp.mails.filter((mail) => mail.headerTo.includes(email) || mail.envelopeTo.includes(email));
     expect(mails).toHaveLength(1);
     expect(mails[0].envelopeTo).toEqual([email]);
     expect(mails[0].headerTo).toEqual([email]);
@@ -94,19 +85,19 @@ describe('an email address is one mailbox', () => {
 
   it('sends nothing, to anyone, for a queued mail whose recipient names several mailboxes, and keeps it as failed', async () => {
     const id = randomUUID();
-    const before = smtp.mails.length;
-    await t.db.dataSource.query(`INSERT INTO mail_outbox (id, recipient, subject, text_body) VALUES ($1, $2, 'Reset your password', 'link')`, [
+    const before = store.smtp.mails.length;
+    await store.t.db.dataSource.query(`INSERT INTO mail_outbox (id, recipient, subject, text_body) VALUES ($1, $2, 'Reset your password', 'link')`, [
       id,
       'legacy,victim@example.org',
     ]);
-    await t.app.get(MailDeliveryService).tick();
+    await store.t.app.get(MailDeliveryService).tick();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(smtp.mails.length).toBe(before);
-    const [row] = await t.db.dataSource.query(`SELECT sent_at, last_error, attempts FROM mail_outbox WHERE id = $1`, [id]);
+    expect(store.smtp.mails.length).toBe(before);
+    const [row] = await store.t.db.dataSource.query(`SELECT sent_at, last_error, attempts FROM mail_outbox WHERE id = $1`, [id]);
     expect(row.sent_at).toBeNull();
     expect(row.last_error).toMatch(/one mailbox/i);
     // Not retried: the address will not become one mailbox by waiting.
-    const [{ due }] = await t.db.dataSource.query(`SELECT count(*)::int AS due FROM mail_outbox WHERE id = $1 AND attempts < 8`, [id]);
+    const [{ due }] = await store.t.db.dataSource.query(`SELECT count(*)::int AS due FROM mail_outbox WHERE id = $1 AND attempts < 8`, [id]);
     expect(due).toBe(0);
   });
 });

@@ -1,51 +1,22 @@
-import { simpleParser } from 'mailparser';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { cookieOf, freshEmail, newCustomerBody } from '../testing/shopper';
-import { createTestApp, XHR, type TestApp } from '../testing/test-app';
+import { storeWithSmtpCapture, type CapturedMail } from '../testing/smtp-capture';
+import { XHR } from '../testing/test-app';
 import { MailDeliveryService } from './mail-delivery.service';
 
-// A real SMTP server standing in for the mail catcher, so the test reads the mail the store sent.
-interface Received {
-  readonly to: string;
-  readonly subject: string;
-  readonly text: string;
-}
-const received: Received[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then((mail) => {
-      received.push({ to: (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.text ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
-      callback();
-    }, callback);
-  },
-});
-
-let t: TestApp;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://store.example' } });
-});
-afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
-});
+// The store delivers to a real SMTP server of the test's, so the test reads the mail the store sent.
+const store = storeWithSmtpCapture({ PUBLIC_URL: 'https://store.example' });
 
 const PASSWORD = 'analytical engine 1843';
 const OWNER = '203.0.113.10';
 const ATTACKER = '198.51.100.66';
 
 async function createAccount(email: string) {
-  const response = await t.http().post('/data/checkout/').set(XHR).type('form').send({ action: 'CREATE_CUSTOMER', body: JSON.stringify(newCustomerBody(email)) });
+  const response = await store.t.http().post('/data/checkout/').set(XHR).type('form').send({ action: 'CREATE_CUSTOMER', body: JSON.stringify(newCustomerBody(email)) });
   expect(response.body.success).toBe(true);
 }
 
 const login = (username: string, password: string, address: string, cookie = '') =>
-  t.http().post('/auth/login').set(XHR).set('X-Forwarded-For', address).set('Cookie', cookie).send({ username, password });
+  store.t.http().post('/auth/login').set(XHR).set('X-Forwarded-For', address).set('Cookie', cookie).send({ username, password });
 
 /** Signs in once from the owner's browser and returns the device cookie that sign-in left there. */
 async function trustedDevice(email: string): Promise<string> {
@@ -57,14 +28,14 @@ async function trustedDevice(email: string): Promise<string> {
 }
 
 /** Delivers the outbox now, then returns the mail the SMTP server received for one address. */
-async function mailTo(email: string): Promise<Received[]> {
-  const delivery = t.app.get(MailDeliveryService);
+async function mailTo(email: string): Promise<CapturedMail[]> {
+  const delivery = store.t.app.get(MailDeliveryService);
   await delivery.tick();
   await delivery.tick();
-  return received.filter((mail) => mail.to === email);
+  return store.smtp.mails.filter((mail) => mail.envelopeTo.includes(email));
 }
 
-const lockoutMails = (mails: readonly Received[]) => mails.filter((mail) => /locked/i.test(mail.subject));
+const lockoutMails = (mails: readonly CapturedMail[]) => mails.filter((mail) => /locked/i.test(mail.subject));
 
 describe('sign-in lockout with device cookies', () => {
   it('issues an HttpOnly, SameSite device cookie naming the account on a successful sign-in only', async () => {
@@ -96,15 +67,15 @@ describe('sign-in lockout with device cookies', () => {
     const more: number[] = [];
     for (let attempt = 1; attempt <= 9; attempt++) more.push((await login(email, `more guesses ${attempt}`, ATTACKER)).body.code);
     expect(more).toEqual([...Array(8).fill(100105), 429]);
-    const [{ status }] = await t.db.dataSource.query(`SELECT status FROM customers WHERE email_normalised = $1`, [email]);
+    const [{ status }] = await store.t.db.dataSource.query(`SELECT status FROM customers WHERE email_normalised = $1`, [email]);
     expect(status).toBe('locked');
 
     const owner = await login(email, PASSWORD, OWNER, device);
     expect(owner.status).toBe(200);
-    const opened = await t.http().post('/data/session/').set(XHR).send({ token: owner.body.payload.token });
+    const opened = await store.t.http().post('/data/session/').set(XHR).send({ token: owner.body.payload.token });
     expect(opened.body.success).toBe(true);
     // A trusted sign-in does not lift the lock for everyone else.
-    expect((await t.db.dataSource.query(`SELECT status FROM customers WHERE email_normalised = $1`, [email]))[0].status).toBe('locked');
+    expect((await store.t.db.dataSource.query(`SELECT status FROM customers WHERE email_normalised = $1`, [email]))[0].status).toBe('locked');
 
     const mails = lockoutMails(await mailTo(email));
     expect(mails).toHaveLength(1);
@@ -127,7 +98,7 @@ describe('sign-in lockout with device cookies', () => {
     expect(answers.slice(9)).toEqual([100105, 100105]);
     expect((await login(email, PASSWORD, OWNER, device)).body.code).toBe(100105);
 
-    const [{ status, failed_sign_ins }] = await t.db.dataSource.query(`SELECT status, failed_sign_ins FROM customers WHERE email_normalised = $1`, [email]);
+    const [{ status, failed_sign_ins }] = await store.t.db.dataSource.query(`SELECT status, failed_sign_ins FROM customers WHERE email_normalised = $1`, [email]);
     expect({ status, failed_sign_ins }).toEqual({ status: 'active', failed_sign_ins: 0 });
     const elsewhere = await login(email, PASSWORD, '203.0.113.11');
     expect(elsewhere.body.success).toBe(true);
@@ -144,10 +115,10 @@ describe('sign-in lockout with device cookies', () => {
     for (let attempt = 1; attempt <= 10; attempt++) await login(email, `guess ${attempt}`, ATTACKER);
     expect((await login(email, PASSWORD, OWNER, device)).body.code).toBe(100105);
 
-    await t.http().post('/auth/start-password-recovery').set(XHR).set('X-Forwarded-For', OWNER).send({ email });
-    const [{ text_body }] = await t.db.dataSource.query(`SELECT text_body FROM mail_outbox WHERE recipient = $1 AND subject LIKE 'Reset%'`, [email]);
+    await store.t.http().post('/auth/start-password-recovery').set(XHR).set('X-Forwarded-For', OWNER).send({ email });
+    const [{ text_body }] = await store.t.db.dataSource.query(`SELECT text_body FROM mail_outbox WHERE recipient = $1 AND subject LIKE 'Reset%'`, [email]);
     const token = new URL(/(http\S+token=\S+)/.exec(text_body)?.[1] as string).searchParams.get('token');
-    const done = await t.http().post('/auth/complete-password-recovery').set(XHR).send({ email, token, new_password: 'difference engine 1822' });
+    const done = await store.t.http().post('/auth/complete-password-recovery').set(XHR).send({ email, token, new_password: 'difference engine 1822' });
     expect(done.body.success).toBe(true);
 
     expect((await login(email, 'difference engine 1822', OWNER, device)).body.success).toBe(true);
@@ -166,7 +137,7 @@ describe('sign-in lockout with device cookies', () => {
     for (const cookie of [altered, othersDevice, 'afs_device=v1.nonsense']) {
       for (let attempt = 1; attempt <= 4; attempt++) await login(email, `guess ${attempt}`, ATTACKER, cookie);
     }
-    const [{ status }] = await t.db.dataSource.query(`SELECT status FROM customers WHERE email_normalised = $1`, [email]);
+    const [{ status }] = await store.t.db.dataSource.query(`SELECT status FROM customers WHERE email_normalised = $1`, [email]);
     expect(status).toBe('locked');
     expect((await login(email, PASSWORD, OWNER, device)).body.success).toBe(true);
   });
