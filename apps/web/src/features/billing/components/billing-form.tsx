@@ -15,7 +15,6 @@ import {
   type BillingAddressForm,
   type BillingField,
   type CustomerJson,
-  type ShippingJson,
 } from '@store/domain';
 import { Button, SelectField, TextField } from '@store/ui';
 import { useEffect } from 'react';
@@ -49,8 +48,8 @@ interface BillingFormValues extends BillingAddressForm {
   readonly shipping: DeliveryForm;
 }
 
-function initialDelivery(shipping: ShippingJson | null, country: string): DeliveryForm {
-  const address = shipping?.address;
+/** A form's address fields from the address the server holds (empty where it has none). */
+function addressFields(address: Partial<Record<DeliveryField, string | null>> | null | undefined, country: string): DeliveryForm {
   return {
     line_1: address?.line_1 ?? '',
     line_2: address?.line_2 ?? '',
@@ -68,15 +67,8 @@ function initialValues(customer: CustomerJson, defaultCountry: string): BillingF
   const country = billing?.country ?? customer.country ?? defaultCountry;
   return {
     ship_to_billing: customer.shipping?.same_as_billing ?? true,
-    shipping: initialDelivery(customer.shipping ?? null, country),
-    line_1: billing?.line_1 ?? '',
-    line_2: billing?.line_2 ?? '',
-    line_3: billing?.line_3 ?? '',
-    city: billing?.city ?? '',
-    county: billing?.county ?? '',
-    state: billing?.state ?? '',
-    postal_code: billing?.postal_code ?? '',
-    country,
+    shipping: addressFields(customer.shipping?.address, country),
+    ...addressFields(billing, country),
     vat_id: billing?.vat_id ?? '',
   };
 }
