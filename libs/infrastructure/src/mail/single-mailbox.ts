@@ -13,5 +13,8 @@ export function singleMailbox(text: string): string | null {
   if (parsed.length !== 1) return null;
   const [only] = parsed;
   if ('group' in only || only.name !== '' || only.address !== trimmed) return null;
+  // The parser keeps words it cannot place in the address itself ('a !@a.aa' comes back whole): a
+  // bare mailbox has no white space (quoted local parts, where it is legal, are refused anyway).
+  if (/\s/.test(only.address)) return null;
   return only.address;
 }
