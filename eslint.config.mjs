@@ -70,8 +70,9 @@ export default tseslint.config(
     },
   },
   {
-    // Tests of the payment adapters and the API run against the card gateway sandbox, in-process.
-    files: ['libs/infrastructure/src/**/*.spec.ts', 'apps/api/src/**/*.spec.ts'],
+    // Tests of the payment adapters and the API run against the card gateway sandbox, in-process
+    // (the API's testing folder holds the set-up its tests share).
+    files: ['libs/infrastructure/src/**/*.spec.ts', 'apps/api/src/**/*.spec.ts', 'apps/api/src/testing/**/*.ts'],
     rules: {
       '@nx/enforce-module-boundaries': [
         'error',
