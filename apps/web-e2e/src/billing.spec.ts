@@ -68,6 +68,9 @@ async function usBusinessAtExemption(page: Page) {
   await form.getByLabel('State').selectOption('TX');
   await form.getByLabel('Zip Code').fill('78701');
   await form.getByRole('button', { name: 'Continue' }).click();
+  // The summary names the state as people read it, not by its postal code.
+  await expect(billing(page).getByTestId('billing-summary')).toContainText('Texas');
+  await expect(billing(page).getByTestId('billing-summary')).not.toContainText(/\bTX\b/);
   await expect(exemption(page)).toHaveAttribute('data-state', 'active');
   await expect(exemption(page).getByText('Do you have a tax exemption certificate?')).toBeVisible();
   await expect(exemption(page).getByRole('link', { name: 'About sales tax exemption' })).toHaveAttribute('href', '/en-us/help/#sales-tax-exemption');

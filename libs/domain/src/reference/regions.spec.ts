@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { hasRegionList, isRegionOf, REGIONS_BY_COUNTRY, regionsOf, US_ARMED_FORCES, US_STATES, US_TERRITORIES, type Region } from './regions';
+import { hasRegionList, isRegionOf, REGIONS_BY_COUNTRY, regionName, regionsOf, US_ARMED_FORCES, US_STATES, US_TERRITORIES, type Region } from './regions';
 
 const namesOf = (regions: readonly Region[]) => regions.map((region) => region.name);
 const codesOf = (regions: readonly Region[]) => regions.map((region) => region.code);
@@ -145,5 +145,13 @@ describe('isRegionOf', () => {
         expect(isRegionOf(country, code)).toBe(codesOf(REGIONS_BY_COUNTRY[country]).includes(code));
       }),
     );
+  });
+
+  it('names a region for people to read, and keeps a code it does not know as it is', () => {
+    expect(regionName('US', 'NY')).toBe('New York');
+    expect(regionName('us', 'TX')).toBe('Texas');
+    expect(regionName('IT', 'VR')).toBe('Verona');
+    expect(regionName('US', 'ZZ')).toBe('ZZ');
+    expect(regionName('GB', 'Kent')).toBe('Kent');
   });
 });

@@ -245,6 +245,11 @@ export function regionsOf(countryCode: string): readonly Region[] {
   return Object.hasOwn(REGIONS_BY_COUNTRY, key) ? REGIONS_BY_COUNTRY[key] : [];
 }
 
+/** The name of a country's region for people to read ('New York' for US NY); the code itself when the country has no list or no such region. */
+export function regionName(countryCode: string, regionCode: string): string {
+  return regionsOf(countryCode).find((region) => region.code === regionCode)?.name ?? regionCode;
+}
+
 /** A billing address must name a state when its country has a list of them (spec 1 §5). */
 export function hasRegionList(countryCode: string): boolean {
   return regionsOf(countryCode).length > 0;

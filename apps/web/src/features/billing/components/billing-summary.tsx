@@ -1,4 +1,4 @@
-import { canEnterTaxId, countryName, type CustomerJson } from '@store/domain';
+import { canEnterTaxId, countryName, regionName, type CustomerJson } from '@store/domain';
 import { Button } from '@store/ui';
 
 export interface BillingSummaryProps {
@@ -9,13 +9,13 @@ export interface BillingSummaryProps {
 }
 
 /**
- * The billing address, read-only (spec 2 §2): lines 1 to 3, city, county, postal code and country
- * name, and the Tax ID only for business or education accounts; Change reopens the form.
+ * The billing address, read-only (spec 2 §2): lines 1 to 3, city, county, the state's name, postal
+ * code and country name, and the Tax ID only for business or education accounts; Change reopens the form.
  */
 export function BillingSummary({ customer, onChange, showDelivery = false }: BillingSummaryProps) {
   const billing = customer.billing;
   if (!billing) return null;
-  const lines = [billing.line_1, billing.line_2, billing.line_3, billing.city, billing.county, billing.state, billing.postal_code, countryName(billing.country)];
+  const lines = [billing.line_1, billing.line_2, billing.line_3, billing.city, billing.county, billing.state && regionName(billing.country, billing.state), billing.postal_code, countryName(billing.country)];
   return (
     <div className="billing-summary">
       <address className="billing-summary__address" data-testid="billing-summary">
