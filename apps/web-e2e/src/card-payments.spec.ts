@@ -78,9 +78,9 @@ test('a 3-D Secure challenge completed by the cardholder pays', async ({ page })
   await expectConfirmation(page);
 });
 
-for (const [title, number, button] of [
-  ['cancelled', '4000000000001091', 'Cancel'],
-  ['failed', '4000000000001109', 'Fail authentication'],
+for (const [title, number, button, message] of [
+  ['cancelled', '4000000000001091', 'Cancel', "You cancelled your bank's check, so you have not been charged. You can try again, or use a different card."],
+  ['failed', '4000000000001109', 'Fail authentication', 'Your bank could not confirm this payment. Please try again or use a different card.'],
 ] as const) {
   test(`a 3-D Secure challenge ${title} by the cardholder charges nothing and says so`, async ({ page }) => {
     await shopperAtPayment(page);
@@ -89,7 +89,7 @@ for (const [title, number, button] of [
     await agreeToImmediateSupply(page);
     await payment.getByRole('button', { name: 'Pay with card' }).click();
     await challenge(page).getByRole('button', { name: button }).click();
-    await expect(page.getByText('Your bank could not confirm this payment. Please try again or use a different card.')).toBeVisible();
+    await expect(page.getByText(message)).toBeVisible();
     await expect(page).toHaveURL(/\/en-gb\/checkout\/$/);
     const orders = await (await page.request.get('/data/orders/', { headers: XHR })).json();
     expect(orders.data.orders).toEqual([]);

@@ -282,6 +282,13 @@ export const ErrorCatalogue = {
   SAVED_PAYPAL_INVALID: entry(310009, 'Your saved PayPal account can no longer be used. Please pay with PayPal again.', 'payment-failed', {
     ours: true,
   }),
+  /** The cardholder closed their bank's check: nothing failed, so the shopper is told it was their choice. */
+  THREE_D_SECURE_CANCELED: entry(
+    310010,
+    "You cancelled your bank's check, so you have not been charged. You can try again, or use a different card.",
+    'payment-failed',
+    { ours: true },
+  ),
 
   // ---- Billing address and tax ID (account group, 1003xx, ours; the spec's wording where quoted) and gateway (payment group) ----
   TAX_ID_INVALID: entry(100301, 'The Tax ID you have entered is not valid', 'unprocessable', { ours: true }),

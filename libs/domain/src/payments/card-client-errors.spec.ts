@@ -6,7 +6,7 @@ describe('cardClientErrorCode', () => {
     expect(cardClientErrorCode('HOSTED_FIELDS_FAILED_TOKENIZATION')).toBe(ErrorCatalogue.CARD_TOKENIZATION_FAILED.code);
     expect(cardClientErrorCode('HOSTED_FIELDS_TOKENIZATION_CVV_VERIFICATION_FAILED')).toBe(ErrorCatalogue.CARD_CVV_VERIFICATION_FAILED.code);
     expect(cardClientErrorCode('THREEDS_LOOKUP_ERROR')).toBe(ErrorCatalogue.THREE_D_SECURE_FAILED.code);
-    expect(cardClientErrorCode('THREEDS_CARDINAL_SDK_CANCELED')).toBe(ErrorCatalogue.THREE_D_SECURE_FAILED.code);
+    expect(cardClientErrorCode('THREEDS_CARDINAL_SDK_CANCELED')).toBe(ErrorCatalogue.THREE_D_SECURE_CANCELED.code);
     expect(cardClientErrorCode('HOSTED_FIELDS_CARD_TYPE_NOT_SUPPORTED')).toBe(ErrorCatalogue.CARD_TYPE_NOT_SUPPORTED.code);
   });
 

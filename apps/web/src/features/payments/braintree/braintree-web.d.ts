@@ -74,6 +74,9 @@ declare module 'braintree-web/three-d-secure' {
       collectDeviceData?: boolean;
       onLookupComplete?: (data: unknown, next: () => void) => void;
     }): Promise<ThreeDSecureVerifyPayload>;
+    /** The cardholder closed the bank's challenge; verifyCard then answers an unshifted result. */
+    on(event: 'customer-canceled', handler: () => void): void;
+    off(event: 'customer-canceled', handler: () => void): void;
     teardown(): Promise<void>;
   }
   export function create(options: { client: Client; version: 2 }): Promise<ThreeDSecure>;

@@ -238,6 +238,13 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         bin = match.details.bin ?? checkout.existing_card_bin ?? '';
       }
       if (gateway.threeDSecure) {
+        // A cardholder who closes the bank's check gets an unshifted result like a failed check; the
+        // library says which it was only by this event, and the shopper is told their own choice.
+        let canceled = false;
+        const onCanceled = () => {
+          canceled = true;
+        };
+        gateway.threeDSecure.on('customer-canceled', onCanceled);
         const verified = await gateway.threeDSecure.verifyCard({
           nonce,
           bin,
@@ -251,9 +258,9 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
           },
           collectDeviceData: true,
           onLookupComplete: (_data, next) => next(),
-        });
+        }).finally(() => gateway.threeDSecure?.off('customer-canceled', onCanceled));
         if (!threeDSecureAllowsPayment(verified)) {
-          notify(ErrorCatalogue.THREE_D_SECURE_FAILED.code);
+          notify(canceled ? ErrorCatalogue.THREE_D_SECURE_CANCELED.code : ErrorCatalogue.THREE_D_SECURE_FAILED.code);
           return;
         }
         nonce = verified.nonce;
