@@ -43,6 +43,12 @@ test('a free download: Get my download link, the confirmation with downloads and
   await expectNoSeriousAxeViolations(page);
   await page.goto('/en-gb/account/downloads/');
   await expect(page.getByTestId('product-key')).toHaveText(key);
+  // Licences and downloads: the licence with its key, and its download beside it.
+  await page.goto('/en-gb/account/licences/');
+  const licence = page.getByRole('listitem').filter({ hasText: 'Brush Starter Pack' });
+  await expect(licence).toContainText(key);
+  const [again] = await Promise.all([page.waitForEvent('download'), licence.getByRole('link', { name: 'Download Brush Starter Pack' }).click()]);
+  expect(again.suggestedFilename()).toBe('brush-starter-any.txt');
   await page.goto('/en-gb/checkout/');
   await expect(page.getByRole('heading', { level: 1, name: 'Your basket is empty' })).toBeVisible();
 });

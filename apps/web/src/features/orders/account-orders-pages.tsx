@@ -111,7 +111,7 @@ export function DownloadsPage() {
   );
 }
 
-/** account/licences/: what the customer may use, with seats for multi-user licences. */
+/** account/licences/ (spec 1 §2: licences and downloads): what the customer may use, with seats for multi-user licences, its key and its download. */
 export function LicencesPage() {
   return (
     <WithOrders title="Licences and downloads" empty="You have no licences yet.">
@@ -129,7 +129,11 @@ export function LicencesPage() {
                       {' '}
                       · <code>{line.product_key}</code>
                     </>
-                  )}
+                  )}{' '}
+                  ·{' '}
+                  <a href={line.download_url} download>
+                    Download<span className="visually-hidden"> {line.product_name}</span>
+                  </a>
                 </li>
               )),
             )}
