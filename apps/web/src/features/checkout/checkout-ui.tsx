@@ -14,11 +14,19 @@ interface CheckoutUi {
 }
 
 const CheckoutUiContext = createContext<CheckoutUi | null>(null);
+/**
+ * A wait is shown only once it has lasted this long: most steps answer in well under it, and a
+ * message (then 'Done') flashed over a quick step only slows the shopper down. Until then the page
+ * is blocked without a word, so nothing can be sent twice.
+ */
+export const SHOW_WAIT_AFTER_MS = 400;
+/** How long the closing text ('Done', or the error) stays after a wait that was shown. */
 const CLOSING_TEXT_MS = 900;
 
 export function CheckoutUiProvider({ children }: { readonly children: ReactNode }) {
   const [queue, setQueue] = useState<readonly SnackbarMessage[]>([]);
   const [waiting, setWaiting] = useState<string | null>(null);
+  const [shown, setShown] = useState(false);
   const [closing, setClosing] = useState<string | null>(null);
   const closingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [waits, setWaits] = useState({ startWaitCount: 0, endWaitCount: 0 });
@@ -42,8 +50,14 @@ export function CheckoutUiProvider({ children }: { readonly children: ReactNode 
   const wait = useCallback(async <T,>(state: WaitingState, work: () => Promise<T>): Promise<T> => {
     clearTimeout(closingTimer.current);
     setClosing(null);
+    setShown(false);
     setWaiting(waitingMessage(state));
     setWaits((current) => ({ ...current, startWaitCount: current.startWaitCount + 1 }));
+    let visible = false;
+    const showTimer = setTimeout(() => {
+      visible = true;
+      setShown(true);
+    }, SHOW_WAIT_AFTER_MS);
     let code = 200;
     try {
       return await work();
@@ -51,10 +65,15 @@ export function CheckoutUiProvider({ children }: { readonly children: ReactNode 
       code = error instanceof ApiError ? error.code : 999;
       throw error;
     } finally {
+      clearTimeout(showTimer);
       setWaits((current) => ({ ...current, endWaitCount: current.endWaitCount + 1 }));
       setWaiting(null);
-      setClosing(waitingClosingText(code));
-      closingTimer.current = setTimeout(() => setClosing(null), CLOSING_TEXT_MS);
+      setShown(false);
+      // 'Done' closes a wait the shopper saw; after a quick step the page simply moves on.
+      if (visible) {
+        setClosing(waitingClosingText(code));
+        closingTimer.current = setTimeout(() => setClosing(null), CLOSING_TEXT_MS);
+      }
     }
   }, []);
   const dismiss = useCallback(() => setQueue((current) => current.slice(1)), []);
@@ -64,7 +83,7 @@ export function CheckoutUiProvider({ children }: { readonly children: ReactNode 
     <CheckoutUiContext.Provider value={value}>
       {children}
       <Snackbar message={queue[0] ?? null} onDismiss={dismiss} />
-      <WaitingOverlay message={waiting} closingText={closing} />
+      <WaitingOverlay message={waiting} shown={shown} closingText={closing} />
     </CheckoutUiContext.Provider>
   );
 }
