@@ -40,6 +40,25 @@ test('PayPal: approved in its window, the order is placed', async ({ page }) => 
   await expectConfirmation(page);
 });
 
+test('the immediate-supply consent comes before the PayPal button, and PayPal without it is refused beside the box', async ({ page }) => {
+  await shopperAtPayment(page);
+  await page.goto('/en-gb/checkout/');
+  const section = payment(page);
+  const radio = section.getByRole('radio', { name: 'PayPal' });
+  await expect(radio).toBeVisible({ timeout: 15_000 });
+  await radio.check();
+  const box = section.getByRole('checkbox', { name: /I want my downloads and product keys straight away/ });
+  const button = section.getByRole('button', { name: 'PayPal', exact: true });
+  await expect(button).toBeVisible();
+  // In reading and tabbing order the box is met first.
+  const boxFirst = await box.evaluate((element, other) => Boolean(element.compareDocumentPosition(other as Node) & Node.DOCUMENT_POSITION_FOLLOWING), await button.elementHandle());
+  expect(boxFirst).toBe(true);
+  await button.click();
+  await expect(section.getByRole('alert').filter({ hasText: 'Please tick this box to confirm' })).toBeVisible();
+  await expect(box).toBeFocused();
+  await expect(page.getByRole('dialog', { name: 'PayPal sandbox approval' })).toHaveCount(0);
+});
+
 test('PayPal: cancelled in its window, the shopper is told and nothing is ordered', async ({ page }) => {
   await shopperAtPayment(page);
   const section = await chooseWallet(page, 'PayPal');

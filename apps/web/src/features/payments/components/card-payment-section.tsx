@@ -315,6 +315,8 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
           </label>
         ))}
       </fieldset>
+      {/* Before every way to pay, once: the wallets' own buttons start paying at the first click. */}
+      {consent.box}
       {option === 'saved-card' && savedCard && (
         <p className="saved-card" data-testid="saved-card">
           {savedCardLabel(savedCard.card_type, savedCard.last4)}
@@ -364,7 +366,6 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       )}
       {option === 'apple-pay' && wallets?.applePay && <ApplePayButton applePay={wallets.applePay} payment={walletPayment('apple-pay')} />}
       {option === 'google-pay' && wallets?.googlePay && <GooglePayButton googlePay={wallets.googlePay} payment={walletPayment('google-pay')} />}
-      {consent.box}
       {option === 'saved-card' ? (
         <Button busy={busy} onClick={() => void pay('saved-card')}>
           Pay with saved card

@@ -26,7 +26,8 @@ function WithdrawalConsentBox({ checked, error, onChange }: WithdrawalConsentBox
         {WITHDRAWAL_CONSENT_TEXT}
       </label>
       {error && (
-        <p className="field__error" id="withdrawal-consent-error">
+        // Announced where it stands, beside the box that takes the focus.
+        <p className="field__error" id="withdrawal-consent-error" role="alert">
           {error}
         </p>
       )}
