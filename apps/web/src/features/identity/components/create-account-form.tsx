@@ -16,7 +16,7 @@ import {
 } from '@store/domain';
 import { Button, ChoiceGroup, SelectField, TextField } from '@store/ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
@@ -62,6 +62,9 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
   const password = usePasswordPolicy();
   const schema = accountFormSchema({ countryDetected: detectedCountry !== null, basketHasMultiUserProduct, passwordMinLength: password.minimum });
   const { register, handleSubmit, control, setError, clearErrors, formState } = useForm<FormValues>({
+    // react-hook-form focuses the first error in the order the fields were registered, and the
+    // marketing radios register before the fields drawn above them: the form picks the field itself.
+    shouldFocusError: false,
     defaultValues: {
       accountType: defaultAccountType(basketHasMultiUserProduct),
       firstName: '',
@@ -88,6 +91,15 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
   const marketing = register('marketingSignUp', {
     validate: (value) => validateWith(marketingSignUpRule)(value === '' ? null : value === 'true', null),
   });
+
+  const formId = useId();
+  /** Focuses the first of these fields in the order the shopper meets them on the page. */
+  const focusFirstInError = (names: readonly string[]) => {
+    const wanted = new Set(names);
+    const form = document.getElementById(formId);
+    const fields = form ? Array.from(form.querySelectorAll<HTMLInputElement>('input[name], select[name], textarea[name]')) : [];
+    fields.find((field) => wanted.has(field.name))?.focus();
+  };
 
   const send = handleSubmit(async (values) => {
     const cleared = new Set<string>(accountFieldsToClear(values.accountType));
@@ -116,10 +128,12 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
       const fields = error instanceof ApiError ? error.fields : undefined;
       const known = fields ? SERVER_FIELDS.filter((field) => fields[field]) : [];
       if (error instanceof ApiError && error.code === 700001) setError('password', { message: error.message }, { shouldFocus: true });
-      else if (known.length > 0) known.forEach((field, index) => setError(field, { message: fields?.[field]?.[0] }, { shouldFocus: index === 0 }));
-      else notifyError(error);
+      else if (known.length > 0) {
+        known.forEach((field) => setError(field, { message: fields?.[field]?.[0] }));
+        focusFirstInError(known);
+      } else notifyError(error);
     }
-  });
+  }, (invalid) => focusFirstInError(Object.keys(invalid)));
 
   // While the popular-password check is still pending, submitting tries again a second later (spec 1 §4, §9).
   useEffect(() => {
@@ -140,7 +154,7 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create your account" className="stack">
+    <form id={formId} onSubmit={submit} noValidate aria-label="Create your account" className="stack">
       <p>
         Creating an account for <strong>{email}</strong>
       </p>
