@@ -13,7 +13,8 @@ export function CheckoutSection({ id, title, state, children }: CheckoutSectionP
   const headingId = `${id}-heading`;
   return (
     <section className={`checkout-section checkout-section--${state}`} aria-labelledby={headingId} data-section={id} data-state={state}>
-      <h2 id={headingId} className="checkout-section__title">
+      {/* Focusable from script only: a step that moves the journey on puts the focus here (see CheckoutPage). */}
+      <h2 id={headingId} className="checkout-section__title" tabIndex={-1}>
         {title}
       </h2>
       <div className="checkout-section__body">{children}</div>

@@ -98,6 +98,11 @@ export function CheckoutPage() {
   const session = useDeferredValue(useSession());
   const [search] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
+  // The page (it names its step in data-journey), the step it showed before, and the heading the
+  // focus was last moved to, for moving the focus when the step changes.
+  const checkoutPage = useRef<HTMLDivElement>(null);
+  const shownJourney = useRef<string | null>(null);
+  const movedTo = useRef<HTMLElement | null>(null);
   const [reservedEmail, setReservedEmailState] = useState<string | null>(() => sessionStorage.getItem(RESERVED_EMAIL_KEY));
   const setReservedEmail = (email: string | null) => {
     if (email) sessionStorage.setItem(RESERVED_EMAIL_KEY, email);
@@ -139,6 +144,28 @@ export function CheckoutPage() {
     });
     return () => cancelAnimationFrame(frame);
   }, [session.isSuccess]);
+
+  // After every render: the step is worked out below the early returns, so it is read from the page.
+  useEffect(() => {
+    const previous = shownJourney.current;
+    const journeyNow = checkoutPage.current?.dataset.journey ?? null;
+    shownJourney.current = journeyNow;
+    if (previous === null || journeyNow === null || previous === journeyNow) return;
+    // The step just finished has usually removed the control that had the focus (the email form's
+    // Continue, the sign-in form, billing's Continue, the certificate form), which drops the focus on
+    // the body and leaves a screen reader silent. The section that is now open takes it, by its heading,
+    // unless that section has already put the focus in one of its fields.
+    // Not cancelled by the next render: the frame checks for itself that the focus is still lost, or
+    // still on a heading this put it on (a step can pass through another on its way, as account
+    // creation does while the session is read again).
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && focused.isConnected && focused !== movedTo.current) return;
+      const open = checkoutPage.current?.querySelector<HTMLElement>('section[data-state="active"]:not([data-section="basket"]) .checkout-section__title') ?? null;
+      open?.focus();
+      movedTo.current = open;
+    });
+  });
 
   if (session.isPending) return <p role="status">Loading your basket…</p>;
   if (session.isError) {
@@ -213,7 +240,7 @@ export function CheckoutPage() {
   const categories = session.data.customer_categories;
 
   return (
-    <div className="page checkout" data-journey={journey}>
+    <div ref={checkoutPage} className="page checkout" data-journey={journey}>
       <h1 ref={heading} tabIndex={-1}>
         {basket.flags.is_free_download ? 'Your free download' : 'Your order summary'}
       </h1>
