@@ -1,0 +1,119 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { enterCard, expect, shopperAtPayment, test } from './card-gateway';
+import { acceptAnalytics, addToBasket, createAccount, expectNoSeriousAxeViolations, uniqueEmail } from './support';
+
+// Most shoppers buy on phones: every page and checkout step must fit the narrowest phones we
+// support (320 px) as well as a desktop, with nothing pushed past the edge of the screen. Each
+// step is checked for sideways scrolling, for anything straddling the screen's edge, and by axe,
+// and its screenshot is kept with the test's results.
+
+const WIDTHS = [320, 360, 390, 1280] as const;
+
+/** What sticks out of the screen sideways: the page's overflow, and the visible elements that cross an edge. */
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const crossing: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const box = element.getBoundingClientRect();
+      // Skip links wait off the left edge until focused.
+      if (box.right <= 0) continue;
+      // Text too long for its box spills out of it without widening the box itself.
+      const spills = element.clientWidth > 0 && getComputedStyle(element).overflowX === 'visible' && box.left + element.scrollWidth > width + 0.5;
+      if (box.left < -0.5 || box.right > width + 0.5 || spills) {
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+        crossing.push(`${name} [${Math.round(box.left)}, ${Math.round(box.right)}]`);
+      }
+    }
+    return { scrollWidth: root.scrollWidth, clientWidth: width, crossing };
+  });
+}
+
+/** One step of a journey: it fits the screen, axe finds nothing serious, and its screenshot is kept. */
+async function fits(page: Page, testInfo: TestInfo, step: string): Promise<void> {
+  const measured = await overflow(page);
+  await testInfo.attach(`${step}.png`, { body: await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }), contentType: 'image/png' });
+  expect(measured.crossing, `${step}: elements crossing the screen's edge`).toEqual([]);
+  expect(measured.scrollWidth, `${step}: no sideways scrolling`).toBeLessThanOrEqual(measured.clientWidth);
+  await expectNoSeriousAxeViolations(page);
+}
+
+const section = (page: Page, name: string) => page.locator(`section[data-section="${name}"]`);
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 1000 ? 780 : 900 } });
+
+    test('the store page and its choices fit the screen', async ({ page }, testInfo) => {
+      await page.goto('/en-gb/');
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await fits(page, testInfo, `store-with-cookie-notice-${width}`);
+      await page.getByRole('button', { name: 'Reject' }).first().click().catch(() => undefined);
+      await acceptAnalytics(page.request);
+      await page.reload();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await fits(page, testInfo, `store-${width}`);
+      // The product choice is as wide as its longest option, not the whole card.
+      const choice = page.getByRole('article', { name: 'Affinity Photo 2' }).getByLabel('Platform');
+      const card = page.getByRole('article', { name: 'Affinity Photo 2' });
+      const [choiceBox, cardBox] = [await choice.boundingBox(), await card.boundingBox()];
+      expect(choiceBox!.width).toBeLessThan(cardBox!.width * 0.9);
+    });
+
+    test('the card checkout fits every step: basket with a discounted line, account, billing, payment, confirmation', async ({ page }, testInfo) => {
+      await acceptAnalytics(page.request);
+      // A sale price (was £14.99, now free) and a code off the rest: the longest basket lines there are.
+      await addToBasket(page.request, 'en-gb', ['universal-v2-business', 'texture-pack', 'photo-2']);
+      await page.goto('/en-gb/checkout/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+      await page.getByRole('textbox', { name: 'Discount code', exact: true }).fill('WELCOME10');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page.getByTestId('applied-discount')).toContainText('WELCOME10');
+      await fits(page, testInfo, `basket-discounted-${width}`);
+
+      // The account step, with a long address that must wrap, not push the page wider.
+      const email = uniqueEmail('a.very.long.mailbox.name.for.a.narrow.phone.screen');
+      await createAccount(page.request, { email, firstName: 'Maximiliana', lastName: 'Featherstonehaugh-Wolfeschlegelstein' });
+      await page.reload();
+      await expect(section(page, 'account').getByText(email)).toBeVisible({ timeout: 15_000 });
+      await fits(page, testInfo, `signed-in-${width}`);
+    });
+
+    test('the payment step with the card fields fits, and so does the confirmation', async ({ page }, testInfo) => {
+      await acceptAnalytics(page.request);
+      await shopperAtPayment(page, { suites: ['photo-2', 'texture-pack'] });
+      await page.goto('/en-gb/checkout/');
+      const payment = section(page, 'payment-details');
+      await expect(payment).toHaveAttribute('data-state', 'active');
+      // The card frames come from the gateway's sandbox, slower when the machine is busy.
+      await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeAttached({ timeout: 20_000 });
+      await expect(payment.getByRole('button', { name: 'Pay with card' })).toBeVisible();
+      await payment.scrollIntoViewIfNeeded();
+      if (width === 360) await page.screenshot({ path: testInfo.outputPath('payment-360.png') });
+      await fits(page, testInfo, `payment-${width}`);
+
+      await enterCard(page, { number: '4111111111111111' });
+      const box = payment.getByRole('checkbox', { name: /I want my downloads and product keys straight away/ });
+      await box.focus();
+      await page.keyboard.press('Space');
+      await payment.getByRole('button', { name: 'Pay with card' }).click();
+      await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+      await fits(page, testInfo, `confirmation-${width}`);
+    });
+
+    test('the sign-in page and the account area fit', async ({ page }, testInfo) => {
+      await acceptAnalytics(page.request);
+      await page.goto('/en-gb/sign-in/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await fits(page, testInfo, `sign-in-${width}`);
+      await createAccount(page.request, { email: uniqueEmail('an.unusually.long.address.that.must.wrap.somewhere') });
+      for (const path of ['/en-gb/account/details/', '/en-gb/account/orders/']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await fits(page, testInfo, `${path.split('/').filter(Boolean).join('-')}-${width}`);
+      }
+    });
+  });
+}
