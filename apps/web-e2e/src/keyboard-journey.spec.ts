@@ -134,6 +134,25 @@ test('adding a tax exemption certificate puts the focus on the Payment details h
   await expectFocusOn(page, sectionHeading(page, 'payment-details'));
 });
 
+test('a merchant-of-record decline leaves the focus on the drop-in’s card number, to be corrected, never on the body', async ({ page }) => {
+  await createAccount(page.request, { country: 'US' });
+  await addToBasket(page.request, 'en-us', ['publisher-2']);
+  const basket = await billTo(page.request, { line_1: '350 Fifth Avenue', city: 'New York', state: 'NY', postal_code: '10118', country: 'US' });
+  const decided = await page.request.post('/data/determine-gateway/', { headers: XHR, data: { basket_ref: basket } });
+  expect((await decided.json()).data.gateway).toBe('digital-river');
+  await page.goto('/en-us/checkout/');
+  const dropIn = page.locator('#mor-drop-in');
+  await expect(dropIn.getByRole('button', { name: 'Pay Now' })).toBeVisible({ timeout: 15_000 });
+  await dropIn.getByLabel('Card number').fill('4000 0000 0000 3600');
+  await dropIn.getByLabel('Expiry date (MM/YY)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+  await dropIn.getByLabel('Security code').fill('123');
+  await dropIn.getByLabel('Name on card').fill('Ada Lovelace');
+  await dropIn.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.locator('.snackbar__message')).toContainText('Your payment was declined. Please use a different payment method.');
+  await expect(dropIn.getByRole('button', { name: 'Pay Now' })).toBeVisible({ timeout: 15_000 });
+  await expectFocusOn(page, dropIn.getByLabel('Card number'));
+});
+
 test('a keyboard-only journey from the store page to the order confirmation keeps the focus where each step puts it', async ({ page }) => {
   test.setTimeout(90_000);
   await acceptAnalytics(page.request);

@@ -57,6 +57,8 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
   const { place, chargeNote } = usePlaceOrder();
   const consent = useWithdrawalConsent(consentRequired);
   const paying = useRef(false);
+  // After a refused order the fresh drop-in takes the focus in its first field: that is what to correct.
+  const [declined, setDeclined] = useState(false);
   const setup = mor.setup;
   const ready = setup.status === 'ready' ? setup : null;
 
@@ -101,6 +103,7 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
     } catch {
       // Shown by the place-order hook, which keeps the order number for the retry: pay again with a new source.
       mor.setSource(null);
+      setDeclined(true);
     } finally {
       paying.current = false;
     }
@@ -129,6 +132,7 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
             if (ready) void pay(ready, data);
           }}
           onFailure={(code) => notify(code)}
+          focusOnReady={declined}
         />
       )}
     </div>
@@ -182,13 +186,15 @@ interface MountPanelProps {
   readonly onCheckout: (checkout: MorCheckoutJson) => void;
   readonly onSuccess: (data: DropInSuccess) => void;
   readonly onFailure: (code: number) => void;
+  /** The drop-in's first field takes the focus once it is ready. */
+  readonly focusOnReady?: boolean;
 }
 
 /**
  * What the active section shows; mounted exactly while the section is active, so its mount wait
  * starts when the section becomes active (spec 2 §4), and collapsing it destroys the drop-in.
  */
-function MountPanel({ setup, customer, basketReference, consent, onCheckout, onSuccess, onFailure }: MountPanelProps) {
+function MountPanel({ setup, customer, basketReference, consent, onCheckout, onSuccess, onFailure, focusOnReady = false }: MountPanelProps) {
   const { notify, notifyError } = useCheckoutUi();
   const [watch] = useState(() => new MountWait(browserTimers));
   const [mountFailed, setMountFailed] = useState(false);
@@ -222,6 +228,7 @@ function MountPanel({ setup, customer, basketReference, consent, onCheckout, onS
   });
   const readied = useEffectEvent(() => {
     if (watch.ready()) setDropInReady(true);
+    if (focusOnReady) document.getElementById(DROP_IN_CONTAINER)?.querySelector<HTMLElement>('input, select, iframe')?.focus();
   });
 
   /** Spec 2 §5: the tax identifier is attached only when complete and without error; the checkout comes back repriced. */
