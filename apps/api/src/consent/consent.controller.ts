@@ -43,6 +43,16 @@ export class ConsentController {
     return { httpOnly: true, sameSite: 'lax', secure: this.config.COOKIE_SECURE, path: '/', maxAge: ONE_YEAR_MS };
   }
 
+  /**
+   * A choice (allow or disallow) is stored whole by its one answer: the analytics cookie and the
+   * viewed marker together. Were the marker a second call, a page load between the two answers
+   * would find the choice half made and show the notice again.
+   */
+  private storeChoice(response: Response, analytics: boolean): void {
+    response.cookie(this.names.allow, String(analytics), this.options());
+    response.cookie(this.names.viewed, 'true', this.options());
+  }
+
   private read(request: Request): ConsentJson {
     return savedConsent(request, this.config.COOKIE_PREFIX);
   }
@@ -55,16 +65,16 @@ export class ConsentController {
 
   @Put('cookie-allow-analytics')
   @HttpCode(200)
-  allow(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    response.cookie(this.names.allow, 'true', this.options());
-    return { success: true, code: 200, data: { ...this.read(request), analytics: true } };
+  allow(@Res({ passthrough: true }) response: Response) {
+    this.storeChoice(response, true);
+    return { success: true, code: 200, data: { analytics: true, viewed: true } };
   }
 
   @Put('cookie-disallow-analytics')
   @HttpCode(200)
-  disallow(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
-    response.cookie(this.names.allow, 'false', this.options());
-    return { success: true, code: 200, data: { ...this.read(request), analytics: false } };
+  disallow(@Res({ passthrough: true }) response: Response) {
+    this.storeChoice(response, false);
+    return { success: true, code: 200, data: { analytics: false, viewed: true } };
   }
 
   @Put('cookie-settings-viewed')

@@ -39,6 +39,19 @@ describe('cookie consent calls', () => {
     expect((await t.http().get('/cookie-consent/').set(XHR).set('Cookie', 'shop_allow_analytics=maybe')).body.data.analytics).toBeNull();
   });
 
+  it('stores the whole choice in one call: allow and disallow each mark the choice made as well', async () => {
+    const allow = await t.http().put('/cookie-allow-analytics/').set(XHR);
+    expect(setCookies(allow).map((cookie) => cookie.split(';')[0]).sort()).toEqual(['shop_allow_analytics=true', 'shop_manage_cookies_viewed=true']);
+    expect(allow.body.data).toEqual({ analytics: true, viewed: true });
+    const disallow = await t.http().put('/cookie-disallow-analytics/').set(XHR);
+    expect(setCookies(disallow).map((cookie) => cookie.split(';')[0]).sort()).toEqual(['shop_allow_analytics=false', 'shop_manage_cookies_viewed=true']);
+    expect(disallow.body.data).toEqual({ analytics: false, viewed: true });
+    for (const cookie of [...setCookies(allow), ...setCookies(disallow)]) {
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+    }
+  });
+
   it('sends the analytics markup only to a browser that allowed analytics, never the web page in its place', async () => {
     const without = await t.http().get('/cookie-analytics-scripts/').set(XHR).set('Accept', 'text/html');
     expect(without.status).toBe(200);

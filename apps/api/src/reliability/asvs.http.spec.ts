@@ -262,7 +262,7 @@ describe('V3 sessions', () => {
     const consent = await production.http().put('/cookie-allow-analytics/').set(XHR);
     const signedIn = await signIn(production, email);
     const cookies = [...setCookies(created), ...setCookies(added), ...setCookies(consent), signedIn.setCookie];
-    expect(cookies.map((cookie) => cookie.split('=')[0]).sort()).toEqual(['afs_allow_analytics', 'afs_basket', 'afs_session', 'afs_session']);
+    expect(cookies.map((cookie) => cookie.split('=')[0]).sort()).toEqual(['afs_allow_analytics', 'afs_basket', 'afs_manage_cookies_viewed', 'afs_session', 'afs_session']);
     for (const cookie of cookies) {
       expect(cookie).toMatch(/; Secure/);
       expect(cookie).toMatch(/; HttpOnly/);

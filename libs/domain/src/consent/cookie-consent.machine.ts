@@ -80,13 +80,13 @@ export function consentEffectsOnLoad(state: CookieConsentState): readonly Consen
 }
 
 /**
- * Stores a choice: the allow or disallow call, the viewed marker the first time only, and the
- * scripts when analytics has just been switched on. Any choice hides the notice.
+ * Stores a choice: the allow or disallow call alone, whose answer also sets the viewed marker (one
+ * request stores the whole choice, so no page load can fall between its halves), and the scripts
+ * when analytics has just been switched on. Any choice hides the notice.
  */
 // Our choice: a choice also closes the modal, since the modal's job is done.
 function choose(state: CookieConsentState, analytics: boolean): CookieConsentTransition {
   const effects: ConsentEffect[] = [put(analytics ? CONSENT_CALLS.allowAnalytics : CONSENT_CALLS.disallowAnalytics)];
-  if (!state.viewed) effects.push(put(CONSENT_CALLS.settingsViewed));
   if (analytics && state.analytics !== true) effects.push(loadScripts);
   return {
     state: { analytics, viewed: true, noticeVisible: false, manageOpen: false, analyticsSwitch: analytics },
