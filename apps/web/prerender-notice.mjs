@@ -12,6 +12,11 @@ import { indexHtmlPlugin } from './index-html-plugin.mjs';
 const NOTICE_START = '<!--store-notice-->';
 const NOTICE_END = '<!--/store-notice-->';
 const ROOT_ELEMENT = '<div id="root"></div>';
+// The notice is drawn inert: without scripts its buttons could do nothing, so they take no click or
+// focus. Where scripts run, this one, parsed right after the notice, makes it live before its first
+// paint; its taps are then answered by the page's own script until the app starts
+// (consent-head-start.mjs). The API gives it the page's nonce like every script tag.
+const NOTICE_LIVE_SCRIPT = "<script>document.currentScript.previousElementSibling.removeAttribute('inert')</script>";
 
 /** index.html with the notice's markup inside the root element. */
 function withNoticeMarkup(html, markup) {
@@ -28,6 +33,6 @@ export function prerenderNotice() {
       resolve: { alias: config.resolve.alias },
       oxc: { jsx: { runtime: 'automatic' } },
     });
-    return withNoticeMarkup(html, module.noticeMarkup());
+    return withNoticeMarkup(html, module.noticeMarkup() + NOTICE_LIVE_SCRIPT);
   });
 }

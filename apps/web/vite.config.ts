@@ -11,6 +11,8 @@ import { prerenderNotice } from './prerender-notice.mjs';
 import { paintFirstPlugin } from './paint-first.mjs';
 // The session asked for by the page itself, before the app's code has arrived (issue 12).
 import { sessionHeadStart } from './session-head-start.mjs';
+// A tap on the drawn cookie notice answered by the page itself, before the app has started.
+import { consentHeadStart } from './consent-head-start.mjs';
 // The stylesheet written into the page, so its first paint needs no second request (issue 12).
 import { inlineStylesPlugin } from './inline-styles.mjs';
 
@@ -19,7 +21,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), webBudgets(), routePreload(), sessionHeadStart(), prerenderNotice(), paintFirstPlugin(), inlineStylesPlugin()],
+  plugins: [react(), webBudgets(), routePreload(), sessionHeadStart(), consentHeadStart(), prerenderNotice(), paintFirstPlugin(), inlineStylesPlugin()],
   resolve: {
     alias: { '@store/domain': lib('domain'), '@store/ui': lib('ui') },
   },

@@ -19,17 +19,19 @@ function run(html: string): { html?: string; error?: string } {
 }
 
 describe('the cookie notice drawn into index.html by the build', () => {
-  it('puts the notice bar, inert, between the markers inside the root element', () => {
+  it('puts the notice bar, marked as drawn for the page\'s own script, between the markers inside the root element', () => {
     const { html } = run('<body><div id="root"></div></body>');
     const inside = /<div id="root"><!--store-notice-->(.*)<!--\/store-notice--><\/div>/.exec(html ?? '')?.[1] ?? '';
-    expect(inside).toMatch(/^<section class="cookie-notice" aria-label="Cookies" inert="">/);
+    expect(inside).toMatch(/^<section class="cookie-notice" aria-label="Cookies" inert="" data-store-drawn="">/);
+    // Inert as drawn (a page without scripts cannot use it); the script right after it makes it live.
+    expect(inside).toMatch(/<\/section><script>document\.currentScript\.previousElementSibling\.removeAttribute\('inert'\)<\/script>$/);
     expect(inside).toContain(
       'We use essential cookies to run the store. With your permission we would also like to use analytics cookies to understand how the store is used.',
     );
-    expect([...inside.matchAll(/<button type="button" class="([^"]+)">([^<]+)<\/button>/g)].map((match) => [match[1], match[2]])).toEqual([
-      ['button button--secondary', 'Reject non-essential'],
-      ['button button--primary', 'Accept all'],
-      ['button button--link', 'Manage cookies'],
+    expect([...inside.matchAll(/<button data-consent="([a-z]+)" type="button" class="([^"]+)">([^<]+)<\/button>/g)].map((match) => [match[1], match[2], match[3]])).toEqual([
+      ['reject', 'button button--secondary', 'Reject non-essential'],
+      ['accept', 'button button--primary', 'Accept all'],
+      ['manage', 'button button--link', 'Manage cookies'],
     ]);
   }, 30_000);
 

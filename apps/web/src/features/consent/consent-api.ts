@@ -24,9 +24,34 @@ export function consentInPage(document: Pick<Document, 'querySelector'> = global
   }
 }
 
-/** The consent PUTs of spec 1 §7 (no payload). */
-export async function putConsent(path: string): Promise<void> {
-  await fetch(path, { method: 'PUT', credentials: 'same-origin', headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
+/**
+ * The consent PUTs of spec 1 §7 (no payload); true once the server has stored the choice. keepalive:
+ * a page load started meanwhile does not cancel the call.
+ */
+export async function putConsent(path: string): Promise<boolean> {
+  try {
+    const response = await fetch(path, { method: 'PUT', credentials: 'same-origin', keepalive: true, headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** What the page's own script did with a tap on the drawn notice before the app started (apps/web/consent-head-start.mjs). */
+export interface EarlyConsent {
+  /** The choice being stored (or stored): its answer, or null when the call failed. */
+  choice?: Promise<ConsentJson | null>;
+  /** The choice's answer is in, and in the page's store-consent tag. */
+  settled?: boolean;
+  /** Manage cookies was tapped: the app opens the dialog. */
+  manage?: boolean;
+  /** The drawn button that has the focus (its data-consent value), to be given to the app's own. */
+  focus?: string;
+}
+
+/** The early taps, for the app to take over when it starts; none without the script (the Vite dev server). */
+export function earlyConsent(scope: { __storeConsentEarly?: EarlyConsent } = globalThis as never): EarlyConsent | null {
+  return scope.__storeConsentEarly ?? null;
 }
 
 /**

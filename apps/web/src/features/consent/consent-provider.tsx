@@ -10,7 +10,7 @@ import {
   type CookieConsentState,
 } from '@store/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { consentInPage, getConsent, loadAnalyticsScripts, putConsent, type ConsentJson } from './consent-api';
+import { consentInPage, earlyConsent, getConsent, loadAnalyticsScripts, putConsent, type ConsentJson } from './consent-api';
 
 declare global {
   interface Window {
@@ -59,6 +59,27 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
   const current = useRef<CookieConsentState | null>(inPage);
   const loaded = useRef(false);
 
+  const dispatch = useCallback((event: CookieConsentEvent) => {
+    if (!current.current) return;
+    const transition = cookieConsentReducer(current.current, event);
+    const [first, ...rest] = transition.effects;
+    if (first?.type !== 'PUT') {
+      current.current = transition.state;
+      setState(transition.state);
+      void run(transition.effects);
+      return;
+    }
+    // A choice hides the notice only once its one call has stored it: hidden sooner, a page load
+    // before the answer would bring the notice back, the choice lost. A failed call leaves the
+    // notice up to be tapped again.
+    void putConsent(first.path).then((stored) => {
+      if (!stored) return;
+      current.current = transition.state;
+      setState(transition.state);
+      void run(rest);
+    });
+  }, []);
+
   useEffect(() => {
     let live = true;
     const start = (initial: CookieConsentState) => {
@@ -71,6 +92,21 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
       if (current.current === inPage && !loaded.current) {
         loaded.current = true;
         start(inPage);
+        // A tap on the notice drawn before the app started: a choice still being stored is taken
+        // over when its answer comes (one that was already stored is in the page's tag), and a
+        // tap on Manage cookies opens the dialog now.
+        const early = earlyConsent();
+        if (early?.choice)
+          void early.choice.then((saved) => {
+            // Taken over once, unless the page already started with it (or a later choice was made here).
+            if (!saved || current.current?.viewed) return;
+            const before = current.current;
+            const chosen = { ...initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed }), manageOpen: false };
+            current.current = chosen;
+            setState(chosen);
+            if (before?.analytics !== true) void run(consentEffectsOnLoad(chosen));
+          });
+        else if (early?.manage && !early.choice) dispatch({ type: 'OPEN_MANAGE' });
       }
     } else
       getConsent()
@@ -81,15 +117,7 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
     return () => {
       live = false;
     };
-  }, [inPage]);
-
-  const dispatch = useCallback((event: CookieConsentEvent) => {
-    if (!current.current) return;
-    const transition = cookieConsentReducer(current.current, event);
-    current.current = transition.state;
-    setState(transition.state);
-    void run(transition.effects);
-  }, []);
+  }, [inPage, dispatch]);
 
   const track = useCallback((event: AnalyticsEventName, ecommerce: BasketAnalyticsJson | null = null) => {
     if (!shouldSendAnalyticsEvent(event, current.current?.analytics ?? null)) return false;
