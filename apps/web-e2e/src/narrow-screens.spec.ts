@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { enterCard, expect, shopperAtPayment, test } from './card-gateway';
-import { acceptAnalytics, addToBasket, createAccount, expectNoSeriousAxeViolations, uniqueEmail } from './support';
+import { acceptAnalytics, addToBasket, createAccount, expectNoSeriousAxeViolations, smallPdf, uniqueEmail, XHR } from './support';
 
 // Most shoppers buy on phones: every page and checkout step must fit the narrowest phones we
 // support (320 px) as well as a desktop, with nothing pushed past the edge of the screen. Each
@@ -101,6 +101,41 @@ for (const width of WIDTHS) {
       await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
       await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
       await fits(page, testInfo, `confirmation-${width}`);
+    });
+
+    test('the merchant of record with an exemption certificate fits: exemption, drop-in, confirmation', async ({ page }, testInfo) => {
+      await acceptAnalytics(page.request);
+      await createAccount(page.request, { type: 'business', country: 'US', firstName: 'Ada', lastName: 'Lovelace' });
+      await addToBasket(page.request, 'en-us', ['publisher-2']);
+      const session = await (await page.request.get('/data/session/', { headers: XHR })).json();
+      const basket = session.data.basket.reference as string;
+      const address = { line_1: '500 Congress Avenue', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' };
+      const billed = await page.request.post('/data/checkout/', { headers: XHR, form: { action: 'CREATE_CUSTOMER_INVOICE_ADDRESS', body: JSON.stringify({ basket_reference: basket, ...address }) } });
+      expect((await billed.json()).success).toBe(true);
+      await page.goto('/en-us/checkout/');
+      const billing = section(page, 'billing-address');
+      await expect(billing.getByRole('button', { name: 'Continue' })).toBeVisible({ timeout: 15_000 });
+      await fits(page, testInfo, `mor-billing-${width}`);
+      await billing.getByRole('button', { name: 'Continue' }).click();
+      const exemption = section(page, 'tax-exemption');
+      await expect(exemption).toHaveAttribute('data-state', 'active', { timeout: 15_000 });
+      await exemption.getByLabel('Yes').check();
+      const form = page.getByRole('form', { name: 'Tax exemption certificate' });
+      await form.getByLabel('Certificate tax authority').selectOption('TX');
+      await form.getByLabel('Upload your certificate').setInputFiles({ name: 'texas-exemption.pdf', mimeType: 'application/pdf', buffer: smallPdf() });
+      await fits(page, testInfo, `mor-exemption-${width}`);
+      await form.getByRole('button', { name: 'Add certificate' }).click();
+      const dropIn = page.locator('#mor-drop-in');
+      await expect(dropIn.getByRole('button', { name: 'Pay Now' })).toBeVisible({ timeout: 20_000 });
+      await fits(page, testInfo, `mor-drop-in-${width}`);
+      await dropIn.getByLabel('Card number').fill('4444 2222 3333 1111');
+      await dropIn.getByLabel('Expiry date (MM/YY)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
+      await dropIn.getByLabel('Security code').fill('123');
+      await dropIn.getByLabel('Name on card').fill('Ada Lovelace');
+      await dropIn.getByRole('button', { name: 'Pay Now' }).click();
+      await expect(page).toHaveURL(/\/en-us\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+      await fits(page, testInfo, `mor-confirmation-${width}`);
     });
 
     test('the sign-in page and the account area fit', async ({ page }, testInfo) => {
