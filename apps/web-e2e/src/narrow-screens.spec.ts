@@ -138,13 +138,50 @@ for (const width of WIDTHS) {
       await fits(page, testInfo, `mor-confirmation-${width}`);
     });
 
+    test('PayPal fits: the method chosen, its approval window, the confirmation', async ({ page }, testInfo) => {
+      await acceptAnalytics(page.request);
+      await shopperAtPayment(page);
+      await page.goto('/en-gb/checkout/');
+      const payment = section(page, 'payment-details');
+      const radio = payment.getByRole('radio', { name: 'PayPal' });
+      await expect(radio).toBeVisible({ timeout: 20_000 });
+      await radio.check();
+      const box = payment.getByRole('checkbox', { name: /I want my downloads and product keys straight away/ });
+      await box.focus();
+      await page.keyboard.press('Space');
+      await expect(payment.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible({ timeout: 15_000 });
+      await fits(page, testInfo, `paypal-${width}`);
+      await payment.getByRole('button', { name: 'PayPal', exact: true }).click();
+      const approval = page.getByRole('dialog', { name: 'PayPal sandbox approval' });
+      await expect(approval).toBeVisible();
+      await approval.getByRole('button', { name: 'Approve payment' }).click();
+      await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+      await fits(page, testInfo, `paypal-confirmation-${width}`);
+    });
+
+    test('the free download fits: the checkout and its confirmation with the key and download', async ({ page }, testInfo) => {
+      await acceptAnalytics(page.request);
+      await createAccount(page.request, { email: uniqueEmail('a.free.download.for.someone.with.a.long.address') });
+      await addToBasket(page.request, 'en-gb', ['brush-starter']);
+      await page.goto('/en-gb/checkout/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your free download' })).toBeVisible();
+      const placeOrder = section(page, 'place-order');
+      await expect(placeOrder).toHaveAttribute('data-state', 'active');
+      await fits(page, testInfo, `free-download-${width}`);
+      await placeOrder.getByRole('button', { name: 'Get my download link' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByTestId('product-key')).toBeVisible();
+      await fits(page, testInfo, `free-download-confirmation-${width}`);
+    });
+
     test('the sign-in page and the account area fit', async ({ page }, testInfo) => {
       await acceptAnalytics(page.request);
       await page.goto('/en-gb/sign-in/');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await fits(page, testInfo, `sign-in-${width}`);
       await createAccount(page.request, { email: uniqueEmail('an.unusually.long.address.that.must.wrap.somewhere') });
-      for (const path of ['/en-gb/account/details/', '/en-gb/account/orders/']) {
+      for (const path of ['/en-gb/account/', '/en-gb/account/details/', '/en-gb/account/orders/', '/en-gb/account/licences/', '/en-gb/account/downloads/']) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await fits(page, testInfo, `${path.split('/').filter(Boolean).join('-')}-${width}`);
