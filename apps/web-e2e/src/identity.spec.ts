@@ -87,6 +87,30 @@ test('the account form refuses bad input with the spec messages before calling t
   await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
 });
 
+test('Enter on Create account right after typing the password shows progress at once and sends the account once', async ({ page }) => {
+  await basketWith(page, 'Affinity Photo 2');
+  const email = uniqueEmail('enter');
+  await captureEmail(page, email);
+  const form = page.getByRole('form', { name: 'Create your account' });
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Lovelace');
+  await form.getByRole('radio', { name: 'No thanks' }).check();
+  await form.getByLabel('I agree to the terms and conditions').check();
+  const created: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/data/checkout/') && request.postData()?.includes('CREATE_CUSTOMER')) created.push(request.url());
+  });
+  // Typed and sent at once: the popular-password check has not answered yet.
+  await form.getByLabel('Password').focus();
+  await page.keyboard.type('analytical engine 1843');
+  await page.keyboard.press('Enter');
+  const button = form.getByRole('button', { name: 'Create account' });
+  await expect(button).toHaveAttribute('aria-busy', 'true', { timeout: 300 });
+  await page.keyboard.press('Enter');
+  await expect(page.locator('section[data-section="account"]')).toContainText(`Signed in as ${email}`);
+  expect(created).toHaveLength(1);
+});
+
 test('a popular password is refused with its message before the account is created', async ({ page }) => {
   await basketWith(page, 'Affinity Photo 2');
   await captureEmail(page, uniqueEmail('popular'));

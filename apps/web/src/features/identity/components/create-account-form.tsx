@@ -147,8 +147,12 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
     }, 1000);
     return () => clearTimeout(timer);
   }, [retries, passwordCheck, send]);
+  // From the moment the shopper submits, until the answer: waiting for the password check counts too,
+  // so the button shows its progress at once and a second Enter or click sends nothing.
+  const sending = retries > 0 || formState.isSubmitting;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (sending) return;
     if (passwordCheck === 'pending') setRetries(1);
     else void send();
   };
@@ -246,7 +250,7 @@ export function CreateAccountForm({ email, basketReference, basketHasMultiUserPr
           </p>
         )}
       </div>
-      <Button type="submit" busy={formState.isSubmitting}>
+      <Button type="submit" busy={sending}>
         Create account
       </Button>
     </form>
