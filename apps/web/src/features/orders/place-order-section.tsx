@@ -2,6 +2,7 @@ import type { BasketJson, CustomerJson } from '@store/domain';
 import { Button } from '@store/ui';
 import { ChargeNote } from './charge-note';
 import { usePlaceOrder } from './use-place-order';
+import { SectionPlaceholder } from '../checkout/components/section-placeholder';
 
 export interface PlaceOrderSectionProps {
   readonly basket: BasketJson;
@@ -16,7 +17,7 @@ export interface PlaceOrderSectionProps {
  */
 export function PlaceOrderSection({ basket, customer, locale, active }: PlaceOrderSectionProps) {
   const { place, chargeNote } = usePlaceOrder();
-  if (!active || !customer) return <p className="checkout-section__placeholder">Available once the previous step is complete.</p>;
+  if (!active || !customer) return <SectionPlaceholder />;
 
   const getDownloadLink = () =>
     place(

@@ -3,6 +3,7 @@ import { Button } from '@store/ui';
 import { useState } from 'react';
 import { BillingForm } from './billing-form';
 import { BillingSummary } from './billing-summary';
+import { SectionPlaceholder } from '../../checkout/components/section-placeholder';
 
 export interface BillingSectionProps {
   readonly customer: CustomerJson | null;
@@ -15,18 +16,20 @@ export interface BillingSectionProps {
   readonly onContinue: () => void;
   /** The basket has a product to post: the section also asks where it goes. */
   readonly shippingRequired?: boolean;
+  /** The order pays nothing, so it skips billing (unless an address is there to show). */
+  readonly notNeeded?: boolean;
 }
 
 /**
  * The billing address section (spec 2 §2): the form while there is no address (or after Change),
  * otherwise the read-only address with a Change button.
  */
-export function BillingSection({ customer, basketReference, active, defaultCountry, onSaved, onContinue, shippingRequired = false }: BillingSectionProps) {
+export function BillingSection({ customer, basketReference, active, defaultCountry, onSaved, onContinue, shippingRequired = false, notNeeded = false }: BillingSectionProps) {
   const [editing, setEditing] = useState(false);
   // A basket with something to post is not ready to pay until the customer has said where it goes.
   const hasAddress = Boolean(customer?.billing?.line_1 && customer.billing.postal_code) && (!shippingRequired || !active || Boolean(customer?.shipping));
   if (!customer || (!active && !hasAddress && !editing)) {
-    return <p className="checkout-section__placeholder">Available once the previous step is complete.</p>;
+    return <SectionPlaceholder notNeeded={notNeeded} />;
   }
   if (hasAddress && !editing) {
     return (

@@ -36,6 +36,7 @@ import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
 import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
 import { CreateAccountForm } from '../../identity/components/create-account-form';
+import { SectionPlaceholder } from './section-placeholder';
 
 const GATEWAY_LABELS = {
   braintree: 'card, PayPal, Apple Pay or Google Pay',
@@ -280,7 +281,7 @@ export function CheckoutPage() {
         ) : customer ? (
           <AccountSummary customer={customer} categories={categories} />
         ) : (
-          <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
+          <SectionPlaceholder />
         )}
       </CheckoutSection>
       <CheckoutSection id="billing-address" title="Billing address" state={sectionState(Step.BILLING_ADDRESS, journey)}>
@@ -292,6 +293,7 @@ export function CheckoutPage() {
           onSaved={billingSaved}
           onContinue={() => void decideGateway()}
           shippingRequired={basket.flags.shipping_is_required}
+          notNeeded={paysNothing}
         />
       </CheckoutSection>
       {exemptionApplies && (
@@ -349,7 +351,7 @@ export function CheckoutPage() {
             )}
           </>
         ) : (
-          <p className="checkout-section__placeholder">Available once the previous step is complete.</p>
+          <SectionPlaceholder notNeeded={paysNothing} />
         )}
       </CheckoutSection>
       <CheckoutSection id="place-order" title="Place order" state={sectionState(Step.COMPLETE_ORDER, journey)}>

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
 import { uploadTaxCertificate, type TaxCertificateJson } from '../api/tax-certificate';
+import { SectionPlaceholder } from '../../checkout/components/section-placeholder';
 
 /** What the shopper answered: a certificate uploaded, or none given. */
 export type ExemptionAnswer = { readonly kind: 'certificate'; readonly certificate: TaxCertificateJson } | { readonly kind: 'none' };
@@ -88,7 +89,7 @@ export function TaxExemptionSection({ active, answer, locale, onAnswered, onChan
       </div>
     );
   }
-  if (!active) return <p className="checkout-section__placeholder">Available once the previous step is complete.</p>;
+  if (!active) return <SectionPlaceholder />;
 
   const fileFacts = (files: FileList | null) => (files && files[0] ? { name: files[0].name, size: files[0].size } : null);
 
