@@ -10,6 +10,7 @@ import {
 } from '@store/domain';
 import type { Clock } from '../shared/ports';
 import type { CustomerRepository, SecretGenerator } from './identity.ports';
+import { issueMailedLink } from './mailed-link';
 import type { MailOutbox, OneTimeTokenRepository, RateLimiter } from './sign-in.ports';
 
 /** Records that a customer proved an address: only while it is still the account's address. */
@@ -50,14 +51,10 @@ export class EmailVerification {
     if (!(await this.limiter.attempt([`verify-email:account:${customer.id}`], EMAIL_VERIFICATION_RATE_LIMIT, now))) {
       return err(new DomainError('TOO_MANY_REQUESTS'));
     }
-    const token = this.secrets.secret();
-    await this.tokens.issue({
-      digest: this.secrets.digest(token),
-      purpose: 'verify-email',
-      customerId: customer.id,
-      expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TOKEN_LIFETIME_SECONDS * 1000),
-    });
-    const link = `${this.settings.publicUrl.replace(/\/$/, '')}/${locale}/verify-email/?email=${encodeURIComponent(customer.email)}&token=${encodeURIComponent(token)}`;
+    const link = await issueMailedLink(
+      { tokens: this.tokens, secrets: this.secrets, publicUrl: this.settings.publicUrl },
+      { purpose: 'verify-email', customer, lifetimeSeconds: EMAIL_VERIFICATION_TOKEN_LIFETIME_SECONDS, now, locale, page: 'verify-email' },
+    );
     await this.outbox.enqueue({
       to: customer.email,
       subject: 'Verify your Affinity Store email address',

@@ -14,6 +14,7 @@ import {
 } from '@store/domain';
 import type { Clock } from '../shared/ports';
 import type { CustomerRepository, PasswordHasher, PasswordPolicy, PasswordScreen, SecretGenerator, SessionRepository } from './identity.ports';
+import { issueMailedLink } from './mailed-link';
 import type { MailOutbox, OneTimeTokenRepository, RateLimiter } from './sign-in.ports';
 
 /** Where the mailed link points: the store's public address and the shopper's locale. */
@@ -59,14 +60,10 @@ export class PasswordRecovery {
     if (!customer) return err(new DomainError('ACCOUNT_NOT_FOUND'));
     if (customer.status === 'suspended') return err(new DomainError('ACCOUNT_SUSPENDED'));
     await this.tokens.revokeAll(customer.id, 'recovery');
-    const token = this.secrets.secret();
-    await this.tokens.issue({
-      digest: this.secrets.digest(token),
-      purpose: 'recovery',
-      customerId: customer.id,
-      expiresAt: new Date(now.getTime() + RECOVERY_TOKEN_LIFETIME_SECONDS * 1000),
-    });
-    const link = `${this.settings.publicUrl.replace(/\/$/, '')}/${locale}/reset-password/?email=${encodeURIComponent(customer.email)}&token=${encodeURIComponent(token)}`;
+    const link = await issueMailedLink(
+      { tokens: this.tokens, secrets: this.secrets, publicUrl: this.settings.publicUrl },
+      { purpose: 'recovery', customer, lifetimeSeconds: RECOVERY_TOKEN_LIFETIME_SECONDS, now, locale, page: 'reset-password' },
+    );
     await this.outbox.enqueue({
       to: customer.email,
       subject: 'Reset your Affinity Store password',
