@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './card-gateway';
-import { acceptAnalytics, addToBasket, createAccount, dataLayerEvents, expectNoSeriousAxeViolations, smallPdf } from './support';
+import { acceptAnalytics, addToBasket, createAccount, dataLayerEvents, expectNoSeriousAxeViolations, fillBillingAddress, smallPdf } from './support';
 
 /** Signs this browser in with a new account of the given type and fills its basket, through the real API. */
 async function signedInWithBasket(page: Page, type: 'personal' | 'business', locale: string, suites: string[]) {
@@ -32,9 +32,7 @@ test('a personal UK shopper enters a billing address and reaches payment', async
   await expect(form.getByText('Address line 1 is required')).toBeVisible();
   await form.getByLabel('Address line 1').fill('Flat 2, 10 Downing Street, Westminster, London SW1A 2AA, United Kingdom');
   await expect(form.getByText('The first line of your billing address looks quite long - have you entered the full address by mistake?')).toBeVisible();
-  await form.getByLabel('Address line 1').fill('10 Downing Street');
-  await form.getByLabel('Town/City').fill('London');
-  await form.getByLabel('Postal code').fill('SW1A 2AA');
+  await fillBillingAddress(form, { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA' });
   await expect(form.getByLabel('County (optional)')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await form.getByRole('button', { name: 'Continue' }).click();
@@ -63,10 +61,7 @@ async function usBusinessAtExemption(page: Page) {
   const form = page.getByRole('form', { name: 'Billing address' });
   await expect(form.getByLabel('Country')).toHaveValue('US');
   await expect(form.getByLabel('Tax ID')).toHaveCount(0);
-  await form.getByLabel('Address line 1').fill('500 Congress Avenue');
-  await form.getByLabel('Town/City').fill('Austin');
-  await form.getByLabel('State').selectOption('TX');
-  await form.getByLabel('Zip Code').fill('78701');
+  await fillBillingAddress(form, { line1: '500 Congress Avenue', city: 'Austin', state: 'TX', postalCode: '78701' });
   await form.getByRole('button', { name: 'Continue' }).click();
   // The summary names the state as people read it, not by its postal code.
   await expect(billing(page).getByTestId('billing-summary')).toContainText('Texas');
@@ -110,9 +105,7 @@ test('an EU business shopper with an invalid VAT number is refused, and passes w
   await page.goto('/en-gb/checkout/');
   const form = page.getByRole('form', { name: 'Billing address' });
   await form.getByLabel('Country').selectOption('DE');
-  await form.getByLabel('Address line 1').fill('Unter den Linden 1');
-  await form.getByLabel('Town/City').fill('Berlin');
-  await form.getByLabel('Postal code').fill('10117');
+  await fillBillingAddress(form, { line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '10117' });
   const taxId = form.getByLabel('Tax ID (optional)');
   await taxId.fill('DE 136 695 977');
   await taxId.blur();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ANALYTICS_TAG } from '../playwright.config';
-import { addToBasket, createAccount } from './support';
+import { addToBasket, createAccount, fillBillingAddress } from './support';
 
 // Runs against the second store of playwright.config.ts: PAYMENT_GATEWAY_RULES=FR=digital-river,GBP=braintree (no gateway for dollars) and an analytics tag.
 
@@ -9,10 +9,7 @@ test('no gateway for a dollar order: the payment-unavailable notice names the ap
   await addToBasket(page.request, 'en-us', ['publisher-2']);
   await page.goto('/en-us/checkout/');
   const form = page.getByRole('form', { name: 'Billing address' });
-  await form.getByLabel('Address line 1').fill('500 Congress Avenue');
-  await form.getByLabel('Town/City').fill('Austin');
-  await form.getByLabel('State').selectOption('TX');
-  await form.getByLabel('Zip Code').fill('78701');
+  await fillBillingAddress(form, { line1: '500 Congress Avenue', city: 'Austin', state: 'TX', postalCode: '78701' });
   await form.getByRole('button', { name: 'Continue' }).click();
   const notice = page.locator('section[data-section="payment-details"]').getByTestId('gateway-unavailable');
   await expect(notice).toContainText('Sorry, the store cannot take payments for this order at the moment.');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './card-gateway';
-import { addToBasket, PASSWORD, smallPdf, uniqueEmail, XHR } from './support';
+import { addToBasket, fillBillingAddress, PASSWORD, smallPdf, uniqueEmail, XHR } from './support';
 
 // Issue 12, "injected strings come back inert in the page": a shopper whose name, organisation,
 // billing address and certificate file name carry the markup and script the rules let through
@@ -54,10 +54,7 @@ test('names, organisation, address and file name carrying markup show as text on
   await expect(page.getByText(`${FIRST_NAME} ${LAST_NAME}`, { exact: true }).first()).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Billing address' });
-  await form.getByLabel('Address line 1').fill(LINE_1);
-  await form.getByLabel('Town/City').fill(CITY);
-  await form.getByLabel('State').selectOption('TX');
-  await form.getByLabel('Zip Code').fill('78701');
+  await fillBillingAddress(form, { line1: LINE_1, city: CITY, state: 'TX', postalCode: '78701' });
   await form.getByRole('button', { name: 'Continue' }).click();
   const summary = page.locator('section[data-section="billing-address"]').getByTestId('billing-summary');
   await expect(summary).toContainText(LINE_1);

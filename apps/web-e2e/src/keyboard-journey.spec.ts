@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './card-gateway';
-import { acceptAnalytics, addToBasket, createAccount, PASSWORD, smallPdf, uniqueEmail, XHR } from './support';
+import { acceptAnalytics, addToBasket, createAccount, fillBillingAddress, PASSWORD, smallPdf, uniqueEmail, XHR } from './support';
 
 // Where the focus goes after each step of the checkout: the step that finishes usually removes the
 // control that had the focus, and the focus must then land somewhere a screen reader announces (the
@@ -106,9 +106,7 @@ test('billing’s Continue puts the focus on the Payment details heading', async
   await addToBasket(page.request, 'en-gb', ['photo-2']);
   await page.goto('/en-gb/checkout/');
   const form = page.getByRole('form', { name: 'Billing address' });
-  await form.getByLabel('Address line 1').fill('10 Downing Street');
-  await form.getByLabel('Town/City').fill('London');
-  await form.getByLabel('Postal code').fill('SW1A 2AA');
+  await fillBillingAddress(form, { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA' });
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(section(page, 'payment-details')).toHaveAttribute('data-state', 'active');
   await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeAttached();

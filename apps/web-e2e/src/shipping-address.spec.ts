@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './card-gateway';
-import { addToBasket, createAccount, expectNoSeriousAxeViolations, XHR } from './support';
+import { addToBasket, createAccount, expectNoSeriousAxeViolations, fillBillingAddress, XHR } from './support';
 
 // A basket with the printed workbook (requires_shipping) asks, in the billing address form, where
 // to post it: the billing address by default, or another address, with labelled fields a keyboard
@@ -19,9 +19,7 @@ test('a basket with a printed product asks where to deliver it, by keyboard, on 
   const form = page.getByRole('form', { name: 'Billing address' });
   const delivery = form.getByRole('group', { name: 'Delivery address' });
   await expect(form.getByLabel('Address line 1').first()).toBeFocused();
-  await form.getByLabel('Address line 1').fill('10 Downing Street');
-  await form.getByLabel('Town/City').fill('London');
-  await form.getByLabel('Postal code').fill('SW1A 2AA');
+  await fillBillingAddress(form, { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA' });
 
   // The billing address by default; unticked by keyboard, the delivery fields appear.
   const sameAsBilling = delivery.getByRole('checkbox', { name: 'Deliver to my billing address' });

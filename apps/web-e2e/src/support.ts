@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** The header every data call needs (spec 2 §7). */
 export const XHR = { 'X-Requested-With': 'XMLHttpRequest' } as const;
@@ -82,4 +82,12 @@ export function smallPdf(): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
+}
+
+/** A billing address as the checkout's form asks for it; a state (and the Zip Code label) for the US. */
+export async function fillBillingAddress(form: Locator, address: { line1: string; city: string; postalCode: string; state?: string }): Promise<void> {
+  await form.getByLabel('Address line 1').fill(address.line1);
+  await form.getByLabel('Town/City').fill(address.city);
+  if (address.state) await form.getByLabel('State').selectOption(address.state);
+  await form.getByLabel(address.state ? 'Zip Code' : 'Postal code').fill(address.postalCode);
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './card-gateway';
-import { addToBasket, createAccount } from './support';
+import { addToBasket, createAccount, fillBillingAddress } from './support';
 
 // The waiting overlay (spec 2 §4) says what the store is doing once a wait is long enough to see;
 // a quick step is blocked but flashes nothing, and 'Done' follows only a wait that was shown.
@@ -35,9 +35,7 @@ async function atBilling(page: Page) {
   await addToBasket(page.request, 'en-gb', ['photo-2']);
   await page.goto('/en-gb/checkout/?stage=billing');
   const form = page.getByRole('form', { name: 'Billing address' });
-  await form.getByLabel('Address line 1').fill('10 Downing Street');
-  await form.getByLabel('Town/City').fill('London');
-  await form.getByLabel('Postal code').fill('SW1A 2AA');
+  await fillBillingAddress(form, { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA' });
   await watchOverlay(page);
   return form;
 }
