@@ -203,13 +203,21 @@ test('a declined card says so, and another card then pays the same order', async
   await expect(snackbarText(page)).toHaveText('Your payment was declined. Please use a different payment method.');
   await expect(payment(page).getByTestId('charge-note')).toHaveText('You have not been charged, so it is safe to try again.');
 
-  // The section is active again with a fresh drop-in; the retry keeps the order number.
-  await dropInReady(page);
-  await expect(dropIn(page).getByLabel('Card number')).toHaveValue('');
-  await payWithCard(page, '4444 2222 3333 1111');
-  const number = await expectConfirmation(page, 'en-us');
-  expect(number).toBe(refusal.data.order_number);
-  expect((await orderTotals(page.request, number)).status).toBe('paid');
+  // The section is active again with the same drop-in: what was typed is kept, the refused card is
+  // named beside it, and its number has the focus, selected to be typed over. The retry keeps the order number.
+  await expect(payment(page).getByTestId('mor-refused')).toHaveText(
+    'Your Visa ending in 3600 was not accepted. What you typed is still below: correct it, or enter a different card.',
+  );
+  const number = dropIn(page).getByLabel('Card number');
+  await expect(number).toBeFocused();
+  await expect(number).toHaveValue('4000 0000 0000 3600');
+  expect(await number.evaluate((input: HTMLInputElement) => [input.selectionStart, input.selectionEnd])).toEqual([0, 19]);
+  await expect(dropIn(page).getByLabel('Name on card')).not.toHaveValue('');
+  await page.keyboard.type('4444 2222 3333 1111');
+  await dropIn(page).getByRole('button', { name: 'Pay Now' }).click();
+  const placedNumber = await expectConfirmation(page, 'en-us');
+  expect(placedNumber).toBe(refusal.data.order_number);
+  expect((await orderTotals(page.request, placedNumber)).status).toBe('paid');
 });
 
 test('drop-in errors: card field errors stay in the drop-in, a refused source has its own message', async ({ page }) => {

@@ -57,8 +57,13 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
   const { place, chargeNote } = usePlaceOrder();
   const consent = useWithdrawalConsent(consentRequired);
   const paying = useRef(false);
-  // After a refused order the fresh drop-in takes the focus in its first field: that is what to correct.
-  const [declined, setDeclined] = useState(false);
+  // While the order is placed the section has completed, but its drop-in stays mounted (hidden under
+  // the overlay): the card details live in the provider's fields, which we can neither read nor fill,
+  // so only the same drop-in can give them back if the order is refused.
+  const [placing, setPlacing] = useState(false);
+  // Each refused order: the drop-in shows again with what the shopper typed, says which card was
+  // refused, and its card number takes the focus (the usual thing to change).
+  const [refusal, setRefusal] = useState<{ readonly count: number; readonly card: string | null }>({ count: 0, card: null });
   const setup = mor.setup;
   const ready = setup.status === 'ready' ? setup : null;
 
@@ -83,6 +88,7 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
       return;
     }
     // The section completes (spec 2 §2 rule 7 no longer holds) and the order is placed.
+    setPlacing(true);
     mor.setSource(sourceId);
     try {
       await place(
@@ -103,9 +109,10 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
     } catch {
       // Shown by the place-order hook, which keeps the order number for the retry: pay again with a new source.
       mor.setSource(null);
-      setDeclined(true);
+      setRefusal((previous) => ({ count: previous.count + 1, card: cardName(data.source) }));
     } finally {
       paying.current = false;
+      setPlacing(false);
     }
   };
 
@@ -120,9 +127,10 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
         </p>
       )}
       <ChargeNote note={chargeNote} />
-      {active && setup.status !== 'failed' && (
+      {(active || placing) && setup.status !== 'failed' && (
         // One place in the tree, so the mount wait started with the active section survives the checkout arriving.
         <MountPanel
+          hidden={!active}
           setup={ready ? { setup: ready.setup, checkout: ready.checkout, client: ready.client } : null}
           customer={customer}
           basketReference={basket.reference}
@@ -132,11 +140,18 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
             if (ready) void pay(ready, data);
           }}
           onFailure={(code) => notify(code)}
-          focusOnReady={declined}
+          refusal={refusal}
         />
       )}
     </div>
   );
+}
+
+/** 'Visa ending in 3600' from the provider's card source, when it says so. */
+function cardName(source: DropInSuccess['source']): string | null {
+  const card = source['creditCard'] as { readonly brand?: unknown; readonly lastFourDigits?: unknown } | undefined;
+  if (typeof card?.lastFourDigits !== 'string') return null;
+  return `${typeof card.brand === 'string' ? card.brand : 'Card'} ending in ${card.lastFourDigits}`;
 }
 
 /** The provider's totals (spec 2 §7 totalTaxBreakdown): its tax replaces the store's; announced when they change. */
@@ -186,15 +201,17 @@ interface MountPanelProps {
   readonly onCheckout: (checkout: MorCheckoutJson) => void;
   readonly onSuccess: (data: DropInSuccess) => void;
   readonly onFailure: (code: number) => void;
-  /** The drop-in's first field takes the focus once it is ready. */
-  readonly focusOnReady?: boolean;
+  /** Kept mounted but out of sight while the order is placed. */
+  readonly hidden: boolean;
+  /** The orders refused so far and the card of the last one. */
+  readonly refusal: { readonly count: number; readonly card: string | null };
 }
 
 /**
  * What the active section shows; mounted exactly while the section is active, so its mount wait
  * starts when the section becomes active (spec 2 §4), and collapsing it destroys the drop-in.
  */
-function MountPanel({ setup, customer, basketReference, consent, onCheckout, onSuccess, onFailure, focusOnReady = false }: MountPanelProps) {
+function MountPanel({ setup, customer, basketReference, consent, onCheckout, onSuccess, onFailure, hidden, refusal }: MountPanelProps) {
   const { notify, notifyError } = useCheckoutUi();
   const [watch] = useState(() => new MountWait(browserTimers));
   const [mountFailed, setMountFailed] = useState(false);
@@ -226,9 +243,23 @@ function MountPanel({ setup, customer, basketReference, consent, onCheckout, onS
     const code = dropInFailureCode(data.errors);
     if (code !== null) onFailure(code);
   });
+  // A refusal moves the focus to the drop-in's first field once the drop-in is on show and ready
+  // (a fresh one, when the checkout had to be set up again, becomes ready later).
+  const focusWanted = useRef(false);
+  const focusFirstField = useEffectEvent(() => {
+    if (!focusWanted.current || hidden || !dropInReady) return;
+    focusWanted.current = false;
+    const first = document.getElementById(DROP_IN_CONTAINER)?.querySelector<HTMLElement>('input, select, iframe');
+    first?.focus();
+    // Selected, so that typing another card's number replaces the refused one.
+    if (first instanceof HTMLInputElement) first.select();
+  });
+  useEffect(() => {
+    if (refusal.count > 0) focusWanted.current = true;
+  }, [refusal.count]);
+  useEffect(() => focusFirstField(), [refusal.count, hidden, dropInReady]);
   const readied = useEffectEvent(() => {
     if (watch.ready()) setDropInReady(true);
-    if (focusOnReady) document.getElementById(DROP_IN_CONTAINER)?.querySelector<HTMLElement>('input, select, iframe')?.focus();
   });
 
   /** Spec 2 §5: the tax identifier is attached only when complete and without error; the checkout comes back repriced. */
@@ -285,7 +316,7 @@ function MountPanel({ setup, customer, basketReference, consent, onCheckout, onS
     );
   }
   return (
-    <div className="mor-active">
+    <div className="mor-active" hidden={hidden}>
       {setup && (
         <div className="mor-tax-id" hidden={!taxIdentifierShown} data-testid="mor-tax-identifier">
           <p className="mor-tax-id__hint">If your business has a tax ID, add it here: our reseller may then not charge tax.</p>
@@ -297,6 +328,12 @@ function MountPanel({ setup, customer, basketReference, consent, onCheckout, onS
       )}
       {consent}
       {!dropInReady && <p role="status">Loading payment methods…</p>}
+      {refusal.count > 0 && (
+        // Not a live region: the snackbar has announced the refusal; this stays beside the fields it is about.
+        <p className="notice notice--error mor-refused" data-testid="mor-refused">
+          {refusal.card ? `Your ${refusal.card} was not accepted.` : 'Your payment was not accepted.'} What you typed is still below: correct it, or enter a different card.
+        </p>
+      )}
       <div id={DROP_IN_CONTAINER} className="mor-drop-in" />
     </div>
   );
