@@ -24,6 +24,7 @@ export * from './identity';
 export * from './contracts/identity.contract';
 export * from './basket/basket-edits';
 export * from './basket/discount-code';
+export * from './basket/voucher';
 export * from './orders';
 export * from './contracts/order.contract';
 export * from './contracts/tax-certificate.contract';

@@ -1,9 +1,10 @@
 import type { CatalogueProduct, ProductSuite } from '../catalogue/product';
 import { DomainError } from '../errors/error-catalogue';
-import { toDecimalString, type Money } from '../shared/money';
+import { money, toDecimalString, type Money } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
 import { staleHash, type Basket, type BasketLine } from './basket';
 import { priceBasket, type AppliedDiscount, type DiscountInput, type PricingContext, type Totals } from './basket-pricing';
+import { applyVoucher, type AppliedVoucher, type VoucherInput } from './voucher';
 
 export interface CountryAccount extends PricingContext {
   readonly code: string;
@@ -34,6 +35,10 @@ export interface BasketView {
   readonly appliedDiscount: AppliedDiscount | null;
   /** What the shopper pays: the total less any discount. */
   readonly totalWithDiscount: Totals;
+  /** The voucher paying part of it, after discount and tax (null: none). */
+  readonly appliedVoucher: AppliedVoucher | null;
+  /** What is left to pay by other means: the total less any discount, less what a voucher covers. */
+  readonly amountToPay: Money;
   /** The amount a 3-D Secure check is run for, as the decimal string providers expect. */
   readonly formattedTotalForVerification: string;
 }
@@ -47,6 +52,7 @@ export function viewBasket(
   countryAccount: CountryAccount,
   suites: ReadonlyMap<string, ProductSuite>,
   discount: DiscountInput | null = null,
+  voucher: VoucherInput | null = null,
 ): Result<BasketView, DomainError> {
   const lines: Omit<BasketLineView, 'total' | 'discount'>[] = [];
   for (const line of basket.lines) {
@@ -63,7 +69,11 @@ export function viewBasket(
   const views = lines.map((view, index) => ({ ...view, total: pricing.lines[index].total, discount: pricing.lines[index].discount }));
   const hasLines = views.length > 0;
   const isZeroTotal = pricing.total.gross.amountMinor === 0;
-  const paysNothing = pricing.totalWithDiscount.gross.amountMinor === 0;
+  const dueMinor = pricing.totalWithDiscount.gross.amountMinor;
+  // Our choice: a voucher is a means of payment, so it comes off last, after discount and tax.
+  const appliedVoucher = voucher && hasLines && dueMinor > 0 ? applyVoucher(dueMinor, voucher, countryAccount.currency) : null;
+  const amountToPay = money(dueMinor - (appliedVoucher?.amount.amountMinor ?? 0), countryAccount.currency);
+  const paysNothing = amountToPay.amountMinor === 0;
   const isFreeDownload = hasLines && isZeroTotal && views.every((view) => view.suite.isFreeDownload);
   return ok({
     basket,
@@ -73,6 +83,8 @@ export function viewBasket(
       taxMinor: pricing.totalWithDiscount.tax.amountMinor,
       grossMinor: pricing.totalWithDiscount.gross.amountMinor,
       discountCode: pricing.appliedDiscount?.code ?? null,
+      voucherCode: appliedVoucher?.code ?? null,
+      voucherMinor: appliedVoucher?.amount.amountMinor ?? 0,
     }),
     countryAccount,
     lines: views,
@@ -85,7 +97,10 @@ export function viewBasket(
     total: pricing.total,
     appliedDiscount: pricing.appliedDiscount,
     totalWithDiscount: pricing.totalWithDiscount,
-    formattedTotalForVerification: toDecimalString(pricing.totalWithDiscount.gross),
+    appliedVoucher,
+    amountToPay,
+    // 3-D Secure verifies what the card is charged: what the voucher leaves to pay.
+    formattedTotalForVerification: toDecimalString(amountToPay),
   });
 }
 

@@ -18,6 +18,8 @@ export interface Basket {
   readonly countryAccount: string;
   readonly lines: readonly BasketLine[];
   readonly discountCode: string | null;
+  /** The voucher paying part or all of the amount due (absent: none). */
+  readonly voucherCode?: string | null;
   /** Where physical items ship to, when the basket has any (CONFIGURE_BASKET_SHIPPING_COUNTRY). */
   readonly shippingCountry: string | null;
   /** The signed-in customer the basket belongs to, if any. */
@@ -40,6 +42,9 @@ export interface ShownAmount {
   readonly grossMinor: number;
   /** The discount code that applies to the amount (null: none does, whatever the basket holds). */
   readonly discountCode: string | null;
+  /** The voucher that pays part of the amount, and how much it pays (absent: none). */
+  readonly voucherCode?: string | null;
+  readonly voucherMinor?: number;
 }
 
 function basketContent(basket: Basket): string {
@@ -50,6 +55,8 @@ function basketContent(basket: Basket): string {
     basket.discountCode ?? '',
     basket.shippingCountry ?? '',
     ...basket.lines.map((line) => `${line.reference}:${line.productReference}:${line.quantity}`),
+    // Only when there is one: the hashes of baskets without a voucher stay as they were.
+    ...(basket.voucherCode ? [`voucher:${basket.voucherCode}`] : []),
   ].join('|');
 }
 
@@ -61,7 +68,8 @@ function basketContent(basket: Basket): string {
  */
 export function staleHash(basket: Basket, amount: ShownAmount): string {
   const content = basketContent(basket);
-  const priced = [amount.currency, amount.netMinor, amount.taxMinor, amount.grossMinor, amount.discountCode ?? '', content].join('|');
+  const voucher = amount.voucherCode ? [`${amount.voucherCode}:${amount.voucherMinor ?? 0}`] : [];
+  const priced = [amount.currency, amount.netMinor, amount.taxMinor, amount.grossMinor, amount.discountCode ?? '', ...voucher, content].join('|');
   return fingerprint(content).slice(0, 8) + fingerprint(priced).slice(0, 8);
 }
 

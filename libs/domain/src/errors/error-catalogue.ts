@@ -196,6 +196,10 @@ export const ErrorCatalogue = {
     { ours: true },
   ),
   VOUCHER_NEW_CUSTOMERS_ONLY: entry(201106, 'This voucher code is for new customers only.', 'unprocessable', { ours: true }),
+  VOUCHER_SPENT: entry(201107, 'This voucher has no balance left.', 'unprocessable', { ours: true }),
+  VOUCHER_NOT_ACCEPTED: entry(201108, 'Vouchers cannot be used when paying through our reseller. Please remove the voucher to continue.', 'unprocessable', {
+    ours: true,
+  }),
 
   // ---- Payment (spec 2 §8: quoted where the spec quotes, otherwise ours) ----
   BILLING_POSTCODE_INVALID: entry(300001, 'The postal code of your billing address is not valid.', 'payment-failed', { ours: true }),
