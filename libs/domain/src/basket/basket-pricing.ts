@@ -5,6 +5,8 @@ export interface PricedLineInput {
   readonly reference: string;
   readonly unitPrice: Money;
   readonly quantity: number;
+  /** This line's own tax rate, when it is taxed elsewhere than the account (a posted product). */
+  readonly taxRateBasisPoints?: number;
 }
 
 export interface Totals {
@@ -53,10 +55,18 @@ export interface DiscountInput {
   readonly percentOff: number;
 }
 
-function totalsOf(grossMinor: number, context: PricingContext): Totals {
+/**
+ * Totals of amounts that each carry a tax rate: the tax is taken out of each rate's sum once, so a
+ * basket at one rate is taxed exactly as its whole gross would be.
+ */
+function totalsOf(parts: readonly { grossMinor: number; rate: number }[], context: PricingContext): Totals {
+  const byRate = new Map<number, number>();
+  for (const part of parts) byRate.set(part.rate, (byRate.get(part.rate) ?? 0) + part.grossMinor);
+  let grossMinor = 0;
   let taxMinor = 0;
-  if (context.taxInclusive && context.taxRateBasisPoints > 0) {
-    taxMinor = grossMinor - divideRounded(grossMinor * 10000, 10000 + context.taxRateBasisPoints);
+  for (const [rate, gross] of byRate) {
+    grossMinor += gross;
+    if (context.taxInclusive && rate > 0) taxMinor += gross - divideRounded(gross * 10000, 10000 + rate);
   }
   return {
     net: money(grossMinor - taxMinor, context.currency),
@@ -92,8 +102,15 @@ export function priceBasket(
     lineTotals.map((total) => total.amountMinor),
     offMinor,
   );
-  const total = totalsOf(grossMinor, context);
-  const totalWithDiscount = totalsOf(grossMinor - offMinor, context);
+  const rateOf = (index: number) => lines[index].taxRateBasisPoints ?? context.taxRateBasisPoints;
+  const total = totalsOf(
+    lineTotals.map((line, index) => ({ grossMinor: line.amountMinor, rate: rateOf(index) })),
+    context,
+  );
+  const totalWithDiscount = totalsOf(
+    lineTotals.map((line, index) => ({ grossMinor: line.amountMinor - shares[index], rate: rateOf(index) })),
+    context,
+  );
   return {
     currency: context.currency,
     taxInclusive: context.taxInclusive,

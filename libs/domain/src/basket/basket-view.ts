@@ -2,6 +2,7 @@ import type { CatalogueProduct, ProductSuite } from '../catalogue/product';
 import { DomainError } from '../errors/error-catalogue';
 import { money, toDecimalString, type Money } from '../shared/money';
 import { err, ok, type Result } from '../shared/result';
+import { destinationUnitPrice, type TaxDestination } from '../tax/destination-tax';
 import { staleHash, type Basket, type BasketLine } from './basket';
 import { priceBasket, type AppliedDiscount, type DiscountInput, type PricingContext, type Totals } from './basket-pricing';
 import { applyVoucher, type AppliedVoucher, type VoucherInput } from './voucher';
@@ -53,16 +54,26 @@ export function viewBasket(
   suites: ReadonlyMap<string, ProductSuite>,
   discount: DiscountInput | null = null,
   voucher: VoucherInput | null = null,
+  /** Where posted products go, once the shopper has said; they are taxed there (ours). */
+  destination: TaxDestination | null = null,
 ): Result<BasketView, DomainError> {
   const lines: Omit<BasketLineView, 'total' | 'discount'>[] = [];
+  // Only a tax-inclusive price holds a tax to exchange; a tax-exclusive account's tax follows the address anyway.
+  const shipsTo = destination && countryAccount.taxInclusive ? destination : null;
   for (const line of basket.lines) {
     const suite = suites.get(line.suiteReference);
-    const product = suite?.products.find((candidate) => candidate.reference === line.productReference);
-    if (!suite || !product) return err(new DomainError('PRODUCT_NOT_FOUND'));
+    const listed = suite?.products.find((candidate) => candidate.reference === line.productReference);
+    if (!suite || !listed) return err(new DomainError('PRODUCT_NOT_FOUND'));
+    const product = shipsTo && suite.requiresShipping ? pricedFor(listed, countryAccount, shipsTo) : listed;
     lines.push({ line, suite, product });
   }
   const pricing = priceBasket(
-    lines.map(({ line, product }) => ({ reference: line.reference, unitPrice: product.price.current, quantity: line.quantity })),
+    lines.map(({ line, product, suite }) => ({
+      reference: line.reference,
+      unitPrice: product.price.current,
+      quantity: line.quantity,
+      taxRateBasisPoints: shipsTo && suite.requiresShipping ? shipsTo.taxRateBasisPoints : undefined,
+    })),
     countryAccount,
     hasDiscountable(lines) ? discount : null,
   );
@@ -102,6 +113,13 @@ export function viewBasket(
     // 3-D Secure verifies what the card is charged: what the voucher leaves to pay.
     formattedTotalForVerification: toDecimalString(amountToPay),
   });
+}
+
+/** A posted product's price for the country it is delivered to. */
+function pricedFor(product: CatalogueProduct, account: CountryAccount, destination: TaxDestination): CatalogueProduct {
+  const rebase = (price: Money) =>
+    money(destinationUnitPrice(price.amountMinor, account.taxRateBasisPoints, destination.taxRateBasisPoints), price.currency);
+  return { ...product, price: { current: rebase(product.price.current), original: rebase(product.price.original) } };
 }
 
 /** A discount needs something to take off: a basket of free items keeps none. */

@@ -6,3 +6,4 @@ export * from './billing-countries';
 export * from './certificate-content';
 export * from './certificate-upload';
 export * from './certificate-quota';
+export * from './destination-tax';
