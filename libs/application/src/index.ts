@@ -8,6 +8,7 @@ export * from './basket/add-to-basket.use-case';
 export * from './identity';
 export * from './tax/tax.ports';
 export * from './basket/discount.ports';
+export * from './basket/voucher.ports';
 export * from './basket/edit-basket.use-case';
 export * from './billing';
 export * from './tax-exemption';

@@ -1,5 +1,6 @@
 import {
   checkDiscount,
+  checkVoucher,
   correctBasket,
   DomainError,
   err,
@@ -8,12 +9,16 @@ import {
   viewBasket,
   type Basket,
   type BasketView,
+  type CountryAccount,
+  type DiscountInput,
   type Result,
+  type VoucherInput,
 } from '@store/domain';
 import type { CatalogueRepository, CountryAccountRepository } from '../catalogue/catalogue.ports';
 import type { Clock } from '../shared/ports';
 import type { BasketRepository } from './basket.ports';
 import type { DiscountRepository } from './discount.ports';
+import type { VoucherRepository } from './voucher.ports';
 
 /** Who is looking at the basket: discount codes bound to an email or limited per customer need it. */
 export interface BasketViewer {
@@ -43,6 +48,7 @@ export class BasketReader {
     private readonly baskets: BasketRepository,
     private readonly discounts: DiscountRepository,
     private readonly clock: Clock,
+    private readonly vouchers: VoucherRepository | null = null,
   ) {}
 
   async read(stored: Basket, viewer: BasketViewer | null): Promise<Result<ReadBasket, DomainError>> {
@@ -61,19 +67,47 @@ export class BasketReader {
       if (correction.adjustedLines.length > 0) notices.push(ErrorCatalogue.BASKET_UPDATED.code);
     }
     const plain = viewBasket(basket, account, suiteMap);
-    if (!plain.ok || !basket.discountCode) return plain.ok ? ok({ view: plain.value, notices }) : plain;
+    if (!plain.ok) return plain;
 
-    const discount = await this.discounts.find(basket.discountCode);
-    const check = checkDiscount(discount, {
+    let discountInput: DiscountInput | null = null;
+    if (basket.discountCode) {
+      const discount = await this.discounts.find(basket.discountCode);
+      const check = checkDiscount(discount, {
+        now: this.clock.now(),
+        countryAccount: basket.countryAccount,
+        customerEmail: viewer?.email ?? null,
+        customerEmailVerified: viewer?.emailVerified ?? false,
+        customerRedemptions: viewer && discount ? await this.discounts.redemptionsBy(discount.code, viewer.id) : 0,
+        basketTotalMinor: plain.value.total.gross.amountMinor,
+      });
+      if (check.ok) discountInput = check.value;
+      else notices.push(ErrorCatalogue.DISCOUNT_PROBLEM.code);
+    }
+    // A voucher that no longer holds (spent by another order, expired) pays nothing: the top notice says why.
+    const voucher = basket.voucherCode ? await this.checkVoucher(basket.voucherCode, basket, account, viewer) : null;
+    if (voucher && !voucher.ok) notices.push(voucher.error.code);
+    const voucherInput = voucher?.ok ? voucher.value : null;
+    if (!discountInput && !voucherInput) return ok({ view: plain.value, notices });
+    const priced = viewBasket(basket, account, suiteMap, discountInput, voucherInput);
+    return priced.ok ? ok({ view: priced.value, notices }) : priced;
+  }
+
+  /** Whether a voucher may pay for this basket for this viewer now (APPLY_VOUCHER_CODE, and every read after). */
+  async checkVoucher(code: string, basket: Basket, account: CountryAccount, viewer: BasketViewer | null): Promise<Result<VoucherInput, DomainError>> {
+    const voucher = this.vouchers ? await this.vouchers.find(code) : null;
+    return checkVoucher(voucher, {
       now: this.clock.now(),
       countryAccount: basket.countryAccount,
+      currency: account.currency,
       customerEmail: viewer?.email ?? null,
       customerEmailVerified: viewer?.emailVerified ?? false,
-      customerRedemptions: viewer && discount ? await this.discounts.redemptionsBy(discount.code, viewer.id) : 0,
-      basketTotalMinor: plain.value.total.gross.amountMinor,
+      customerRedemptions: viewer && voucher && this.vouchers ? await this.vouchers.redemptionsBy(voucher.code, viewer.id) : 0,
+      customerHasOrdered: viewer && voucher?.newCustomersOnly && this.vouchers ? await this.vouchers.hasOrdered(viewer.id) : false,
     });
-    if (!check.ok) return ok({ view: plain.value, notices: [...notices, ErrorCatalogue.DISCOUNT_PROBLEM.code] });
-    const discounted = viewBasket(basket, account, suiteMap, check.value);
-    return discounted.ok ? ok({ view: discounted.value, notices }) : discounted;
+  }
+
+  /** The country account a basket is priced in (for checks made before the basket changes). */
+  async accountOf(basket: Basket): Promise<CountryAccount | null> {
+    return this.accounts.find(basket.countryAccount);
   }
 }

@@ -5,10 +5,12 @@ import {
   DomainError,
   err,
   normaliseDiscountCode,
+  normaliseVoucherCode,
   ok,
   removeLine,
   setDiscountCode,
   setShippingCountry,
+  setVoucherCode,
   hashShowsBasket,
   type Basket,
   type Result,
@@ -25,6 +27,8 @@ export type BasketEdit =
   | { readonly kind: 'remove-line'; readonly lineReference: string }
   | { readonly kind: 'apply-discount'; readonly code: string }
   | { readonly kind: 'remove-discount' }
+  | { readonly kind: 'apply-voucher'; readonly code: string }
+  | { readonly kind: 'remove-voucher' }
   | { readonly kind: 'shipping-country'; readonly country: string };
 
 export interface EditBasketCommand {
@@ -87,6 +91,14 @@ export class EditBasket {
         return ok(setDiscountCode(basket, null));
       case 'shipping-country':
         return ok(setShippingCountry(basket, edit.country));
+      case 'remove-voucher':
+        return ok(setVoucherCode(basket, null));
+      case 'apply-voucher': {
+        const account = await this.reader.accountOf(basket);
+        if (!account) return err(new DomainError('BASKET_NOT_FOUND'));
+        const check = await this.reader.checkVoucher(normaliseVoucherCode(edit.code), basket, account, viewer);
+        return check.ok ? ok(setVoucherCode(basket, check.value.code)) : check;
+      }
       case 'apply-discount': {
         const current = await this.reader.read({ ...basket, discountCode: null }, viewer);
         if (!current.ok) return current;

@@ -35,8 +35,8 @@ export class DetermineGateway {
     const gateway = determineGateway(this.rules, {
       billingCountry: address.country,
       currency: view.countryAccount.currency,
-      // A free download pays nothing either: both take the complimentary way (issue 8).
-      orderIsComplimentary: view.totalWithDiscount.gross.amountMinor === 0,
+      // A free download pays nothing either, nor an order a voucher pays in full: all take the complimentary way.
+      orderIsComplimentary: view.amountToPay.amountMinor === 0,
     });
     if (gateway !== null && !(await this.paymentStates.chooseGateway(view.basket.reference, view.basket.version, gateway))) {
       return err(new DomainError('BASKET_STALE'));

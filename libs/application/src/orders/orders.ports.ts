@@ -30,6 +30,9 @@ export interface OrderDraft {
   readonly grossMinor: number;
   readonly discountMinor: number;
   readonly discountCode: string | null;
+  /** The voucher paying part or all of the gross, and how much of it (absent: none). */
+  readonly voucherCode?: string | null;
+  readonly voucherMinor?: number;
   /** Null for an order with nothing to pay, which skips the billing step. */
   readonly billingAddress: BillingAddress | null;
   readonly withdrawalConsent: string | null;
@@ -43,6 +46,13 @@ export interface Order extends OrderDraft {
   readonly transactionId: string | null;
   readonly createdAt: Date;
   readonly paidAt: Date | null;
+  /** What stayed on the order's voucher once its redemption was taken (absent: no voucher). */
+  readonly voucherBalanceLeftMinor?: number | null;
+}
+
+/** What the shopper's other means of payment is charged: the gross less what a voucher pays. */
+export function amountCharged(order: Pick<OrderDraft, 'grossMinor' | 'voucherMinor'>): number {
+  return order.grossMinor - (order.voucherMinor ?? 0);
 }
 
 export interface ProductKey {
@@ -62,13 +72,14 @@ export interface Fulfilment {
  * customer's own uses of it, or the last units of a limited product, went to another order first),
  * or the basket changed after it was priced for the order.
  */
-export type ReservationRefusal = 'DISCOUNT_USAGE_LIMIT' | 'DISCOUNT_PURCHASE_LIMIT' | 'PRODUCT_SOLD_OUT' | 'BASKET_STALE';
+export type ReservationRefusal = 'DISCOUNT_USAGE_LIMIT' | 'DISCOUNT_PURCHASE_LIMIT' | 'VOUCHER_PURCHASE_LIMIT' | 'PRODUCT_SOLD_OUT' | 'BASKET_STALE';
 
 export interface OrderRepository {
   /**
    * The basket's order, as stored: a new one with a fresh number, or the one the basket already has
    * (one order per basket, a database constraint). `created` tells which. A new order claims, in the same
-   * transaction, a use of its discount code and the units of any limited product it holds; when one
+   * transaction, a use of its discount code, its voucher's amount (a balance another order spent
+   * meanwhile refuses it as BASKET_STALE: the amount to pay moved) and the units of any limited product it holds; when one
    * is gone nothing is reserved and the refusal says which. The basket is marked as being ordered,
    * which refuses its edits, only if it is still at `basketVersion` (else BASKET_STALE).
    */
@@ -86,7 +97,7 @@ export interface OrderRepository {
    * not pending (already done by another call).
    */
   complete(number: string, fulfilment: Fulfilment): Promise<{ readonly paidAt: Date } | null>;
-  /** A pending order failed (nothing charged): what it claimed (discount uses, limited units) is given back, and its basket opened to edits. */
+  /** A pending order failed (nothing charged): what it claimed (discount uses, voucher balance, limited units) is given back, and its basket opened to edits. */
   fail(number: string, code: number, reason: string): Promise<void>;
   /**
    * The orders payment reconciliation looks at: pending ones created before `pendingBefore` (left

@@ -21,7 +21,7 @@ import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
 import { deliveryAddress, type ShippingAddressRepository } from '../billing/shipping.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
-import type { Fulfilment, KeyMaterial, Order, OrderDraft, OrderRepository, PaymentPorts, ProductKey } from './orders.ports';
+import { amountCharged, type Fulfilment, type KeyMaterial, type Order, type OrderDraft, type OrderRepository, type PaymentPorts, type ProductKey } from './orders.ports';
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
 import type { SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
@@ -124,7 +124,8 @@ export class PlaceOrder {
     // step needed (spec 2 §2 rule 5). Anything else goes through the gateway billing decided.
     // A pending order is paid as it was reserved: its discount use is claimed already, so the basket
     // alone may now read the code as used up.
-    const paysNothing = (placed?.status === 'pending' ? placed.grossMinor : view.totalWithDiscount.gross.amountMinor) === 0;
+    // A voucher that covers everything leaves nothing to pay too (ours: the same complimentary way).
+    const paysNothing = (placed?.status === 'pending' ? amountCharged(placed) : view.amountToPay.amountMinor) === 0;
     if ((command.gateway === 'complimentary') !== paysNothing) return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     const paid = needsPayment(command.gateway);
     const address = await this.billing.find(command.customer.id);
@@ -140,6 +141,8 @@ export class PlaceOrder {
     }
     // The merchant of record sells from its checkout: the page must pay the basket's current one,
     // and its tax (the provider's, spec 2 §2) is what the order records.
+    // Our choice: the reseller sells in its own name and charges its own total, which our voucher cannot pay.
+    if (command.gateway === 'digital-river' && view.appliedVoucher) return err(failure('VOUCHER_NOT_ACCEPTED', placed?.number ?? null, 'not-charged'));
     const morCheckout = command.gateway === 'digital-river' ? await this.paymentStates.checkoutOf(basket.reference) : null;
     if (command.gateway === 'digital-river' && (!morCheckout || morCheckout.checkoutId !== command.checkoutId)) {
       return err(failure('MOR_CHECKOUT_EXPIRED', placed?.number ?? null, 'not-charged'));
@@ -151,7 +154,9 @@ export class PlaceOrder {
     };
     // What the page says it showed (and 3-D Secure verified) must be what is charged: a pending
     // order is charged as reserved, any other as priced now.
-    const charging = placed?.status === 'pending' ? money(placed.grossMinor, placed.currency) : money(totals.grossMinor, view.countryAccount.currency);
+    const voucherMinor = view.appliedVoucher?.amount.amountMinor ?? 0;
+    const charging =
+      placed?.status === 'pending' ? money(amountCharged(placed), placed.currency) : money(totals.grossMinor - voucherMinor, view.countryAccount.currency);
     if (command.shownAmount && command.shownAmount !== toDecimalString(charging)) return err(new DomainError('BASKET_STALE'));
 
     const draft: OrderDraft = {
@@ -166,6 +171,8 @@ export class PlaceOrder {
       grossMinor: totals.grossMinor,
       discountMinor: view.appliedDiscount?.amount.gross.amountMinor ?? 0,
       discountCode: view.appliedDiscount?.code ?? null,
+      voucherCode: view.appliedVoucher?.code ?? null,
+      voucherMinor,
       billingAddress: address,
       withdrawalConsent: paid && address && requiresWithdrawalConsent(address.country) ? WITHDRAWAL_CONSENT_TEXT : null,
       lines: view.lines.flatMap(({ line, product, total, discount, suite }) => [
@@ -230,7 +237,7 @@ export class PlaceOrder {
         result = await port.charge({
           idempotencyKey: chargeIdempotencyKey(order.number, order.paymentAttempt),
           orderNumber: order.number,
-          amountMinor: order.grossMinor,
+          amountMinor: amountCharged(order),
           currency: order.currency,
           paymentToken: command.paymentToken,
           deviceData: command.deviceData,

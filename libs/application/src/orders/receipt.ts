@@ -1,6 +1,6 @@
 import { findLocale, formatMoney, fullName, money, type Customer } from '@store/domain';
 import type { OutgoingMail } from '../identity/sign-in.ports';
-import type { Order, ProductKey } from './orders.ports';
+import { amountCharged, type Order, type ProductKey } from './orders.ports';
 
 /**
  * The receipt mail (issue 8): order number, what was bought with its product keys, the totals with
@@ -19,6 +19,13 @@ export function receiptMail(order: Order, customer: Customer, keys: readonly Pro
     ...(order.discountMinor > 0 ? [`Discount (${order.discountCode}): -${amount(order.discountMinor)}`] : []),
     order.taxInclusive ? `Total (including ${amount(order.taxMinor)} tax): ${amount(order.grossMinor)}` : `Subtotal (excluding tax): ${amount(order.netMinor)}`,
     ...(order.taxInclusive ? [] : [`Tax: ${amount(order.taxMinor)}`, `Total: ${amount(order.grossMinor)}`]),
+    ...(order.voucherCode && order.voucherMinor
+      ? [
+          `Paid with voucher ${order.voucherCode}: ${amount(order.voucherMinor)}`,
+          `Amount paid: ${amount(amountCharged(order))}`,
+          ...(order.voucherBalanceLeftMinor != null ? [`Balance left on voucher ${order.voucherCode}: ${amount(order.voucherBalanceLeftMinor)}`] : []),
+        ]
+      : []),
   ];
   const text = [
     `Hello ${fullName(customer)},`,

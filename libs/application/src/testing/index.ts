@@ -4,3 +4,4 @@ export * from './fixed-ports';
 export * from './in-memory-identity';
 export * from './fake-payment-port';
 export * from './checkpoints';
+export * from './in-memory-vouchers';
