@@ -1,7 +1,7 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { DomainError } from '@store/domain';
+import { DomainError, validationFailure } from '@store/domain';
 
 export function collect(errors: ValidationError[], prefix = '', into: Record<string, string[]> = {}): Record<string, string[]> {
   for (const error of errors) {
@@ -56,7 +56,7 @@ export function createValidationPipe(): ValidationPipe {
     forbidUnknownValues: true,
     transform: true,
     stopAtFirstError: false,
-    exceptionFactory: (errors) => new DomainError('VALIDATION_FAILED', { fields: collect(errors) }),
+    exceptionFactory: (errors) => validationFailure(collect(errors)),
   });
 }
 
@@ -68,7 +68,7 @@ export function validatePayload<T extends object>(type: ClassConstructor<T>, pla
   assertPayloadShape(plain, true);
   const instance = plainToInstance(type, plain);
   const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true });
-  if (errors.length > 0) throw new DomainError('VALIDATION_FAILED', { fields: collect(errors) });
+  if (errors.length > 0) throw validationFailure(collect(errors));
   return instance;
 }
 

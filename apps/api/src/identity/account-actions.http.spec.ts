@@ -62,7 +62,7 @@ describe('VALIDATE_EMAIL, OPT_IN_ALL and OPT_OUT_ALL', () => {
     expect(other.body.data).toEqual({ email: 'someone.else@example.com', contact_preferences: null });
     const visitor = await action('VALIDATE_EMAIL', { email: 'prefs@example.com' });
     expect(visitor.body.data.contact_preferences).toBeNull();
-    expect((await action('VALIDATE_EMAIL', { email: 'nope' })).body.code).toBe(100100);
+    expect((await action('VALIDATE_EMAIL', { email: 'nope' })).body.code).toBe(100111);
 
     expect((await action('OPT_IN_ALL', { hash })).body.data).toEqual({ marketing_opt_in: true });
     expect((await action('VALIDATE_EMAIL', { email: 'prefs@example.com' }, cookie)).body.data.contact_preferences.marketing_opt_in).toBe(true);

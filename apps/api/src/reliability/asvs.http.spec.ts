@@ -84,15 +84,15 @@ describe('V2 authentication', () => {
 
       const email = freshEmail('minimum');
       const refused = await checkoutAction(store, 'CREATE_CUSTOMER', customerBody(email, short));
-      expect(refused.body).toMatchObject({ code: 100100, fields: { password: [message] } });
+      expect(refused.body).toMatchObject({ code: 100112, message: `${message}.`, fields: { password: [message] } });
       expect((await store.db.dataSource.query(`SELECT 1 FROM customers WHERE email_normalised = $1`, [email])).length).toBe(0);
       const account = await signUp(store, `${long} phrase`);
 
       const change = await auth(store, 'update-password', { username: account.email, current_password: `${long} phrase`, new_password: short });
-      expect(change.body).toMatchObject({ code: 100100, fields: { new_password: [message] } });
+      expect(change.body).toMatchObject({ code: 100112, message: `${message}.`, fields: { new_password: [message] } });
       const token = await recoveryToken(store, account.email);
       const recovery = await auth(store, 'complete-password-recovery', { email: account.email, token, new_password: short });
-      expect(recovery.body).toMatchObject({ code: 100100, fields: { new_password: [message] } });
+      expect(recovery.body).toMatchObject({ code: 100112, message: `${message}.`, fields: { new_password: [message] } });
       // Neither refusal used up the link or changed the password.
       expect((await auth(store, 'verify-recovery-token', { email: account.email, token })).body.payload).toEqual({ valid: true });
       expect((await auth(store, 'login', { username: account.email, password: `${long} phrase` })).body.success).toBe(true);

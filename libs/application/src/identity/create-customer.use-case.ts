@@ -13,6 +13,7 @@ import {
   type AccountForm,
   type Customer,
   type Result,
+  validationFailure,
 } from '@store/domain';
 import type { IdGenerator } from '../shared/ports';
 import type {
@@ -93,7 +94,7 @@ export class CreateCustomer {
         errors[accountType === 'business' ? 'businessSector' : 'educationInstitution'] = ['Choose a category from the list'];
       }
     }
-    if (Object.keys(errors).length > 0) return err(new DomainError('VALIDATION_FAILED', { fields: errors }));
+    if (Object.keys(errors).length > 0) return err(validationFailure(errors));
     if (await this.screen.isCompromised(command.password)) return err(new DomainError('PASSWORD_COMPROMISED'));
 
     const customer: Customer = {

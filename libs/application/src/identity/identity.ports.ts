@@ -21,10 +21,11 @@ export interface CustomerRepository {
   passwordHashOf(customerId: string): Promise<string | null>;
   /** Replaces the password; a locked account is unlocked and its failure count cleared. */
   setPassword(customerId: string, passwordHash: string): Promise<void>;
+  /** False when there was no account to change (removed, or suspended since the session was read). */
   updateAccount(
     customerId: string,
     account: Pick<Customer, 'accountType' | 'customerCategory' | 'accountName' | 'hasConfirmedAccountType'>,
-  ): Promise<void>;
+  ): Promise<boolean>;
   /** Counts a failed sign-in and returns the new count (atomically, so concurrent failures all count). */
   recordFailedSignIn(customerId: string): Promise<number>;
   resetFailedSignIns(customerId: string): Promise<void>;

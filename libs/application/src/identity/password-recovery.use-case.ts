@@ -10,6 +10,7 @@ import {
   RECOVERY_ADDRESS_RATE_LIMIT,
   RECOVERY_RATE_LIMIT,
   RECOVERY_TOKEN_LIFETIME_SECONDS,
+  validationFailure,
   type Result,
 } from '@store/domain';
 import type { Clock } from '../shared/ports';
@@ -27,7 +28,7 @@ export interface RecoveryLinkSettings {
 /** Checks a new password by the same rules as account creation, and refuses popular ones. */
 export async function checkNewPassword(password: string, screen: PasswordScreen, policy: PasswordPolicy = { minLength: PASSWORD_MIN }): Promise<DomainError | null> {
   const message = firstError(password, passwordRulesFor(policy.minLength));
-  if (message) return new DomainError('VALIDATION_FAILED', { fields: { new_password: [message] } });
+  if (message) return validationFailure({ new_password: [message] });
   if (await screen.isCompromised(password)) return new DomainError('PASSWORD_COMPROMISED');
   return null;
 }

@@ -8,6 +8,7 @@ import {
   SIGN_IN_ADDRESS_RATE_LIMIT,
   SIGN_IN_RATE_LIMIT,
   type Result,
+  validationFailure,
 } from '@store/domain';
 import type { Clock } from '../shared/ports';
 import type { CustomerRepository, ReservedEmailRepository } from './identity.ports';
@@ -44,7 +45,7 @@ export class PreregisterEmail {
 
   async execute(email: string, clientAddress = 'unknown'): Promise<Result<{ email: string }, DomainError>> {
     const message = firstError(email, emailCaptureRules);
-    if (message) return err(new DomainError('VALIDATION_FAILED', { fields: { email: [message] } }));
+    if (message) return err(validationFailure({ email: [message] }));
     if (this.throttle && !(await this.throttle.allow(email, clientAddress))) return err(new DomainError('TOO_MANY_REQUESTS'));
     const normalised = normaliseEmail(email);
     if (await this.customers.findByEmail(normalised)) return err(new DomainError('ACCOUNT_EXISTS'));

@@ -45,7 +45,7 @@ export class UpdateCustomerCategory {
     }
     if (Object.keys(fields).length > 0) return err(new DomainError('VALIDATION_FAILED', { fields }));
     const account = { accountType, customerCategory: input.customerCategory, accountName, hasConfirmedAccountType: true };
-    await this.customers.updateAccount(customer.id, account);
+    if (!(await this.customers.updateAccount(customer.id, account))) return err(new DomainError('ACCOUNT_UPDATE_FAILED'));
     return ok({ ...customer, ...account });
   }
 }

@@ -46,7 +46,9 @@ export class InMemoryCustomers implements CustomerRepository {
   }
   async updateAccount(customerId: string, account: Pick<Customer, 'accountType' | 'customerCategory' | 'accountName' | 'hasConfirmedAccountType'>) {
     const customer = this.customers.get(customerId);
-    if (customer) this.customers.set(customerId, { ...customer, ...account });
+    if (!customer || customer.status === 'suspended') return false;
+    this.customers.set(customerId, { ...customer, ...account });
+    return true;
   }
   async recordFailedSignIn(customerId: string) {
     const count = (this.failures.get(customerId) ?? 0) + 1;

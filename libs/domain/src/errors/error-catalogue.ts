@@ -69,7 +69,8 @@ export const ErrorCatalogue = {
   SECURITY_CODE_INVALID: entry(100104, 'The security code you entered is invalid.', 'unauthenticated'),
   ACCOUNT_LOCKED: entry(100105, 'This account is locked. Please reset your password to continue.', 'forbidden'),
   ACCOUNT_SUSPENDED: entry(100106, 'This account is suspended. Please contact our customer support operatives.', 'forbidden'),
-  ACCOUNT_UPDATE_FAILED: entry(100107, 'There was a problem updating your account details. Please try again.', 'server'),
+  // Raised when the account changed under a request (suspended since its session was read): a conflict, not a fault.
+  ACCOUNT_UPDATE_FAILED: entry(100107, 'There was a problem updating your account details. Please try again.', 'conflict'),
   SESSION_EXPIRED: entry(100108, 'Your session has expired. Please sign in and try again.', 'unauthenticated'),
   ALREADY_SIGNED_IN: entry(
     100109,

@@ -7,3 +7,4 @@ export * from './billing-address.rules';
 export * from './input-normalisation';
 export * from './tax-exemption.rules';
 export * from './card-fields';
+export * from './validation-failure';

@@ -110,12 +110,16 @@ export class TypeOrmCustomerRepository implements CustomerRepository {
   async updateAccount(
     customerId: string,
     account: Pick<Customer, 'accountType' | 'customerCategory' | 'accountName' | 'hasConfirmedAccountType'>,
-  ): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE customers SET account_type = $2, customer_category = $3, account_name = $4, has_confirmed_account_type = $5, updated_at = now()
-       WHERE id = $1`,
-      [customerId, account.accountType, account.customerCategory, account.accountName, account.hasConfirmedAccountType],
+  ): Promise<boolean> {
+    // As the session's own check: an account suspended while this request was on its way is left as it is.
+    const rows = returnedRows<{ id: string }>(
+      await this.dataSource.query(
+        `UPDATE customers SET account_type = $2, customer_category = $3, account_name = $4, has_confirmed_account_type = $5, updated_at = now()
+         WHERE id = $1 AND status <> 'suspended' RETURNING id`,
+        [customerId, account.accountType, account.customerCategory, account.accountName, account.hasConfirmedAccountType],
+      ),
     );
+    return rows.length === 1;
   }
 
   async recordFailedSignIn(customerId: string): Promise<number> {
