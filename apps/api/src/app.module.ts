@@ -4,6 +4,7 @@ import { CHECKPOINTS, NO_CHECKPOINTS, type Checkpoints } from '@store/applicatio
 import { LoggerModule } from 'nestjs-pino';
 import { BasketModule } from './basket/basket.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
+import { ClientErrorsModule } from './client-errors/client-errors.module';
 import { AppConfig } from './config/app-config';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -33,6 +34,7 @@ export class AppModule {
         ConsentModule,
         TaxExemptionModule,
         PaymentsModule,
+        ClientErrorsModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },
