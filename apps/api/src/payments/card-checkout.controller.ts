@@ -81,7 +81,7 @@ export class CardCheckoutController {
   @Delete('account/saved-card')
   @HttpCode(200)
   async deleteSavedCard(@Req() request: Request) {
-    const removed = await this.removeSavedCard.execute(await this.customer(request));
+    const removed = unwrap(await this.removeSavedCard.execute(await this.customer(request)));
     if (!removed) throw new DomainError('NOT_FOUND', { message: 'There is no saved card in your account' });
     return success({ saved_card: null });
   }

@@ -130,7 +130,8 @@ describe('PLACE_ORDER through the card gateway', () => {
     [{ kind: 'processor_declined', code: '2014', text: 'Processor Declined - Fraud Suspected', type: 'hard_declined' }, 300013],
     [{ kind: 'processor_declined', code: '2057', text: 'Issuer or Cardholder has put a restriction on the card', type: 'soft_declined' }, 300006],
     [{ kind: 'gateway_rejected', reason: 'cvv' }, 300009],
-    [{ kind: 'gateway_rejected', reason: 'avs' }, 300001],
+    // The sandbox nonce carries no postal code: the address rules refused, not the postal code.
+    [{ kind: 'gateway_rejected', reason: 'avs' }, 300021],
     [{ kind: 'gateway_rejected', reason: 'fraud' }, 300013],
     [{ kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' }, 300012],
   ])('maps the gateway outcome %j to response code %i, charging nothing', async (sale, code) => {

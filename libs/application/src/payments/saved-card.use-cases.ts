@@ -1,4 +1,4 @@
-import { cardExpired, ErrorCatalogue, type Customer } from '@store/domain';
+import { cardExpired, DomainError, err, ErrorCatalogue, ok, type Customer, type Result } from '@store/domain';
 import type { Clock } from '../shared/ports';
 import type { CardGatewayPort, SavedCard, SavedCardRepository, SavedPayPalAccount, SavedPayPalRepository } from './card-gateway.ports';
 
@@ -35,13 +35,18 @@ export class RemoveSavedCard {
 
   /**
    * False when there was no saved card. The vault copy goes first (a card already gone there is
-   * fine): if the gateway cannot be reached, nothing changes and the shopper can try again.
+   * fine): if the gateway cannot be reached or refuses, nothing changes here, and the shopper is
+   * told the card could not be updated (300024) rather than shown a card that is half removed.
    */
-  async execute(customer: Customer): Promise<boolean> {
+  async execute(customer: Customer): Promise<Result<boolean, DomainError>> {
     const saved = await this.savedCards.find(customer.id);
-    if (!saved) return false;
-    await this.gateway?.deletePaymentMethod(saved.token);
-    return (await this.savedCards.remove(customer.id)) !== null;
+    if (!saved) return ok(false);
+    try {
+      await this.gateway?.deletePaymentMethod(saved.token);
+    } catch {
+      return err(new DomainError('CARD_UPDATE_FAILED'));
+    }
+    return ok((await this.savedCards.remove(customer.id)) !== null);
   }
 }
 

@@ -56,6 +56,7 @@ type SdkTransaction = {
   processorResponseCode?: string;
   processorResponseText?: string;
   gatewayRejectionReason?: string | null;
+  avsPostalCodeResponseCode?: string | null;
   creditCard?: SdkCard;
   paypalAccount?: { token?: string | null; payerEmail?: string | null };
   customer?: { id?: string | null };
@@ -173,7 +174,9 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     }
     if (transaction) return this.declined(transaction, payer?.countryCode ?? null);
     const codes = result.errors.deepErrors().map((error) => String(error.code));
-    return { outcome: 'declined', code: validationErrorCode(codes, false), reason: `${result.message} (${codes.join(', ')})` };
+    // Only a nonce used before needs its kind: a PayPal one already paid is told apart from a card's.
+    const nonceType = codes.includes('91564') ? await this.nonceType(request.paymentToken) : null;
+    return { outcome: 'declined', code: validationErrorCode(codes, false, nonceType), reason: `${result.message} (${codes.join(', ')})` };
   }
 
   /** What a sale asked to vault saved: the card, or the PayPal account (its payer email names it). */
@@ -245,7 +248,7 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
       return { outcome: 'declined', code: processorDeclineCode(transaction.processorResponseCode ?? ''), reason };
     }
     if (transaction.status === 'gateway_rejected') {
-      return { outcome: 'declined', code: gatewayRejectionCode(transaction.gatewayRejectionReason, billingCountry), reason };
+      return { outcome: 'declined', code: gatewayRejectionCode(transaction.gatewayRejectionReason, billingCountry, transaction.avsPostalCodeResponseCode ?? null), reason };
     }
     return { outcome: 'declined', code: ErrorCatalogue.PAYMENT_UNSUCCESSFUL_CHANGE_METHOD.code, reason };
   }

@@ -27,12 +27,18 @@ export function processorDeclineCode(processorResponseCode: string): number {
   return found?.[1] ?? ErrorCatalogue.PAYMENT_DECLINED_CHANGE_METHOD.code;
 }
 
-export function gatewayRejectionCode(reason: string | null | undefined, billingCountry: string | null): number {
+/**
+ * An AVS rejection names the postal code only when the card network said the postal code does not
+ * match ('N'); otherwise the rules refused on the rest of the address (the street, or an address the
+ * network could not verify), which the shopper fixes differently: by the address their bank has.
+ */
+export function gatewayRejectionCode(reason: string | null | undefined, billingCountry: string | null, avsPostalCodeResponse: string | null): number {
   switch (reason) {
     case 'cvv':
     case 'avs_and_cvv':
       return ErrorCatalogue.CARD_SECURITY_CODE_INCORRECT.code;
     case 'avs':
+      if (avsPostalCodeResponse !== 'N') return ErrorCatalogue.ADDRESS_MISMATCH.code;
       return billingCountry === 'US' ? ErrorCatalogue.BILLING_ZIP_INVALID.code : ErrorCatalogue.BILLING_POSTCODE_INVALID.code;
     case 'three_d_secure':
       return ErrorCatalogue.THREE_D_SECURE_REQUIRED.code;
@@ -48,8 +54,10 @@ export function gatewayRejectionCode(reason: string | null | undefined, billingC
 }
 
 /** Validation errors of a sale (the request itself was refused; nothing reached the card network). */
-export function validationErrorCode(codes: readonly string[], paidWithSavedCard: boolean): number {
+export function validationErrorCode(codes: readonly string[], paidWithSavedCard: boolean, nonceType: string | null = null): number {
   const has = (...wanted: string[]) => codes.some((code) => wanted.includes(code));
+  // A PayPal approval pays once: used again (a second tab, a resubmitted page), PayPal has it as paid already.
+  if (nonceType === 'PayPalAccount' && has('91564')) return ErrorCatalogue.PAYPAL_ALREADY_PROCESSED.code;
   if (has('91518', '91516', '91517') || (paidWithSavedCard && has('91565', '91564'))) return ErrorCatalogue.SAVED_CARD_INVALID.code;
   if (has('91564', '91565', '91508', '93107', '93108')) return ErrorCatalogue.CARD_TOKENIZATION_FAILED.code;
   if (has('81736', '81707')) return ErrorCatalogue.CARD_SECURITY_CODE_INCORRECT.code;

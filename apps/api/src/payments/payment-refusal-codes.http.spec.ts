@@ -1,0 +1,129 @@
+import { gatewayFor, paypalNonce, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import type braintree from 'braintree';
+import { FaultProxy } from '../reliability/faults-proxy';
+import { cardSandboxEnv } from '../testing/sandbox-env';
+import { payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { createTestApp, XHR, type TestApp } from '../testing/test-app';
+
+// The card gateway's refusals that have their own words (spec 2 §8): the real API and its real
+// adapter (the braintree SDK) against the project's Braintree sandbox, through a loopback proxy
+// that can make one call fail, as the provider would when it is down.
+let sandbox: RunningBraintreeSandbox;
+let proxy: FaultProxy;
+let t: TestApp;
+let sdk: braintree.BraintreeGateway;
+
+beforeAll(async () => {
+  sandbox = await startBraintreeSandbox();
+  proxy = await FaultProxy.start(sandbox.url);
+  t = await createTestApp({ env: cardSandboxEnv(proxy.url, { BRAINTREE_PAYPAL: 'true', BRAINTREE_TIMEOUT_MS: '2000' }) });
+  sdk = gatewayFor(sandbox);
+});
+afterEach(() => proxy.clear());
+afterAll(async () => {
+  await t?.close();
+  await proxy?.close();
+  await sandbox?.close();
+});
+
+const control = (path: string, body: unknown) =>
+  fetch(`${sandbox.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+const fingerprintOf = async (shopper: Shopper): Promise<string> => {
+  const setup = await t.http().get(`/data/braintree-checkout/?basket_ref=${shopper.basket.reference}`).set(XHR).set('Cookie', shopper.cookie);
+  return JSON.parse(Buffer.from(setup.body.data.client_token, 'base64').toString('utf8')).authorizationFingerprint;
+};
+
+/** A card nonce as braintree-web's hosted fields make it, with the postal code the shopper typed. */
+async function cardNonce(shopper: Shopper, postalCode: string): Promise<string> {
+  const response = await fetch(`${sandbox.url}/merchants/sandbox_merchant/client_api/v1/payment_methods/credit_cards`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      authorizationFingerprint: await fingerprintOf(shopper),
+      creditCard: { number: '4111111111111111', expirationMonth: '12', expirationYear: '2031', cvv: '123', billingAddress: { postalCode } },
+      _meta: { source: 'client' },
+    }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { creditCards: Array<{ nonce: string }> }).creditCards[0].nonce;
+}
+
+const orderStatus = async (number: string) => (await t.db.dataSource.query('SELECT status, transaction_id FROM orders WHERE number = $1', [number]))[0];
+
+describe('address verification refusals', () => {
+  it('names the postal code when the card network says the postal code does not match (300001)', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const refused = await payByCard(t, shopper, { token: await cardNonce(shopper, '20000') });
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 300001,
+      message: 'The postal code of your billing address is not valid.',
+      data: { charged: 'not-charged' },
+    });
+    expect(await orderStatus(refused.body.data.order_number)).toEqual({ status: 'failed', transaction_id: null });
+  });
+
+  it('says the address does not match the card when the postal code matched but the address rules refused (300021)', async () => {
+    const shopper = await shopperReadyToPay(t);
+    const token = await cardNonce(shopper, 'SW1A 1AA');
+    await control('/__sandbox/force', { sale: { kind: 'gateway_rejected', reason: 'avs' } });
+    const refused = await payByCard(t, shopper, { token });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 300021,
+      message: 'Your billing address does not match the address of your card.',
+      data: { charged: 'not-charged' },
+    });
+    expect(await orderStatus(refused.body.data.order_number)).toEqual({ status: 'failed', transaction_id: null });
+  });
+});
+
+describe('a PayPal approval used twice', () => {
+  it('pays once; the second order with it is told it was already processed (300018) and charges nothing', async () => {
+    const first = await shopperReadyToPay(t);
+    const nonce = await paypalNonce({ url: sandbox.url, merchantId: 'sandbox_merchant' }, await fingerprintOf(first), '10.00', 'GBP');
+    const paid = await payByCard(t, first, { token: nonce, payment_method_type: 'paypal' });
+    expect(paid.body.success).toBe(true);
+
+    const second = await shopperReadyToPay(t);
+    const again = await payByCard(t, second, { token: nonce, payment_method_type: 'paypal' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, code: 300018, message: 'This PayPal payment has already been processed.', data: { charged: 'not-charged' } });
+    expect(await orderStatus(again.body.data.order_number)).toEqual({ status: 'failed', transaction_id: null });
+    expect((await orderStatus(paid.body.data.order_number)).status).toBe('paid');
+    // A card nonce used twice is still the card's own problem, not PayPal's.
+    const third = await shopperReadyToPay(t);
+    const cardToken = await cardNonce(third, 'SW1A 1AA');
+    expect((await payByCard(t, third, { token: cardToken })).body.success).toBe(true);
+    const fourth = await shopperReadyToPay(t);
+    expect((await payByCard(t, fourth, { token: cardToken })).body.code).toBe(310002);
+  });
+});
+
+describe('removing the saved card when the gateway cannot', () => {
+  const DELETE_METHOD = /\/payment_methods\/any\/[^/]+$/;
+
+  it('answers 300024, keeps the card in the store and the vault, and removes it when tried again', async () => {
+    const shopper = await shopperReadyToPay(t);
+    expect((await payByCard(t, shopper, { vault_payment_method: true })).body.success).toBe(true);
+    const [saved] = await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [shopper.id]);
+    expect(saved?.token).toEqual(expect.any(String));
+
+    proxy.inject({ method: 'DELETE', path: DELETE_METHOD, fault: '5xx' });
+    const refused = await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', shopper.cookie);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ success: false, code: 300024, message: 'Your card could not be updated. Please contact support' });
+    expect(await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([{ token: saved.token }]);
+    expect((await sdk.paymentMethod.find(saved.token)).token).toBe(saved.token);
+
+    proxy.inject({ method: 'DELETE', path: DELETE_METHOD, fault: 'timeout' });
+    expect((await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', shopper.cookie)).body.code).toBe(300024);
+
+    const removed = await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', shopper.cookie);
+    expect(removed.body).toEqual({ success: true, code: 200, data: { saved_card: null } });
+    expect(await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([]);
+    await expect(sdk.paymentMethod.find(saved.token)).rejects.toMatchObject({ type: 'notFoundError' });
+  });
+});
