@@ -22,6 +22,7 @@ export * from './persistence/repositories/typeorm-email-verification.store';
 export * from './security/pwned-password-screen';
 export * from './tax/file-tax-rates';
 export * from './persistence/repositories/typeorm-discount.repository';
+export * from './persistence/repositories/typeorm-voucher.repository';
 export * from './persistence/repositories/typeorm-billing.repository';
 export * from './persistence/repositories/typeorm-shipping-address.repository';
 export * from './tax-id/offline-tax-id-checker';

@@ -11,6 +11,9 @@ export class BasketRecord {
   @Column({ name: 'discount_code', type: 'varchar', length: 64, nullable: true })
   discountCode!: string | null;
 
+  @Column({ name: 'voucher_code', type: 'varchar', length: 32, nullable: true })
+  voucherCode!: string | null;
+
   @Column({ name: 'shipping_country', type: 'varchar', length: 2, nullable: true })
   shippingCountry!: string | null;
 

@@ -7,10 +7,12 @@ import {
   SuiteIncludedProductRecord,
 } from './catalogue.records';
 import { CustomerCategoryRecord, CustomerRecord, SessionRecord } from './identity.records';
+import { VoucherRecord } from './voucher.records';
 
 export * from './basket.records';
 export * from './identity.records';
 export * from './catalogue.records';
+export * from './voucher.records';
 
 export const entities = [
   CountryAccountRecord,
@@ -21,6 +23,7 @@ export const entities = [
   BasketRecord,
   BasketLineRecord,
   DiscountCodeRecord,
+  VoucherRecord,
   CustomerRecord,
   CustomerCategoryRecord,
   SessionRecord,

@@ -21,6 +21,7 @@ export class TypeOrmBasketRepository implements BasketRepository {
       reference: record.reference,
       countryAccount: record.countryAccountCode,
       discountCode: record.discountCode,
+      ...(record.voucherCode ? { voucherCode: record.voucherCode } : {}),
       shippingCountry: record.shippingCountry,
       customerId: record.customerId,
       version: record.version,
@@ -47,6 +48,7 @@ export class TypeOrmBasketRepository implements BasketRepository {
         .set({
           version: basket.version,
           discountCode: basket.discountCode,
+          voucherCode: basket.voucherCode ?? null,
           shippingCountry: basket.shippingCountry,
           customerId: basket.customerId,
           updatedAt: () => 'now()',
@@ -61,9 +63,9 @@ export class TypeOrmBasketRepository implements BasketRepository {
         .execute();
       if (!updated.affected) {
         const inserted: unknown[] = await manager.query(
-          `INSERT INTO baskets (reference, country_account_code, discount_code, shipping_country, customer_id, version)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (reference) DO NOTHING RETURNING reference`,
-          [basket.reference, basket.countryAccount, basket.discountCode, basket.shippingCountry, basket.customerId, basket.version],
+          `INSERT INTO baskets (reference, country_account_code, discount_code, shipping_country, customer_id, version, voucher_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING RETURNING reference`,
+          [basket.reference, basket.countryAccount, basket.discountCode, basket.shippingCountry, basket.customerId, basket.version, basket.voucherCode ?? null],
         );
         if (inserted.length === 0) return false;
       }

@@ -17,6 +17,10 @@ interface OrderRow {
   gross_minor: number;
   discount_minor: number;
   discount_code: string | null;
+  voucher_code: string | null;
+  voucher_minor: number;
+  /** Read from the order's voucher redemption, when it has one. */
+  voucher_balance_left_minor?: number | null;
   billing_address: BillingAddress | null;
   withdrawal_consent: string | null;
   payment_attempt: number;
@@ -68,6 +72,9 @@ const toOrder = (row: OrderRow, lines: readonly OrderLineDraft[]): Order => ({
   grossMinor: row.gross_minor,
   discountMinor: row.discount_minor,
   discountCode: row.discount_code,
+  voucherCode: row.voucher_code,
+  voucherMinor: row.voucher_minor,
+  voucherBalanceLeftMinor: row.voucher_balance_left_minor ?? null,
   billingAddress: row.billing_address,
   withdrawalConsent: row.withdrawal_consent,
   paymentAttempt: row.payment_attempt,
@@ -99,7 +106,7 @@ function unitsOf(lines: readonly OrderLineDraft[]): Map<string, number> {
  * their references, so concurrent claims never deadlock; a product not limited is neither locked
  * nor written.
  */
-async function claim(manager: EntityManager, draft: OrderDraft): Promise<void> {
+async function claim(manager: EntityManager, draft: OrderDraft, orderNumber: string): Promise<number | null> {
   if (draft.discountCode) {
     // The code's use and this customer's use, in one statement. The customer's row is upserted:
     // concurrent orders of one customer meet on its primary key, the later ones wait for the first
@@ -138,6 +145,40 @@ async function claim(manager: EntityManager, draft: OrderDraft): Promise<void> {
     [[...units.keys()], [...units.values()]],
   );
   if (soldOut > 0) throw new ClaimRefused('PRODUCT_SOLD_OUT');
+  return claimVoucher(manager, draft, orderNumber);
+}
+
+/**
+ * Spends the voucher's part of the order, in the reservation's transaction: a guarded UPDATE takes
+ * the amount only while the balance covers it (concurrent orders queue on the voucher's row, and
+ * only those the balance still covers get through; the CHECK on the column backs it), then the
+ * redemption is written if the customer is within the voucher's purchase limit. That count is a
+ * statement of its own on purpose: run after the row lock is held, it sees every redemption
+ * committed by the orders that held the lock before. The balance left, or null without a voucher.
+ */
+async function claimVoucher(manager: EntityManager, draft: OrderDraft, orderNumber: string): Promise<number | null> {
+  const amount = draft.voucherMinor ?? 0;
+  if (!draft.voucherCode || amount <= 0) return null;
+  const spent: { balance_minor: number; max_uses_per_customer: number | null }[] = await manager.query(
+    // (In a WITH: TypeORM answers a bare UPDATE with its row count beside the rows.)
+    `WITH spent AS (
+       UPDATE vouchers SET balance_minor = balance_minor - $2::int WHERE code = $1 AND balance_minor >= $2::int RETURNING balance_minor, max_uses_per_customer
+     )
+     SELECT * FROM spent`,
+    [draft.voucherCode, amount],
+  );
+  // Another order spent it first: the amount the page showed to pay is no longer right.
+  if (spent.length === 0) throw new ClaimRefused('BASKET_STALE');
+  const redeemed: unknown[] = await manager.query(
+    `INSERT INTO voucher_redemptions (order_number, code, customer_id, amount_minor, balance_left_minor)
+     SELECT $1::varchar, $2::varchar, $3::uuid, $4::int, $5::int
+     WHERE (SELECT count(*) FROM voucher_redemptions WHERE code = $2::varchar AND customer_id = $3::uuid) < coalesce($6::int, 2147483647)
+     RETURNING order_number`,
+    [orderNumber, draft.voucherCode, draft.customerId, amount, spent[0].balance_minor, spent[0].max_uses_per_customer],
+  );
+  // Thrown inside the transaction: the amount taken above is rolled back with it.
+  if (redeemed.length === 0) throw new ClaimRefused('VOUCHER_PURCHASE_LIMIT');
+  return spent[0].balance_minor;
 }
 
 /** Gives back what a pending order claimed, when it fails (nothing was charged). */
@@ -155,6 +196,12 @@ async function release(manager: EntityManager, number: string, discountCode: str
     `UPDATE products p SET units_left = p.units_left + l.units
      FROM (SELECT product_reference, sum(quantity)::int AS units FROM order_lines WHERE order_number = $1 GROUP BY product_reference) l
      WHERE p.reference = l.product_reference AND p.units_left IS NOT NULL`,
+    [number],
+  );
+  // What the order's voucher paid goes back on it.
+  await manager.query(
+    `WITH gone AS (DELETE FROM voucher_redemptions WHERE order_number = $1 RETURNING code, amount_minor)
+     UPDATE vouchers v SET balance_minor = v.balance_minor + gone.amount_minor FROM gone WHERE v.code = gone.code`,
     [number],
   );
 }
@@ -181,6 +228,8 @@ const pricedColumns = (draft: OrderDraft) => [
   draft.discountCode,
   draft.billingAddress ? JSON.stringify(draft.billingAddress) : null,
   draft.withdrawalConsent,
+  draft.voucherCode ?? null,
+  draft.voucherMinor ?? 0,
 ];
 
 /** The columns of an order line after its order number: name, SQL type, value. */
@@ -228,16 +277,16 @@ export class TypeOrmOrderRepository implements OrderRepository {
       // A new order also marks its basket as being ordered, only at the version it was priced from:
       // after the INSERT (the UPDATE reads its row), so a caller that finds the order already there
       // never locks the basket, which the order's completion locks after the order.
-      const lines = insertLines(draft.lines, { number: 'placed.number', first: 15, source: 'placed' });
+      const lines = insertLines(draft.lines, { number: 'placed.number', first: 17, source: 'placed' });
       const inserted: (OrderRow & { held: number })[] = await manager.query(
         `WITH placed AS (
            INSERT INTO orders (number, customer_id, basket_reference, status, gateway, locale, currency, tax_inclusive,
-             net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent)
-           VALUES ('AFS-' || lpad(nextval('order_numbers')::text, 8, '0'), $1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+             net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent, voucher_code, voucher_minor)
+           VALUES ('AFS-' || lpad(nextval('order_numbers')::text, 8, '0'), $1, $2, 'pending', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
            ON CONFLICT (basket_reference) DO NOTHING RETURNING *
          ), held AS (
            UPDATE baskets SET placing_order = true FROM placed
-           WHERE baskets.reference = placed.basket_reference AND baskets.version = $14 RETURNING baskets.reference
+           WHERE baskets.reference = placed.basket_reference AND baskets.version = $16 RETURNING baskets.reference
          ), lines AS (${lines.sql})
          SELECT placed.*, (SELECT count(*) FROM held)::int AS held FROM placed`,
         [draft.customerId, draft.basketReference, ...pricedColumns(draft), basketVersion, ...lines.values],
@@ -245,9 +294,9 @@ export class TypeOrmOrderRepository implements OrderRepository {
       if (inserted.length === 0) return null;
       // The basket moved on after it was priced (an edit won the race): nothing is reserved.
       if (inserted[0].held === 0) throw new ClaimRefused('BASKET_STALE');
-      await claim(manager, draft);
+      const voucherLeft = await claim(manager, draft, inserted[0].number);
       // The order as stored: its row as the INSERT returned it, and the lines just written.
-      return toOrder(inserted[0], draft.lines);
+      return { ...toOrder(inserted[0], draft.lines), voucherBalanceLeftMinor: voucherLeft };
     }));
     if (reserved && 'refused' in reserved) return reserved;
     if (reserved) return { order: reserved, created: true };
@@ -264,13 +313,13 @@ export class TypeOrmOrderRepository implements OrderRepository {
         `WITH retried AS (
            UPDATE orders SET status = 'pending', payment_attempt = payment_attempt + 1, failure_code = NULL, failure_reason = NULL,
              gateway = $2, locale = $3, currency = $4, tax_inclusive = $5, net_minor = $6, tax_minor = $7, gross_minor = $8,
-             discount_minor = $9, discount_code = $10, billing_address = $11, withdrawal_consent = $12
+             discount_minor = $9, discount_code = $10, billing_address = $11, withdrawal_consent = $12, voucher_code = $13, voucher_minor = $14
            WHERE number = $1 AND status = 'failed' RETURNING *
          ), gone AS (
            DELETE FROM order_lines WHERE order_number IN (SELECT number FROM retried)
          ), held AS (
            UPDATE baskets SET placing_order = true FROM retried
-           WHERE baskets.reference = retried.basket_reference AND baskets.version = $13 RETURNING baskets.reference
+           WHERE baskets.reference = retried.basket_reference AND baskets.version = $15 RETURNING baskets.reference
          )
          SELECT retried.*, (SELECT count(*) FROM held)::int AS held FROM retried`,
         [number, ...pricedColumns(draft), basketVersion],
@@ -279,8 +328,8 @@ export class TypeOrmOrderRepository implements OrderRepository {
       if (rows[0].held === 0) throw new ClaimRefused('BASKET_STALE');
       const lines = insertLines(draft.lines, { number: '$1', first: 2 });
       await manager.query(lines.sql, [number, ...lines.values]);
-      await claim(manager, draft);
-      return toOrder(rows[0], draft.lines);
+      const voucherLeft = await claim(manager, draft, number);
+      return { ...toOrder(rows[0], draft.lines), voucherBalanceLeftMinor: voucherLeft };
     }));
   }
 
@@ -366,7 +415,8 @@ export class TypeOrmOrderRepository implements OrderRepository {
   }
 
   private async load(where: string, value: string): Promise<Order[]> {
-    const rows: OrderRow[] = await this.dataSource.query(`SELECT * FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`, [value]);
+    const rows: OrderRow[] = await this.dataSource.query(`SELECT *, (SELECT balance_left_minor FROM voucher_redemptions r WHERE r.order_number = orders.number) AS voucher_balance_left_minor
+       FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`, [value]);
     if (rows.length === 0) return [];
     const lines: LineRow[] = await this.dataSource.query(`SELECT * FROM order_lines WHERE order_number = ANY($1) ORDER BY position`, [rows.map((row) => row.number)]);
     return rows.map((row) => toOrder(row, lines.filter((line) => line.order_number === row.number).map(toLine)));

@@ -42,6 +42,17 @@ export interface CatalogueSeed {
     maxUsesPerCustomer?: number | null;
     countryAccounts?: string[] | null;
   }[];
+  vouchers?: {
+    code: string;
+    currency: string;
+    initialMinor: number;
+    balanceMinor: number;
+    expiresAt?: string | null;
+    maxUsesPerCustomer?: number | null;
+    countryAccounts?: string[] | null;
+    email?: string | null;
+    newCustomersOnly?: boolean;
+  }[];
 }
 
 export const DEMO_CATALOGUE = demoCatalogue as unknown as CatalogueSeed;
@@ -137,6 +148,26 @@ export async function seedCatalogue(dataSource: DataSource, seed: CatalogueSeed 
            email = EXCLUDED.email, expires_at = EXCLUDED.expires_at, max_uses_per_customer = EXCLUDED.max_uses_per_customer,
            country_accounts = EXCLUDED.country_accounts`,
         [code.code, code.percentOff, code.maxUses, code.uses, code.email, code.expiresAt, code.maxUsesPerCustomer ?? null, code.countryAccounts ?? null],
+      );
+    }
+    // A voucher's value and balance are money: seeding again changes its terms, never what is left on it.
+    for (const voucher of seed.vouchers ?? []) {
+      await db.query(
+        `INSERT INTO vouchers (code, currency, initial_minor, balance_minor, expires_at, max_uses_per_customer, country_accounts, email, new_customers_only)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+         ON CONFLICT (code) DO UPDATE SET expires_at = EXCLUDED.expires_at, max_uses_per_customer = EXCLUDED.max_uses_per_customer,
+           country_accounts = EXCLUDED.country_accounts, email = EXCLUDED.email, new_customers_only = EXCLUDED.new_customers_only`,
+        [
+          voucher.code,
+          voucher.currency,
+          voucher.initialMinor,
+          voucher.balanceMinor,
+          voucher.expiresAt ?? null,
+          voucher.maxUsesPerCustomer ?? null,
+          voucher.countryAccounts ?? null,
+          voucher.email ?? null,
+          voucher.newCustomersOnly ?? false,
+        ],
       );
     }
   });
