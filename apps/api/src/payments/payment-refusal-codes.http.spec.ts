@@ -102,6 +102,26 @@ describe('a PayPal approval used twice', () => {
   });
 });
 
+describe('an email the store takes but the gateway does not', () => {
+  it('refuses to save the card under it (100113), charging nothing, and the same card pays unsaved', async () => {
+    // An internationalised domain: a valid address for the store and its mail, not for the gateway's customer record.
+    const shopper = await shopperReadyToPay(t, { email: `zoe.${Date.now()}@bücher.example` });
+    const refused = await payByCard(t, shopper, { vault_payment_method: true });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 100113,
+      message: 'Your email address is not supported by our payment provider, so we cannot save your payment details. Please pay without saving them.',
+      data: { charged: 'not-charged' },
+    });
+    expect(await orderStatus(refused.body.data.order_number)).toEqual({ status: 'failed', transaction_id: null });
+    expect(await t.db.dataSource.query('SELECT 1 FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([]);
+
+    const paid = await payByCard(t, shopper, { existing_order_number: refused.body.data.order_number });
+    expect(paid.body).toMatchObject({ success: true, data: { order_number: refused.body.data.order_number } });
+  });
+});
+
 describe('removing the saved card when the gateway cannot', () => {
   const DELETE_METHOD = /\/payment_methods\/any\/[^/]+$/;
 

@@ -94,10 +94,12 @@ export async function shopperReadyToPay(
     account?: { customerCategory: string; accountName: string };
     /** The gateway billing is expected to choose (braintree by default). */
     gateway?: string;
+    /** The account's email (a fresh one by default). */
+    email?: string;
   } = {},
 ): Promise<Shopper> {
   counter += 1;
-  const email = `payer.${counter}.${Date.now()}@example.com`;
+  const email = options.email ?? `payer.${counter}.${Date.now()}@example.com`;
   const created = await checkoutAction(app, 'CREATE_CUSTOMER', {
     email,
     firstName: 'Paula',

@@ -254,6 +254,22 @@ describe('the vault', () => {
     expect(Object.keys(sandbox.context.store.state.customers)).toHaveLength(customersBefore);
   });
 
+  it('refuses a customer email it will not take (81604), on create, update and a vaulting sale, saving nothing', async () => {
+    const customersBefore = Object.keys(sandbox.context.store.state.customers).length;
+    const codes = (result: { errors: { deepErrors(): Array<{ code: string }> } }) => result.errors.deepErrors().map((error) => error.code);
+    const created = await gateway.customer.create({ email: 'ada@bücher.example' });
+    expect(created.success).toBe(false);
+    expect(codes(created)).toEqual(['81604']);
+    const sale = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize(), customer: { email: 'ada@bücher.example' }, options: { storeInVaultOnSuccess: true } });
+    expect(sale.success).toBe(false);
+    expect(codes(sale)).toEqual(['81604']);
+    expect(Object.keys(sandbox.context.store.state.customers)).toHaveLength(customersBefore);
+    const plain = await gateway.customer.create({ email: "o'brien+store@example.co.uk" });
+    expect(plain.success).toBe(true);
+    expect(codes(await gateway.customer.update(plain.customer.id, { email: 'ada@bücher.example' }))).toEqual(['81604']);
+    expect((await gateway.customer.find(plain.customer.id)).email).toBe("o'brien+store@example.co.uk");
+  });
+
   it('creates, finds, updates and deletes customers', async () => {
     const id = uniqueId('cust');
     const created = await gateway.customer.create({ id, firstName: 'Alan', email: 'alan@example.com', paymentMethodNonce: tokenize({ number: '6011111111111117' }) });

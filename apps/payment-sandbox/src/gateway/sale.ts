@@ -2,6 +2,7 @@ import { SandboxStore, type CardRecord, type NonceRecord, type PaymentMethodReco
 import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES, saleOutcomeForAmount, type SaleOutcome } from '../test-values';
 import type { GatewayCall } from './call';
 import { cardFromParams, isExpired, withoutCvv } from './cards';
+import { customerEmailError } from './customers';
 import { fakeNonceSaleOutcome } from './fake-nonces';
 import { paramsXml, type Params } from './params';
 import { transactionXml } from './presenters';
@@ -202,6 +203,8 @@ export async function sale(call: GatewayCall): Promise<Reply> {
 
   const vaultRequested = options.boolean('store_in_vault_on_success') || options.boolean('store_in_vault');
   const newCustomerId = customerParams.string('id');
+  const emailError = customerEmailError([...path, 'customer'], customerParams.string('email'));
+  if (emailError) errors.push(emailError);
   if (vaultRequested && customerIdParam === null && newCustomerId !== null && store.state.customers[newCustomerId]) {
     errors.push(fieldError([...path, 'customer'], 'id', '91609', 'Customer ID has already been taken.'));
   }

@@ -80,9 +80,11 @@ export const ErrorCatalogue = {
   NAME_INVALID: entry(100110, 'The name you have entered contains invalid characters.', 'invalid-input'),
   EMAIL_INVALID: entry(100111, 'The email address you entered is not valid.', 'invalid-input'),
   PASSWORD_TOO_SHORT: entry(100112, 'Your password must be at least six characters.', 'invalid-input'),
+  // The store has no email change in Account details, and the gateway sees the email only when
+  // saving a payment method: the way on is to pay without saving it.
   EMAIL_NOT_SUPPORTED_BY_PROVIDER: entry(
     100113,
-    'Your email address is not supported by our payment provider. Please update it in Account details and try again.',
+    'Your email address is not supported by our payment provider, so we cannot save your payment details. Please pay without saving them.',
     'unprocessable',
     { ours: true },
   ),
@@ -120,12 +122,6 @@ export const ErrorCatalogue = {
     700001,
     'You have chosen a popular password. To help keep your account secure, please choose one that is more unique',
     'unprocessable',
-  ),
-  PASSWORD_POPULAR_WARNING: entry(
-    700002,
-    'This password appears in lists of leaked passwords. We recommend choosing a different one.',
-    'unprocessable',
-    { ours: true },
   ),
 
   // ---- Basket (spec 2 §8, §9) ----
@@ -209,7 +205,6 @@ export const ErrorCatalogue = {
   CURRENCY_NOT_SUPPORTED: entry(300004, 'Your card does not support payments in this currency.', 'payment-failed', { ours: true }),
   AMOUNT_NOT_ACCEPTED: entry(300005, 'The card network did not accept the amount of this payment.', 'payment-failed', { ours: true }),
   CARD_RESTRICTED: entry(300006, 'Your card has been restricted by the card network.', 'payment-failed', { ours: true }),
-  PAYMENT_QUANTITY_NOT_VALID: entry(300007, 'The quantity of an item in your basket is not valid.', 'payment-failed', { ours: true }),
   CARD_NUMBER_INCORRECT: entry(300008, 'The card number you have entered is incorrect.', 'payment-failed', { ours: true }),
   CARD_SECURITY_CODE_INCORRECT: entry(300009, 'The security code you have entered is incorrect.', 'payment-failed', { ours: true }),
   CARD_EXPIRY_INCORRECT: entry(300010, 'The expiry date you have entered is incorrect.', 'payment-failed', { ours: true }),

@@ -60,6 +60,8 @@ export function validationErrorCode(codes: readonly string[], paidWithSavedCard:
   if (nonceType === 'PayPalAccount' && has('91564')) return ErrorCatalogue.PAYPAL_ALREADY_PROCESSED.code;
   if (has('91518', '91516', '91517') || (paidWithSavedCard && has('91565', '91564'))) return ErrorCatalogue.SAVED_CARD_INVALID.code;
   if (has('91564', '91565', '91508', '93107', '93108')) return ErrorCatalogue.CARD_TOKENIZATION_FAILED.code;
+  // The email goes to the gateway only to save the payment method under a new customer record.
+  if (has('81604')) return ErrorCatalogue.EMAIL_NOT_SUPPORTED_BY_PROVIDER.code;
   if (has('81736', '81707')) return ErrorCatalogue.CARD_SECURITY_CODE_INCORRECT.code;
   if (has('81715', '81716', '81703')) return ErrorCatalogue.CARD_NUMBER_INCORRECT.code;
   if (has('81710', '81712', '81713', '81714')) return ErrorCatalogue.CARD_EXPIRY_INCORRECT.code;
