@@ -12,13 +12,23 @@
 // - Manage cookies: the dialog is the app's, so the tap is kept for the app to open it.
 // - Focus on a drawn button is noted, so the app puts it on its own identical button.
 // Once the app has drawn its own bar the drawn one is gone and this script does nothing.
+// It cannot use the app's data client (apps/web/src/lib/api-client.ts) or the domain's contract:
+// it is plain JavaScript written into the page that runs before any of the app's code has arrived,
+// and this file is loaded by Node from the Vite config, where the domain's TypeScript is not
+// importable. So it repeats the few facts of the consent contract it needs (the two paths, the data
+// calls' header, the answer's and the tag's JSON: ConsentJson in
+// libs/domain/src/contracts/consent.contract.ts), and apps/web/src/consent-head-start.spec.ts holds
+// them to the domain's.
 import { indexHtmlPlugin } from './index-html-plugin.mjs';
 
 /** The global the script leaves the early taps under (read by the app's consent provider). */
 export const CONSENT_EARLY_GLOBAL = '__storeConsentEarly';
 
 /** The calls for the drawn notice's buttons (spec 1 §7), by the buttons' data-consent value. */
-const CHOICE_CALLS = { accept: '/cookie-allow-analytics/', reject: '/cookie-disallow-analytics/' };
+export const CHOICE_CALLS = { accept: '/cookie-allow-analytics/', reject: '/cookie-disallow-analytics/' };
+
+/** The meta tag that carries the saved choice in the page (CONSENT_META_NAME). */
+export const CONSENT_META = 'store-consent';
 
 export function consentHeadStartScript() {
   const headers = JSON.stringify({ Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
@@ -33,7 +43,7 @@ notice.setAttribute('aria-busy','true');
 early.choice=fetch(path,{method:'PUT',credentials:'same-origin',keepalive:true,headers:${headers}})
 .then((response)=>response.ok?response.json():null)
 .then((body)=>{const data=body&&body.data;if(!data||typeof data.analytics!=='boolean')throw new Error('not stored');
-const meta=document.querySelector('meta[name="store-consent"]');if(meta)meta.content=JSON.stringify({analytics:data.analytics,viewed:data.viewed===true});
+const meta=document.querySelector('meta[name="${CONSENT_META}"]');if(meta)meta.content=JSON.stringify({analytics:data.analytics,viewed:data.viewed===true});
 early.settled=true;notice.remove();return data})
 .catch(()=>{notice.removeAttribute('aria-busy');early.choice=undefined;return null});
 },true);

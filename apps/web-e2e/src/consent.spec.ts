@@ -37,6 +37,27 @@ test('Reject non-essential: analytics off after a reload, the notice gone, nothi
   expect(await dataLayerEvents(page)).toBeNull();
 });
 
+test('a choice is a data call like the others: the page is busy until the store has stored it', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/cookie-disallow-analytics/', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/en-gb/');
+  const notice = page.getByRole('region', { name: 'Cookies' });
+  // The app's own bar (not the one drawn into the page, whose taps the page's script answers).
+  await expect(page.locator('[data-store-drawn]')).toHaveCount(0);
+  await expect(page.locator('body')).toHaveAttribute('data-readiness', 'READY');
+  await notice.getByRole('button', { name: 'Reject non-essential' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-readiness', 'PROGRESS');
+  await expect(page.locator('#main')).toHaveAttribute('aria-busy', 'true');
+  await expect(notice).toBeVisible();
+  release();
+  await expect(notice).toHaveCount(0);
+  await expect(page.locator('body')).toHaveAttribute('data-readiness', 'READY');
+});
+
 test('Accept all: analytics on after a reload, and the checkout sends view_cart with the basket', async ({ page, context }) => {
   await page.goto('/en-gb/');
   await page.getByRole('region', { name: 'Cookies' }).getByRole('button', { name: 'Accept all' }).click();

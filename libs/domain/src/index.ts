@@ -30,3 +30,4 @@ export * from './contracts/order.contract';
 export * from './contracts/tax-certificate.contract';
 export * from './contracts/card-checkout.contract';
 export * from './contracts/merchant-of-record.contract';
+export * from './contracts/consent.contract';

@@ -1,27 +1,17 @@
 import { Controller, Get, Header, HttpCode, Inject, Put, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { CookieOptions, Request, Response } from 'express';
+import { consentCookieNames, readConsentCookies, type ApiSuccess, type ConsentJson } from '@store/domain';
 import { AppConfig } from '../config/app-config';
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-export interface ConsentJson {
-  /** The saved analytics choice; null until the shopper has made one. */
-  readonly analytics: boolean | null;
-  /** The manage-cookies-viewed marker. */
-  readonly viewed: boolean;
-}
-
-/** The consent cookies' names for the store's cookie prefix. */
-export const consentCookieNames = (prefix: string) => ({ allow: `${prefix}allow_analytics`, viewed: `${prefix}manage_cookies_viewed` });
-
-/** The saved choice, from the request's (HttpOnly) consent cookies. */
+/** The saved choice, from the request's (HttpOnly) consent cookies, read by the domain's one reader. */
 export function savedConsent(request: Request, prefix: string): ConsentJson {
-  const names = consentCookieNames(prefix);
-  const cookies = (request.cookies ?? {}) as Record<string, unknown>;
-  const allow = cookies[names.allow];
-  return { analytics: allow === 'true' ? true : allow === 'false' ? false : null, viewed: cookies[names.viewed] === 'true' };
+  return readConsentCookies((request.cookies ?? {}) as Record<string, unknown>, prefix);
 }
+
+const answer = (data: ConsentJson): ApiSuccess<ConsentJson> => ({ success: true, code: 200, data });
 
 /**
  * Cookie consent (spec 1 §4, §7): the allow-analytics and manage-cookies-viewed cookies, named with
@@ -60,28 +50,28 @@ export class ConsentController {
   @Get('cookie-consent')
   @Header('Cache-Control', 'no-store')
   consent(@Req() request: Request) {
-    return { success: true, code: 200, data: this.read(request) };
+    return answer(this.read(request));
   }
 
   @Put('cookie-allow-analytics')
   @HttpCode(200)
   allow(@Res({ passthrough: true }) response: Response) {
     this.storeChoice(response, true);
-    return { success: true, code: 200, data: { analytics: true, viewed: true } };
+    return answer({ analytics: true, viewed: true });
   }
 
   @Put('cookie-disallow-analytics')
   @HttpCode(200)
   disallow(@Res({ passthrough: true }) response: Response) {
     this.storeChoice(response, false);
-    return { success: true, code: 200, data: { analytics: false, viewed: true } };
+    return answer({ analytics: false, viewed: true });
   }
 
   @Put('cookie-settings-viewed')
   @HttpCode(200)
   viewed(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     response.cookie(this.names.viewed, 'true', this.options());
-    return { success: true, code: 200, data: { ...this.read(request), viewed: true } };
+    return answer({ ...this.read(request), viewed: true });
   }
 
   /** The configured analytics tag markup, only to a browser that allowed analytics; empty otherwise. */

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { initialCookieConsent } from '@store/domain';
-import type { ConsentJson } from '../consent/consent.controller';
+import { CONSENT_META_NAME, initialCookieConsent, type ConsentJson } from '@store/domain';
 import { admitScriptNonce, newScriptNonce } from '../http/security-headers';
 
 const SERVER_PREFIXES = ['/data/', '/health/', '/api/', '/auth/', '/cookie-', '/downloads/'];
@@ -51,7 +50,7 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, option
 export function withConsent(html: string, consent: ConsentJson | null): string {
   if (!consent) return html;
   const content = JSON.stringify(consent).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return html.replace('</head>', `<meta name="store-consent" content="${content}"></head>`);
+  return html.replace('</head>', `<meta name="${CONSENT_META_NAME}" content="${content}"></head>`);
 }
 
 /** The markers around the cookie notice the build draws into index.html (apps/web/prerender-notice.mjs). */
@@ -63,7 +62,7 @@ const NOTICE_BLOCK = /<!--store-notice-->[\s\S]*?<!--\/store-notice-->/;
  * else, or when the choice is not known here, it is taken out and the app alone decides.
  */
 export function withNotice(html: string, consent: ConsentJson | null): string {
-  const visible = consent !== null && initialCookieConsent({ allowAnalytics: consent.analytics, viewed: consent.viewed }).noticeVisible;
+  const visible = consent !== null && initialCookieConsent(consent).noticeVisible;
   return visible ? html : html.replace(NOTICE_BLOCK, '');
 }
 

@@ -36,28 +36,52 @@ export function takeHeadStart(path: string): Promise<Response | null> | null {
   return answer;
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface SendInit {
+  readonly method: Method;
+  readonly body?: BodyInit;
+  readonly contentType?: string;
+  /** What the answer should be: JSON for data calls. */
+  readonly accept?: string;
+  /** The call outlives a page load started meanwhile (a stored choice must not be cancelled by it). */
+  readonly keepalive?: boolean;
+}
+
 /**
- * Sends a data call with the headers every call needs. A call that cannot reach the store is an
- * ApiError with code 0; the answer's JSON is null when there is none.
+ * Reaches the store with the headers every call needs. A call that cannot reach it is an ApiError
+ * with code 0.
  */
-async function send<T>(path: string, init: { method: 'GET' | 'POST' | 'DELETE'; body?: BodyInit; contentType?: string }): Promise<{ response: Response; payload: Answer<T> }> {
-  let response: Response;
+async function reach(path: string, init: SendInit): Promise<Response> {
   try {
     const early = init.method === 'GET' ? await takeHeadStart(path) : null;
-    response = early ?? await fetch(path, {
+    return early ?? await fetch(path, {
       method: init.method,
       credentials: 'same-origin',
       headers: {
-        Accept: 'application/json',
+        Accept: init.accept ?? 'application/json',
         [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE,
         ...(init.contentType ? { 'Content-Type': init.contentType } : {}),
       },
       body: init.body,
+      ...(init.keepalive ? { keepalive: true } : {}),
     });
   } catch {
     throw new ApiError(0, 'We could not reach the store. Check your connection and try again.', 0);
   }
+}
+
+/** Sends a data call; the answer's JSON is null when there is none. */
+async function send<T>(path: string, init: SendInit): Promise<{ response: Response; payload: Answer<T> }> {
+  const response = await reach(path, init);
   return { response, payload: (await response.json().catch(() => null)) as Answer<T> };
+}
+
+/** A GET of markup (the analytics tags of spec 1 §7); a refusal is an ApiError with its status. */
+async function text(path: string): Promise<string> {
+  const response = await reach(path, { method: 'GET', accept: 'text/html' });
+  if (!response.ok) throw new ApiError(response.status, 'Something went wrong', response.status);
+  return response.text();
 }
 
 /** The data of a successful answer; otherwise the catalogued failure as an ApiError. */
@@ -67,9 +91,10 @@ function dataOf<T>(response: Response, payload: Answer<T>): T {
   return payload.data as T;
 }
 
-async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+async function request<T>(method: Method, path: string, body?: unknown, options: { keepalive?: boolean } = {}): Promise<T> {
   const { response, payload } = await send<T>(path, {
     method,
+    ...options,
     ...(body === undefined ? {} : { body: JSON.stringify(body), contentType: 'application/json' }),
   });
   return dataOf(response, payload);
@@ -89,6 +114,9 @@ export const api = {
   get: <T>(path: string) => counted(() => request<T>('GET', path)),
   post: <T>(path: string, body: unknown) => counted(() => request<T>('POST', path, body)),
   delete: <T>(path: string) => counted(() => request<T>('DELETE', path)),
+  /** A PUT without a body (the consent calls of spec 1 §7). */
+  put: <T>(path: string, options: { keepalive?: boolean } = {}) => counted(() => request<T>('PUT', path, undefined, options)),
+  text: (path: string) => counted(() => text(path)),
   multipart: <T>(path: string, fields: Record<string, string | Blob>) => counted(() => multipart<T>(path, fields)),
   action: <T>(action: CheckoutAction, body?: unknown) => counted(() => checkoutAction<T>(action, body)),
 };

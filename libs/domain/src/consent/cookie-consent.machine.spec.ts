@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import {
-  ALLOW_ANALYTICS_COOKIE,
+  CONSENT_CALLS,
+  consentCookieNames,
   consentEffectsOnLoad,
   cookieConsentReducer,
   initialCookieConsent,
-  MANAGE_COOKIES_VIEWED_COOKIE,
   readConsentCookies,
   type ConsentEffect,
   type CookieConsentEvent,
@@ -16,9 +16,9 @@ const DISALLOW = '/cookie-disallow-analytics/';
 const VIEWED = '/cookie-settings-viewed/';
 const SCRIPTS = '/cookie-analytics-scripts/';
 
-const fresh = initialCookieConsent({ allowAnalytics: null, viewed: false });
-const allowed = initialCookieConsent({ allowAnalytics: true, viewed: true });
-const refused = initialCookieConsent({ allowAnalytics: false, viewed: true });
+const fresh = initialCookieConsent({ analytics: null, viewed: false });
+const allowed = initialCookieConsent({ analytics: true, viewed: true });
+const refused = initialCookieConsent({ analytics: false, viewed: true });
 const managingFresh: CookieConsentState = { ...fresh, manageOpen: true };
 const managingFreshOn: CookieConsentState = { ...fresh, manageOpen: true, analyticsSwitch: true };
 const managingAllowedOff: CookieConsentState = { ...allowed, manageOpen: true, analyticsSwitch: false };
@@ -27,18 +27,28 @@ const paths = (effects: readonly ConsentEffect[]) => effects.map((effect) => `${
 
 describe('cookie names and cookies', () => {
   it('carry the store prefix', () => {
-    expect(ALLOW_ANALYTICS_COOKIE).toBe('afs_allow_analytics');
-    expect(MANAGE_COOKIES_VIEWED_COOKIE).toBe('afs_manage_cookies_viewed');
+    expect(consentCookieNames('afs_')).toEqual({ allow: 'afs_allow_analytics', viewed: 'afs_manage_cookies_viewed' });
+    expect(consentCookieNames('shop_')).toEqual({ allow: 'shop_allow_analytics', viewed: 'shop_manage_cookies_viewed' });
   });
 
-  it.each<[Record<string, string | undefined>, { allowAnalytics: boolean | null; viewed: boolean }]>([
-    [{}, { allowAnalytics: null, viewed: false }],
-    [{ afs_allow_analytics: 'true', afs_manage_cookies_viewed: 'true' }, { allowAnalytics: true, viewed: true }],
-    [{ afs_allow_analytics: 'false', afs_manage_cookies_viewed: 'true' }, { allowAnalytics: false, viewed: true }],
-    [{ afs_allow_analytics: 'yes', afs_manage_cookies_viewed: '1' }, { allowAnalytics: null, viewed: false }],
-    [{ allow_analytics: 'true' }, { allowAnalytics: null, viewed: false }],
+  it('are the calls of spec 1 §7, and ours for the saved choice', () => {
+    expect(CONSENT_CALLS).toEqual({ savedChoice: '/cookie-consent/', allowAnalytics: ALLOW, disallowAnalytics: DISALLOW, settingsViewed: VIEWED, analyticsScripts: SCRIPTS });
+  });
+
+  it.each<[Record<string, string | undefined>, { analytics: boolean | null; viewed: boolean }]>([
+    [{}, { analytics: null, viewed: false }],
+    [{ afs_allow_analytics: 'true', afs_manage_cookies_viewed: 'true' }, { analytics: true, viewed: true }],
+    [{ afs_allow_analytics: 'false', afs_manage_cookies_viewed: 'true' }, { analytics: false, viewed: true }],
+    [{ afs_allow_analytics: 'yes', afs_manage_cookies_viewed: '1' }, { analytics: null, viewed: false }],
+    [{ allow_analytics: 'true' }, { analytics: null, viewed: false }],
+    // Another store's prefix is not ours.
+    [{ shop_allow_analytics: 'true', shop_manage_cookies_viewed: 'true' }, { analytics: null, viewed: false }],
   ])('reads %j as %j', (cookies, read) => {
-    expect(readConsentCookies(cookies)).toEqual(read);
+    expect(readConsentCookies(cookies, 'afs_')).toEqual(read);
+  });
+
+  it('reads the cookies of the configured prefix', () => {
+    expect(readConsentCookies({ shop_allow_analytics: 'false', shop_manage_cookies_viewed: 'true' }, 'shop_')).toEqual({ analytics: false, viewed: true });
   });
 
   it('starts with the notice shown until a choice was made, the switch off without consent', () => {
@@ -95,7 +105,7 @@ describe('cookieConsentReducer: properties', () => {
     { type: 'SET_ANALYTICS', on: false },
     { type: 'SAVE_PREFERENCE' },
   );
-  const starts = fc.constantFrom(fresh, allowed, refused, initialCookieConsent({ allowAnalytics: true, viewed: false }));
+  const starts = fc.constantFrom(fresh, allowed, refused, initialCookieConsent({ analytics: true, viewed: false }));
 
   it('hides the notice exactly when the choice was viewed, after any sequence', () => {
     fc.assert(

@@ -1,10 +1,16 @@
-// Our choice: the store's short cookie prefix and the two names (spec 1 §9 says only that both carry it).
-export const COOKIE_PREFIX = 'afs_';
-export const ALLOW_ANALYTICS_COOKIE = `${COOKIE_PREFIX}allow_analytics`;
-export const MANAGE_COOKIES_VIEWED_COOKIE = `${COOKIE_PREFIX}manage_cookies_viewed`;
+import type { ConsentJson } from '../contracts/consent.contract';
 
-/** The consent calls of spec 1 §7; their payloads are not shown, so none is sent. */
+// Our choice: the two names (spec 1 §9 says only that both carry the store's short prefix, which the
+// API's configuration holds).
+/** The consent cookies' names for a store's cookie prefix. */
+export const consentCookieNames = (prefix: string) => ({ allow: `${prefix}allow_analytics`, viewed: `${prefix}manage_cookies_viewed` }) as const;
+
+/**
+ * The consent calls of spec 1 §7; their payloads are not shown, so none is sent. savedChoice is ours:
+ * the cookies are HttpOnly, so the page asks the server for the choice they hold.
+ */
 export const CONSENT_CALLS = {
+  savedChoice: '/cookie-consent/',
   allowAnalytics: '/cookie-allow-analytics/',
   disallowAnalytics: '/cookie-disallow-analytics/',
   settingsViewed: '/cookie-settings-viewed/',
@@ -49,29 +55,24 @@ export interface CookieConsentTransition {
 const put = (path: Extract<ConsentEffect, { type: 'PUT' }>['path']): ConsentEffect => ({ type: 'PUT', path });
 const loadScripts: ConsentEffect = { type: 'LOAD_ANALYTICS_SCRIPTS', path: CONSENT_CALLS.analyticsScripts };
 
-/** The consent a visit starts with, from the two cookies as the server read them. */
-export function initialCookieConsent(cookies: { readonly allowAnalytics: boolean | null; readonly viewed: boolean }): CookieConsentState {
+/** The consent a visit starts with, from the saved choice as the server read it. */
+export function initialCookieConsent(saved: ConsentJson): CookieConsentState {
   return {
-    analytics: cookies.allowAnalytics,
-    viewed: cookies.viewed,
-    noticeVisible: !cookies.viewed,
+    analytics: saved.analytics,
+    viewed: saved.viewed,
+    noticeVisible: !saved.viewed,
     manageOpen: false,
     // Our choice: with no saved choice the switch starts off, so nothing non-essential is on by default.
-    analyticsSwitch: cookies.allowAnalytics === true,
+    analyticsSwitch: saved.analytics === true,
   };
 }
 
 // Our choice: the cookie values 'true' and 'false'; any other value counts as no choice.
-/** Reads the two consent cookies, so the server and the browser agree on what their values mean. */
-export function readConsentCookies(cookies: Readonly<Record<string, string | undefined>>): {
-  allowAnalytics: boolean | null;
-  viewed: boolean;
-} {
-  const allow = cookies[ALLOW_ANALYTICS_COOKIE];
-  return {
-    allowAnalytics: allow === 'true' ? true : allow === 'false' ? false : null,
-    viewed: cookies[MANAGE_COOKIES_VIEWED_COOKIE] === 'true',
-  };
+/** Reads the two consent cookies of a request (the API is their only reader: they are HttpOnly). */
+export function readConsentCookies(cookies: Readonly<Record<string, unknown>>, prefix: string): ConsentJson {
+  const names = consentCookieNames(prefix);
+  const allow = cookies[names.allow];
+  return { analytics: allow === 'true' ? true : allow === 'false' ? false : null, viewed: cookies[names.viewed] === 'true' };
 }
 
 /** The calls a page load needs: analytics scripts are loaded only when analytics was allowed before. */

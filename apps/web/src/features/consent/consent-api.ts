@@ -1,40 +1,28 @@
-import { REQUESTED_WITH_HEADER, REQUESTED_WITH_VALUE } from '@store/domain';
+import { CONSENT_CALLS, CONSENT_META_NAME, parseConsentJson, type ConsentJson } from '@store/domain';
 import { api } from '../../lib/api-client';
 
-export interface ConsentJson {
-  readonly analytics: boolean | null;
-  readonly viewed: boolean;
-}
-
-export const getConsent = () => api.get<ConsentJson>('/cookie-consent/');
+export const getConsent = () => api.get<ConsentJson>(CONSENT_CALLS.savedChoice);
 
 /**
  * The saved choice the server wrote into the page (a meta tag, see apps/api/src/web/serve-web-app.ts),
  * so the notice is drawn with the first paint; null when the page has none (the Vite dev server).
  */
 export function consentInPage(document: Pick<Document, 'querySelector'> = globalThis.document): ConsentJson | null {
-  const content = document?.querySelector<HTMLMetaElement>('meta[name="store-consent"]')?.content;
+  const content = document?.querySelector<HTMLMetaElement>(`meta[name="${CONSENT_META_NAME}"]`)?.content;
   if (!content) return null;
   try {
-    const parsed = JSON.parse(content) as Partial<ConsentJson>;
-    const analytics = parsed.analytics === true || parsed.analytics === false ? parsed.analytics : null;
-    return typeof parsed.viewed === 'boolean' ? { analytics, viewed: parsed.viewed } : null;
+    return parseConsentJson(JSON.parse(content));
   } catch {
     return null;
   }
 }
 
 /**
- * The consent PUTs of spec 1 §7 (no payload); true once the server has stored the choice. keepalive:
- * a page load started meanwhile does not cancel the call.
+ * A consent PUT of spec 1 §7 (no payload): the choice the server stored, or null when it could not.
+ * keepalive: a page load started meanwhile does not cancel the call.
  */
-export async function putConsent(path: string): Promise<boolean> {
-  try {
-    const response = await fetch(path, { method: 'PUT', credentials: 'same-origin', keepalive: true, headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
-    return response.ok;
-  } catch {
-    return false;
-  }
+export function putConsent(path: string): Promise<ConsentJson | null> {
+  return api.put<ConsentJson>(path, { keepalive: true }).then(parseConsentJson, () => null);
 }
 
 /** What the page's own script did with a tap on the drawn notice before the app started (apps/web/consent-head-start.mjs). */
@@ -59,8 +47,7 @@ export function earlyConsent(scope: { __storeConsentEarly?: EarlyConsent } = glo
  * keeps its scripts runnable (innerHTML would not); the content security policy decides what loads.
  */
 export async function loadAnalyticsScripts(path: string): Promise<number> {
-  const response = await fetch(path, { credentials: 'same-origin', headers: { [REQUESTED_WITH_HEADER]: REQUESTED_WITH_VALUE } });
-  const markup = response.ok ? await response.text() : '';
+  const markup = await api.text(path);
   if (markup.trim() === '') return 0;
   const fragment = document.createRange().createContextualFragment(markup);
   const count = fragment.querySelectorAll('script').length;

@@ -7,10 +7,11 @@ import {
   type BasketAnalyticsJson,
   type ConsentEffect,
   type CookieConsentEvent,
+  type ConsentJson,
   type CookieConsentState,
 } from '@store/domain';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { consentInPage, earlyConsent, getConsent, loadAnalyticsScripts, putConsent, type ConsentJson } from './consent-api';
+import { consentInPage, earlyConsent, getConsent, loadAnalyticsScripts, putConsent } from './consent-api';
 
 declare global {
   interface Window {
@@ -53,7 +54,7 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
   // The page carries the saved choice when the API served it: the first render has the notice.
   const [inPage] = useState(() => {
     const saved = consentInPage();
-    return saved ? initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed }) : null;
+    return saved ? initialCookieConsent(saved) : null;
   });
   const [state, setState] = useState<CookieConsentState | null>(inPage);
   const current = useRef<CookieConsentState | null>(inPage);
@@ -73,7 +74,7 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
     // before the answer would bring the notice back, the choice lost. A failed call leaves the
     // notice up to be tapped again.
     void putConsent(first.path).then((stored) => {
-      if (!stored) return;
+      if (stored === null) return;
       current.current = transition.state;
       setState(transition.state);
       void run(rest);
@@ -101,7 +102,7 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
             // Taken over once, unless the page already started with it (or a later choice was made here).
             if (!saved || current.current?.viewed) return;
             const before = current.current;
-            const chosen = { ...initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed }), manageOpen: false };
+            const chosen = { ...initialCookieConsent(saved), manageOpen: false };
             current.current = chosen;
             setState(chosen);
             if (before?.analytics !== true) void run(consentEffectsOnLoad(chosen));
@@ -112,7 +113,7 @@ export function ConsentProvider({ children }: { readonly children: ReactNode }) 
       getConsent()
         .catch((): ConsentJson => ({ analytics: null, viewed: false }))
         .then((saved) => {
-          if (live) start(initialCookieConsent({ allowAnalytics: saved.analytics, viewed: saved.viewed }));
+          if (live) start(initialCookieConsent(saved));
         });
     return () => {
       live = false;
