@@ -10,12 +10,14 @@ import {
   EditBasket,
   GetBasket,
   ID_GENERATOR,
+  TAX_RATES,
   type BasketRepository,
   type CatalogueRepository,
   type Clock,
   type CountryAccountRepository,
   type DiscountRepository,
   type IdGenerator,
+  type TaxRates,
 } from '@store/application';
 import { EmailVerificationModule } from '../identity/email-verification.module';
 import { BasketActions } from './basket-actions';
@@ -27,9 +29,9 @@ import { BasketController } from './basket.controller';
   providers: [
     {
       provide: BasketReader,
-      useFactory: (catalogue: CatalogueRepository, accounts: CountryAccountRepository, baskets: BasketRepository, discounts: DiscountRepository, clock: Clock) =>
-        new BasketReader(catalogue, accounts, baskets, discounts, clock),
-      inject: [CATALOGUE_REPOSITORY, COUNTRY_ACCOUNT_REPOSITORY, BASKET_REPOSITORY, DISCOUNT_REPOSITORY, CLOCK],
+      useFactory: (catalogue: CatalogueRepository, accounts: CountryAccountRepository, baskets: BasketRepository, discounts: DiscountRepository, clock: Clock, taxRates: TaxRates) =>
+        new BasketReader(catalogue, accounts, baskets, discounts, clock, null, taxRates),
+      inject: [CATALOGUE_REPOSITORY, COUNTRY_ACCOUNT_REPOSITORY, BASKET_REPOSITORY, DISCOUNT_REPOSITORY, CLOCK, TAX_RATES],
     },
     {
       provide: GetBasket,

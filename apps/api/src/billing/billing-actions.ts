@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   BILLING_REPOSITORY,
   checkShippingInput,
+  deliveryAddress,
   SaveBillingAddress,
   SHIPPING_ADDRESS_REPOSITORY,
   type BillingRepository,
@@ -12,6 +13,7 @@ import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../ch
 import { unwrap } from '../http/result';
 import { validatePayload } from '../http/validation';
 import { customerJson } from '../identity/identity.presenter';
+import { BasketActions } from '../basket/basket-actions';
 import { InvoiceAddressPayload } from './billing.dto';
 
 /** The billing actions of the checkout data API (spec 2 §7). */
@@ -25,6 +27,7 @@ export class BillingActions implements CheckoutActionHandlers {
     private readonly saveBillingAddress: SaveBillingAddress,
     @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
     @Inject(SHIPPING_ADDRESS_REPOSITORY) private readonly shipping: ShippingAddressRepository,
+    private readonly basketActions: BasketActions,
   ) {}
 
   private async saveAddress(payload: InvoiceAddressPayload, context: ActionContext) {
@@ -39,6 +42,13 @@ export class BillingActions implements CheckoutActionHandlers {
     unwrap(await this.saveBillingAddress.execute(context.customer, { line_1, line_2, line_3, city, county, state, postal_code, country, vat_id }));
     if (shipping) await this.shipping.save(context.customer.id, shipping);
     const [billing, shippingChoice] = await Promise.all([this.billing.find(context.customer.id), this.shipping.find(context.customer.id)]);
+    const deliveryCountry = shipping ? deliveryAddress(shippingChoice, billing)?.country : undefined;
+    if (shipping && payload.basket_reference && deliveryCountry) {
+      // The basket is priced and taxed for where its posted products go, as CONFIGURE_BASKET_SHIPPING_COUNTRY
+      // does. Should that fail (a basket not this shopper's, or already being ordered) the address
+      // still stands: PLACE_ORDER refuses an order priced for another country than it is posted to.
+      await this.basketActions.handlers.CONFIGURE_BASKET_SHIPPING_COUNTRY?.({ basketReference: payload.basket_reference, country: deliveryCountry }, context).catch(() => undefined);
+    }
     return { customer: customerJson(context.customer, billing, shippingChoice) };
   }
 }

@@ -1,12 +1,24 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PlaceOrder } from '@store/application';
+import { PlaceOrder, type ShownBillingAddress } from '@store/application';
 import { DomainError, type CheckoutAction } from '@store/domain';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { AppConfig } from '../config/app-config';
 import { basketRefForLog } from '../http/logging';
 import { unwrap } from '../http/result';
 import { validatePayload } from '../http/validation';
-import { PlaceOrderPayload } from './orders.dto';
+import { PlaceOrderPayload, type ShownBillingAddressPayload } from './orders.dto';
+
+const shownAddress = (a: ShownBillingAddressPayload): ShownBillingAddress => ({
+  line1: a.line_1,
+  line2: a.line_2,
+  line3: a.line_3,
+  city: a.city,
+  county: a.county,
+  state: a.state,
+  postalCode: a.postal_code,
+  country: a.country,
+  vatId: a.vat_id,
+});
 
 /** PLACE_ORDER (spec 2 §7): on success data.redirect, the order confirmation page. */
 @Injectable()
@@ -44,6 +56,8 @@ export class OrderActions implements CheckoutActionHandlers {
       shownAmount: payload.amount ?? null,
       withdrawalConsent: payload.withdrawal_consent === true,
       vaultPaymentMethod: payload.vault_payment_method === true,
+      shownBillingAddress: payload.billing_address ? shownAddress(payload.billing_address) : null,
+      updateShippingAddress: payload.update_shipping_address === true,
       locale: payload.locale ?? 'en-gb',
       storeUrl: this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`,
     });

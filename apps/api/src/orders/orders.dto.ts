@@ -1,9 +1,26 @@
 import { PAYMENT_METHOD_TYPES, SUPPORTED_LOCALES, type PaymentMethodType } from '@store/domain';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** PLACE_ORDER (spec 2 §7). The billing address is the customer's stored one; the payload's copy is not trusted. */
+/** The billing address as the page showed it, in the fields of customer.billing (spec 2 §3). */
+export class ShownBillingAddressPayload {
+  @IsOptional() @IsString() @MaxLength(1000) line_1?: string | null;
+  @IsOptional() @IsString() @MaxLength(1000) line_2?: string | null;
+  @IsOptional() @IsString() @MaxLength(1000) line_3?: string | null;
+  @IsOptional() @IsString() @MaxLength(1000) city?: string | null;
+  @IsOptional() @IsString() @MaxLength(1000) county?: string | null;
+  @IsOptional() @IsString() @MaxLength(8) state?: string | null;
+  @IsOptional() @IsString() @MaxLength(1000) postal_code?: string | null;
+  @IsOptional() @IsString() @MaxLength(2) country?: string | null;
+  @IsOptional() @IsString() @MaxLength(64) vat_id?: string | null;
+}
+
+/**
+ * PLACE_ORDER (spec 2 §7). The order is billed to the customer's stored address; billing_address,
+ * when sent, is the one the page showed and must still be it.
+ */
 export class PlaceOrderPayload {
   @Matches(REFERENCE, { message: 'basket_reference_id is not a basket reference' })
   basket_reference_id!: string;
@@ -20,14 +37,14 @@ export class PlaceOrderPayload {
   gateway!: 'braintree' | 'digital-river' | 'complimentary';
 
   @IsOptional() @IsBoolean() vault_payment_method?: boolean;
+  /** True: post this order to the billing address, and keep that as the delivery choice (the page sends false). */
   @IsOptional() @IsBoolean() update_shipping_address?: boolean;
   @IsOptional() @IsString() @MaxLength(64) payment_facilitator?: string;
   /** How the shopper paid (spec 2 §4); the card gateway reads the method from the nonce itself. */
   @IsOptional()
   @IsIn([...PAYMENT_METHOD_TYPES], { message: 'payment_method_type must be apple-pay, card, google-pay, merchant-of-record or paypal' })
   payment_method_type?: PaymentMethodType;
-  /** Sent by the page (spec 2 §7); the order uses the stored address, so this is only checked for shape. */
-  @IsOptional() billing_address?: unknown;
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => ShownBillingAddressPayload) billing_address?: ShownBillingAddressPayload;
 
   @IsOptional() @IsString() @MaxLength(4096) token?: string;
   @IsOptional() @IsString() @MaxLength(8192) bt_device_data?: string;

@@ -1,4 +1,4 @@
-import type { Order, ProductKey } from '@store/application';
+import { addressLine, type Order, type ProductKey } from '@store/application';
 import type { OrderJson } from '@store/domain';
 
 export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson {
@@ -21,6 +21,7 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
       product_key: keys.find((key) => key.linePosition === position)?.key ?? null,
       download_url: `/downloads/${order.number}/${position}/`,
     })),
+    delivery_address: order.shippingAddress ? addressLine(order.shippingAddress) : null,
     invoice_issuer: order.gateway === 'digital-river' ? 'merchant-of-record' : 'store',
     invoice_url: order.gateway !== 'digital-river' && order.status === 'paid' ? `/downloads/${order.number}/invoice.pdf` : null,
   };

@@ -287,7 +287,15 @@ const CASES: readonly ActionCase[] = [
       update_shipping_address: B(false),
       payment_facilitator: S(false),
       payment_method_type: S(false, ['card', 'paypal', 'merchant-of-record', 'bitcoin']),
-      billing_address: ANY,
+      // The address the page showed: checked for shape, and against the stored one.
+      billing_address: {
+        ...ANY,
+        tampered: [
+          obj({ line_1: '1 Infinite Loop', city: 'Nottingham', postal_code: 'NG1 1AA', country: 'GB' }),
+          obj({ line_1: "'; DROP TABLE orders; --", country: 'ZZZ' }),
+          obj({ line_1: 'x', nickname: 'x' }),
+        ],
+      },
       token: S(false, ['fake-processor-declined-visa-nonce', 'fake-paypal-one-time-nonce', 'fake-valid-nonce']),
       bt_device_data: S(false),
       checkout_id: S(false),

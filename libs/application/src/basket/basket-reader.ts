@@ -16,6 +16,7 @@ import {
 } from '@store/domain';
 import type { CatalogueRepository, CountryAccountRepository } from '../catalogue/catalogue.ports';
 import type { Clock } from '../shared/ports';
+import type { TaxRates } from '../tax/tax.ports';
 import type { BasketRepository } from './basket.ports';
 import type { DiscountRepository } from './discount.ports';
 import type { VoucherRepository } from './voucher.ports';
@@ -49,6 +50,8 @@ export class BasketReader {
     private readonly discounts: DiscountRepository,
     private readonly clock: Clock,
     private readonly vouchers: VoucherRepository | null = null,
+    /** Rates of the countries posted products go to; without it they are taxed as at home. */
+    private readonly taxRates: TaxRates | null = null,
   ) {}
 
   async read(stored: Basket, viewer: BasketViewer | null): Promise<Result<ReadBasket, DomainError>> {
@@ -66,7 +69,9 @@ export class BasketReader {
       if (correction.removedLines.length > 0) notices.push(ErrorCatalogue.BASKET_LINES_REMOVED.code);
       if (correction.adjustedLines.length > 0) notices.push(ErrorCatalogue.BASKET_UPDATED.code);
     }
-    const plain = viewBasket(basket, account, suiteMap);
+    // Posted products are taxed where the shopper said they go (CONFIGURE_BASKET_SHIPPING_COUNTRY).
+    const destination = basket.shippingCountry && this.taxRates ? { country: basket.shippingCountry, taxRateBasisPoints: this.taxRates.standardRate(basket.shippingCountry) } : null;
+    const plain = viewBasket(basket, account, suiteMap, null, null, destination);
     if (!plain.ok) return plain;
 
     let discountInput: DiscountInput | null = null;
@@ -88,7 +93,7 @@ export class BasketReader {
     if (voucher && !voucher.ok) notices.push(voucher.error.code);
     const voucherInput = voucher?.ok ? voucher.value : null;
     if (!discountInput && !voucherInput) return ok({ view: plain.value, notices });
-    const priced = viewBasket(basket, account, suiteMap, discountInput, voucherInput);
+    const priced = viewBasket(basket, account, suiteMap, discountInput, voucherInput, destination);
     return priced.ok ? ok({ view: priced.value, notices }) : priced;
   }
 

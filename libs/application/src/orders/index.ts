@@ -4,3 +4,4 @@ export * from './receipt';
 export * from './invoice.ports';
 export * from './checkpoints';
 export * from './reconcile-payments.use-case';
+export * from './order-addresses';

@@ -1,5 +1,6 @@
 import type { OrderStatus, PaymentGateway } from '@store/domain';
 import type { BillingAddress } from '../billing/billing.ports';
+import type { ShippingAddress } from '../billing/shipping.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
 import type { VaultedCard, VaultedPayPalAccount } from '../payments/card-gateway.ports';
 
@@ -46,6 +47,8 @@ export interface Order extends OrderDraft {
   readonly transactionId: string | null;
   readonly createdAt: Date;
   readonly paidAt: Date | null;
+  /** Where a posted product goes (absent or null: nothing to post). */
+  readonly shippingAddress?: ShippingAddress | null;
   /** What stayed on the order's voucher once its redemption was taken (absent: no voucher). */
   readonly voucherBalanceLeftMinor?: number | null;
 }

@@ -25,6 +25,7 @@ import { amountCharged, type Fulfilment, type KeyMaterial, type Order, type Orde
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
 import type { SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
+import { showsBillingAddress, type ShownBillingAddress } from './order-addresses';
 
 export interface PlaceOrderCommand {
   readonly customer: Customer;
@@ -44,6 +45,13 @@ export interface PlaceOrderCommand {
   readonly withdrawalConsent: boolean;
   /** Save the card, or the PayPal account, for next time (spec 2 §7 vault_payment_method). */
   readonly vaultPaymentMethod?: boolean;
+  /** The billing address the page showed (spec 2 §7 billing_address): the order is placed only against it. */
+  readonly shownBillingAddress?: ShownBillingAddress | null;
+  /**
+   * Spec 2 §7 update_shipping_address (the page sends false): true posts the order to the billing
+   * address and keeps that as the customer's delivery choice.
+   */
+  readonly updateShippingAddress?: boolean;
   readonly locale: string;
   /** The store's public address, for the links in the receipt. */
   readonly storeUrl: string;
@@ -130,12 +138,20 @@ export class PlaceOrder {
     const paid = needsPayment(command.gateway);
     const address = await this.billing.find(command.customer.id);
     if (paid && !address) return err(new DomainError('BILLING_ADDRESS_REQUIRED'));
+    if (command.shownBillingAddress && (!address || !showsBillingAddress(command.shownBillingAddress, address))) {
+      return err(failure('BILLING_ADDRESS_CHANGED', placed?.number ?? null, 'not-charged'));
+    }
     if (paid && (await this.paymentStates.gatewayOf(basket.reference)) !== command.gateway) {
       return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     }
     // Something to post (requires_shipping) needs somewhere to post it, free orders included.
-    const shipTo = view.flags.shippingIsRequired ? deliveryAddress((await this.shipping?.find(command.customer.id)) ?? null, address) : null;
+    const choice = command.updateShippingAddress ? ({ sameAsBilling: true } as const) : ((await this.shipping?.find(command.customer.id)) ?? null);
+    const shipTo = view.flags.shippingIsRequired ? deliveryAddress(choice, address) : null;
     if (view.flags.shippingIsRequired && !shipTo) return err(failure('SHIPPING_ADDRESS_REQUIRED', placed?.number ?? null, 'not-charged'));
+    // Its price and tax are for one country (home until the shopper names another): it is posted there only.
+    if (shipTo && shipTo.country !== (view.basket.shippingCountry ?? view.countryAccount.code)) {
+      return err(failure('SHIPPING_COUNTRY_CHANGED', placed?.number ?? null, 'not-charged'));
+    }
     if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
       return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
     }
@@ -219,7 +235,11 @@ export class PlaceOrder {
     }
     if (order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
     // Kept before the charge: a paid order always says where it goes (a retry writes it again).
-    if (shipTo) await this.shipping?.recordForOrder(order.number, shipTo);
+    if (shipTo) {
+      await this.shipping?.recordForOrder(order.number, shipTo);
+      if (command.updateShippingAddress) await this.shipping?.save(command.customer.id, { sameAsBilling: true });
+      order = { ...order, shippingAddress: shipTo };
+    }
     await this.checkpoints.reached('place-order:reserved', { orderNumber: order.number });
 
     let transactionId: string | null = null;

@@ -1,5 +1,6 @@
 import { findLocale, formatMoney, fullName, money, type Customer } from '@store/domain';
 import type { OutgoingMail } from '../identity/sign-in.ports';
+import { addressLine } from './order-addresses';
 import { amountCharged, type Order, type ProductKey } from './orders.ports';
 
 /**
@@ -36,6 +37,8 @@ export function receiptMail(order: Order, customer: Customer, keys: readonly Pro
     '',
     ...totals,
     '',
+    // Something to post: where it goes, so a wrong address can be caught before it is sent.
+    ...(order.shippingAddress ? [`Delivery address: ${addressLine(order.shippingAddress)}`, ''] : []),
     `Your downloads and product keys: ${orderPage}`,
     order.gateway === 'digital-river'
       ? 'Your invoice comes from our reseller, Digital River.'

@@ -17,6 +17,8 @@ export interface OrderJson {
   readonly invoice_issuer: 'store' | 'merchant-of-record';
   /** The store's PDF invoice, for its own paid sales; null when the merchant of record issues it. */
   readonly invoice_url: string | null;
+  /** Where a posted product goes, on one line (null: nothing to post). */
+  readonly delivery_address: string | null;
 }
 
 export interface OrderLineJson {

@@ -298,6 +298,17 @@ export const ErrorCatalogue = {
   BILLING_ADDRESS_REQUIRED: entry(100303, 'Please enter your billing address first.', 'unprocessable', { ours: true }),
   // A basket with a product to post (requires_shipping) is ordered only with an address to deliver it to.
   SHIPPING_ADDRESS_REQUIRED: entry(201501, 'Please give the address we should deliver your order to.', 'unprocessable', { ours: true }),
+  // The order is priced for one delivery country (its tax, spec 2 §7 CONFIGURE_BASKET_SHIPPING_COUNTRY) and is posted to that one only.
+  SHIPPING_COUNTRY_CHANGED: entry(
+    201502,
+    'Your delivery country has changed since your total was worked out. Please check your delivery address and total, then try again.',
+    'conflict',
+    { ours: true },
+  ),
+  // PLACE_ORDER's billing_address (spec 2 §7) is the address the page showed; another one was saved since (another tab).
+  BILLING_ADDRESS_CHANGED: entry(100304, 'Your billing address has changed since this page showed it. Please check it and try again.', 'conflict', {
+    ours: true,
+  }),
   PAYMENT_GATEWAYS_UNAVAILABLE: entry(
     300102,
     'Sorry, the store cannot take payments for this order at the moment. Our products can also be bought through the Mac App Store, the Microsoft Store and the iPad App Store.',

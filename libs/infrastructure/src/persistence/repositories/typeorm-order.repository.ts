@@ -1,4 +1,4 @@
-import type { BillingAddress, Fulfilment, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal } from '@store/application';
+import type { BillingAddress, Fulfilment, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
 import type { OrderStatus, PaymentGateway } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -22,6 +22,8 @@ interface OrderRow {
   /** Read from the order's voucher redemption, when it has one. */
   voucher_balance_left_minor?: number | null;
   billing_address: BillingAddress | null;
+  /** Kept by the shipping address repository before the charge (a posted product only). */
+  shipping_address?: ShippingAddress | null;
   withdrawal_consent: string | null;
   payment_attempt: number;
   transaction_id: string | null;
@@ -76,6 +78,7 @@ const toOrder = (row: OrderRow, lines: readonly OrderLineDraft[]): Order => ({
   voucherMinor: row.voucher_minor,
   voucherBalanceLeftMinor: row.voucher_balance_left_minor ?? null,
   billingAddress: row.billing_address,
+  shippingAddress: row.shipping_address ?? null,
   withdrawalConsent: row.withdrawal_consent,
   paymentAttempt: row.payment_attempt,
   transactionId: row.transaction_id,
