@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { FOCUSABLE, keepFocusInside } from './focus-trap';
 
 export interface ModalProps {
@@ -12,11 +12,49 @@ export interface ModalProps {
   readonly initialFocus?: React.RefObject<HTMLElement | null>;
 }
 
+/** How long the window must keep one size before an open modal measures itself again (spec 1 §9). */
+export const MODAL_RESIZE_DEBOUNCE_MS = 300;
 
-/** The one modal dialog of the app: labelled, aria-modal, focus kept inside and returned on close. */
+/**
+ * Whether the modal's body is taller than the room the window leaves it, measured when the modal
+ * opens and again once a resize has settled. A window being dragged, or a phone turning or showing
+ * its keyboard, fires resize events frame after frame; measuring (a forced layout) at each would
+ * make the dialog jank, so only the last one counts.
+ */
+function useBodyOverflows(open: boolean, body: React.RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const measure = () => {
+      const element = body.current;
+      setOverflows(element !== null && element.scrollHeight > element.clientHeight + 1);
+    };
+    measure();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onResize = () => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, MODAL_RESIZE_DEBOUNCE_MS);
+    };
+    window.addEventListener('resize', onResize);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('resize', onResize);
+    };
+  }, [open, body]);
+  return overflows;
+}
+
+/**
+ * The one modal dialog of the app: labelled, aria-modal, focus kept inside and returned on close.
+ * It never grows past the window: a body too tall for it scrolls under the title and close button,
+ * and then takes the keyboard focus in its turn, so that text between the controls can be scrolled
+ * to without a mouse.
+ */
 export function Modal({ open, title, onClose, closable = true, children, initialFocus }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const scrolls = useBodyOverflows(open, body);
 
   useEffect(() => {
     if (!open) return;
@@ -51,7 +89,16 @@ export function Modal({ open, title, onClose, closable = true, children, initial
             </button>
           )}
         </div>
-        <div className="modal__body">{children}</div>
+        <div
+          className="modal__body"
+          ref={body}
+          data-scrolls={scrolls ? '' : undefined}
+          tabIndex={scrolls ? 0 : undefined}
+          role={scrolls ? 'region' : undefined}
+          aria-labelledby={scrolls ? titleId : undefined}
+        >
+          {children}
+        </div>
       </div>
     </div>
   );
