@@ -49,6 +49,16 @@ export class ApplyDiscountPayload extends BasketPayload {
 
 export class RemoveDiscountPayload extends BasketPayload {}
 
+/** The spec 1 §5 validVoucherCode rule, with its message, before the code is looked up. */
+export class ApplyVoucherPayload extends BasketPayload {
+  @IsString({ message: 'Enter a valid voucher code' })
+  @MaxLength(64, { message: 'Enter a valid voucher code' })
+  @Matches(/^\s*[A-Za-z0-9](?:[A-Za-z0-9-]{2,30})[A-Za-z0-9]\s*$/, { message: 'Enter a valid voucher code' })
+  code!: string;
+}
+
+export class RemoveVoucherPayload extends BasketPayload {}
+
 export class ShippingCountryPayload extends BasketPayload {
   @IsString()
   @Matches(/^[A-Z]{2}$/, { message: 'country is not a country code' })

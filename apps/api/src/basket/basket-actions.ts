@@ -6,10 +6,12 @@ import { unwrap } from '../http/result';
 import { validatePayload } from '../http/validation';
 import {
   ApplyDiscountPayload,
+  ApplyVoucherPayload,
   ChangeChoicePayload,
   ChangeQuantityPayload,
   RemoveDiscountPayload,
   RemoveLinePayload,
+  RemoveVoucherPayload,
   ShippingCountryPayload,
 } from './basket-actions.dto';
 import { assertBasketAccess } from './basket-access';
@@ -49,6 +51,19 @@ export class BasketActions implements CheckoutActionHandlers {
       }
     },
     REMOVE_DISCOUNT_CODE: (body, context) => this.edit(validatePayload(RemoveDiscountPayload, body), context, { kind: 'remove-discount' }),
+    APPLY_VOUCHER_CODE: async (body, context) => {
+      const payload = validatePayload(ApplyVoucherPayload, body);
+      try {
+        return await this.edit(payload, context, { kind: 'apply-voucher', code: payload.code });
+      } catch (error) {
+        // As for discount codes: a voucher kept for an address is spent once the address is proven.
+        if (error instanceof DomainError && error.errorName === 'EMAIL_VERIFICATION_REQUIRED') {
+          await this.verification.send(context.customer, DEFAULT_LOCALE.urlFriendly);
+        }
+        throw error;
+      }
+    },
+    REMOVE_VOUCHER_CODE: (body, context) => this.edit(validatePayload(RemoveVoucherPayload, body), context, { kind: 'remove-voucher' }),
     CONFIGURE_BASKET_SHIPPING_COUNTRY: (body, context) => {
       const payload = validatePayload(ShippingCountryPayload, body);
       if (!isCountryCode(payload.country)) throw new DomainError('VALIDATION_FAILED', { fields: { country: ['country is not a country code'] } });

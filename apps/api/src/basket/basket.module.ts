@@ -10,6 +10,7 @@ import {
   EditBasket,
   GetBasket,
   ID_GENERATOR,
+  VOUCHER_REPOSITORY,
   TAX_RATES,
   type BasketRepository,
   type CatalogueRepository,
@@ -17,6 +18,7 @@ import {
   type CountryAccountRepository,
   type DiscountRepository,
   type IdGenerator,
+  type VoucherRepository,
   type TaxRates,
 } from '@store/application';
 import { EmailVerificationModule } from '../identity/email-verification.module';
@@ -29,9 +31,16 @@ import { BasketController } from './basket.controller';
   providers: [
     {
       provide: BasketReader,
-      useFactory: (catalogue: CatalogueRepository, accounts: CountryAccountRepository, baskets: BasketRepository, discounts: DiscountRepository, clock: Clock, taxRates: TaxRates) =>
-        new BasketReader(catalogue, accounts, baskets, discounts, clock, null, taxRates),
-      inject: [CATALOGUE_REPOSITORY, COUNTRY_ACCOUNT_REPOSITORY, BASKET_REPOSITORY, DISCOUNT_REPOSITORY, CLOCK, TAX_RATES],
+      useFactory: (
+        catalogue: CatalogueRepository,
+        accounts: CountryAccountRepository,
+        baskets: BasketRepository,
+        discounts: DiscountRepository,
+        clock: Clock,
+        vouchers: VoucherRepository,
+        taxRates: TaxRates,
+      ) => new BasketReader(catalogue, accounts, baskets, discounts, clock, vouchers, taxRates),
+      inject: [CATALOGUE_REPOSITORY, COUNTRY_ACCOUNT_REPOSITORY, BASKET_REPOSITORY, DISCOUNT_REPOSITORY, CLOCK, VOUCHER_REPOSITORY, TAX_RATES],
     },
     {
       provide: GetBasket,

@@ -49,6 +49,10 @@ export function basketJson({ view, notices }: ReadBasket): BasketJson {
         ? { code: view.appliedDiscount.code, percentage: view.appliedDiscount.percentOff, total: totalsJson(view.appliedDiscount.amount) }
         : null,
       total_with_discount_applied: view.appliedDiscount ? totalsJson(view.totalWithDiscount) : null,
+      applied_voucher: view.appliedVoucher
+        ? { code: view.appliedVoucher.code, amount: moneyJson(view.appliedVoucher.amount), balance_left: moneyJson(view.appliedVoucher.balanceLeft) }
+        : null,
+      amount_to_pay: moneyJson(view.amountToPay),
       formatted_total_for_3d_verification: view.formattedTotalForVerification,
     },
   };

@@ -8,6 +8,7 @@ import {
   DISCOUNT_REPOSITORY,
   ID_GENERATOR,
   TAX_RATES,
+  VOUCHER_REPOSITORY,
   type TaxRates,
 } from '@store/application';
 import {
@@ -21,6 +22,7 @@ import {
   CachedCatalogue,
   ReferenceDataVersion,
   TypeOrmDiscountRepository,
+  TypeOrmVoucherRepository,
 } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
 import { billingAdapters } from './billing-adapters';
@@ -38,6 +40,7 @@ const adapters: Provider[] = [
   { provide: COUNTRY_ACCOUNT_REPOSITORY, useExisting: CATALOGUE_REPOSITORY },
   { provide: BASKET_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmBasketRepository(ds), inject: [DataSource] },
   { provide: DISCOUNT_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmDiscountRepository(ds), inject: [DataSource] },
+  { provide: VOUCHER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmVoucherRepository(ds), inject: [DataSource] },
   { provide: CLOCK, useClass: SystemClock },
   { provide: ID_GENERATOR, useClass: RandomIdGenerator },
   ...identityAdapters,

@@ -1,4 +1,4 @@
-import { addressLine, type Order, type ProductKey } from '@store/application';
+import { addressLine, amountCharged, type Order, type ProductKey } from '@store/application';
 import type { OrderJson } from '@store/domain';
 
 export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson {
@@ -10,6 +10,8 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
     currency: order.currency,
     tax_inclusive: order.taxInclusive,
     total: { net: order.netMinor, tax: order.taxMinor, gross: order.grossMinor, discount: order.discountMinor },
+    voucher: order.voucherCode && order.voucherMinor ? { code: order.voucherCode, amount: order.voucherMinor, balance_left: order.voucherBalanceLeftMinor ?? null } : null,
+    amount_charged: amountCharged(order),
     discount_code: order.discountCode,
     lines: order.lines.map((line, position) => ({
       product_reference: line.productReference,

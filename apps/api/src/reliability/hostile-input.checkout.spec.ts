@@ -212,6 +212,20 @@ const CASES: readonly ActionCase[] = [
     valid: ({ owner }) => ({ basketReference: owner.basket.reference, code: 'WELCOME10' }),
   },
   {
+    action: 'APPLY_VOUCHER_CODE',
+    specs: {
+      basketReference: S(true, REFERENCE_TAMPERING),
+      code: S(true, ['gift-50', ' GIFT-50 ', 'GIFT-EXPIRED', 'GIFT-SPENT', 'PARTNER-GIFT', 'WELCOME-GIFT', 'NOPE', 'A'.repeat(32), 'A'.repeat(33)]),
+      basketStaleHash: S(false, ['0123456789abcdef']),
+    },
+    valid: ({ owner }) => ({ basketReference: owner.basket.reference, code: 'GIFT-50' }),
+  },
+  {
+    action: 'REMOVE_VOUCHER_CODE',
+    specs: { basketReference: S(true, REFERENCE_TAMPERING), basketStaleHash: S(false, ['0123456789abcdef']) },
+    valid: ({ owner }) => ({ basketReference: owner.basket.reference }),
+  },
+  {
     action: 'REMOVE_DISCOUNT_CODE',
     specs: { basketReference: S(true, REFERENCE_TAMPERING), basketStaleHash: S(false, ['0123456789abcdef']) },
     valid: ({ owner }) => ({ basketReference: owner.basket.reference }),

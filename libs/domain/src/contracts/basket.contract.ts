@@ -46,6 +46,10 @@ export interface BasketJson {
     readonly total: TotalsJson;
     readonly applied_discount: null | { readonly code: string; readonly percentage: number; readonly total: TotalsJson };
     readonly total_with_discount_applied: TotalsJson | null;
+    /** Ours: the voucher paying part or all of it, after discount and tax, and what stays on it. */
+    readonly applied_voucher: null | { readonly code: string; readonly amount: MoneyJson; readonly balance_left: MoneyJson };
+    /** Ours: what is left to pay by card, PayPal or the reseller once any voucher has paid its part. */
+    readonly amount_to_pay: MoneyJson;
     readonly formatted_total_for_3d_verification: string;
   };
 }

@@ -12,6 +12,10 @@ export interface OrderJson {
   /** Minor units. */
   readonly total: { readonly net: number; readonly tax: number; readonly gross: number; readonly discount: number };
   readonly discount_code: string | null;
+  /** The voucher that paid part or all of the gross (minor units), and what stayed on it; null without one. */
+  readonly voucher: null | { readonly code: string; readonly amount: number; readonly balance_left: number | null };
+  /** What the card, PayPal or the reseller was charged: the gross less the voucher's part. */
+  readonly amount_charged: number;
   readonly lines: readonly OrderLineJson[];
   /** Who issues the invoice: the store for its own sales, the merchant of record for its own. */
   readonly invoice_issuer: 'store' | 'merchant-of-record';
