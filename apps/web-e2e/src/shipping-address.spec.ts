@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './card-gateway';
+import { enterCard, expect, test } from './card-gateway';
 import { addToBasket, createAccount, expectNoSeriousAxeViolations, fillBillingAddress, XHR } from './support';
 
 // A basket with the printed workbook (requires_shipping) asks, in the billing address form, where
@@ -64,4 +64,40 @@ test('a basket of downloads only does not ask for a delivery address', async ({ 
   const form = page.getByRole('form', { name: 'Billing address' });
   await expect(form.getByLabel('Address line 1')).toBeFocused();
   await expect(form.getByRole('group', { name: 'Delivery address' })).toHaveCount(0);
+});
+
+test('the workbook is taxed where it is posted, paid by card, and the order says where it goes', async ({ page }) => {
+  await createAccount(page.request, { type: 'personal', country: 'GB', firstName: 'Ada', lastName: 'Lovelace' });
+  await addToBasket(page.request, 'en-gb', ['photo-workbook']);
+  await page.goto('/en-gb/checkout/?stage=billing');
+  // Priced at home (UK VAT included) until the shopper says where it goes.
+  await expect(page.getByTestId('basket-total')).toHaveText('£49.99');
+  const form = page.getByRole('form', { name: 'Billing address' });
+  const delivery = form.getByRole('group', { name: 'Delivery address' });
+  await expect(delivery.getByText('It is taxed for the country it goes to, and postage is free.')).toBeVisible();
+  await fillBillingAddress(form, { line1: '10 Downing Street', city: 'London', postalCode: 'SW1A 2AA' });
+  await delivery.getByRole('checkbox', { name: 'Deliver to my billing address' }).uncheck();
+  await delivery.getByLabel('Country').selectOption('DE');
+  await delivery.getByLabel('Address line 1').fill('Hauptstraße 1');
+  await delivery.getByLabel('Town/City').fill('Berlin');
+  await delivery.getByLabel('Postal code').fill('10115');
+  await form.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(billing(page).getByTestId('delivery-summary')).toHaveText('Delivery address: Hauptstraße 1, Berlin, 10115, Germany');
+  // Posted to Germany: the UK VAT comes out (net £41.66) and German VAT (19%, £7.92) goes on.
+  await expect(page.getByTestId('basket-total')).toHaveText('£49.58');
+  await expect(payment(page)).toHaveAttribute('data-state', 'active');
+  await enterCard(page, { number: '4000000000001000', cvv: '737' });
+  await payment(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ }).check();
+  const placed = page.waitForRequest((request) => request.url().includes('/data/checkout/') && (request.postData() ?? '').includes('PLACE_ORDER'));
+  await payment(page).getByRole('button', { name: 'Pay with card' }).click();
+  const body = JSON.parse(new URLSearchParams((await placed).postData() ?? '').get('body') ?? '{}');
+  // The page sends the billing address it shows, and leaves the delivery address as saved (spec 2 §7).
+  expect(body).toMatchObject({ update_shipping_address: false, billing_address: { line_1: '10 Downing Street', city: 'London', country: 'GB' } });
+
+  await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByTestId('order-delivery')).toHaveText('We will post your order to: Hauptstraße 1, Berlin, 10115, Germany');
+  await expect(page.getByTestId('order-tax')).toHaveText('£7.92');
+  await expectNoSeriousAxeViolations(page);
 });

@@ -38,6 +38,11 @@ function Confirmation({ number, email }: { readonly number: string; readonly ema
         {data.tax_inclusive ? 'including tax' : 'tax'} <span data-testid="order-tax">{formatMoney(money(data.total.tax, data.currency), locale.canonical)}</span>
       </p>
       <p>We have sent a receipt to {email}.</p>
+      {data.delivery_address && (
+        <p data-testid="order-delivery">
+          We will post your order to: {data.delivery_address}
+        </p>
+      )}
       <OrderLines order={data} locale={locale.canonical} />
       <p>
         <Link to={`/${locale.urlFriendly}/account/downloads/`}>All your downloads and product keys</Link>

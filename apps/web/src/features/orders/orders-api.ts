@@ -1,4 +1,4 @@
-import type { OrderJson } from '@store/domain';
+import type { BillingAddressJson, OrderJson } from '@store/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -28,6 +28,10 @@ export interface PlaceOrderInput {
   /** The merchant of record's checkout and the payment source attached to it (spec 2 §7). */
   readonly checkout_id?: string;
   readonly source_id?: string;
+  /** The billing address the page shows (spec 2 §7): the server places the order only if it is still the stored one. */
+  readonly billing_address?: Omit<BillingAddressJson, 'vat_id_status'>;
+  /** Spec 2 §7: the page sends false; the delivery address is the one saved with billing. */
+  readonly update_shipping_address?: boolean;
 }
 
 /** PLACE_ORDER (spec 2 §7). */

@@ -1,8 +1,9 @@
-import type { WaitingState } from '@store/domain';
+import type { BillingAddressJson, WaitingState } from '@store/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { sessionQuery } from '../basket/api/get-session';
 import { useCheckoutUi } from '../checkout/checkout-ui';
 import { placeOrder, type PlaceOrderInput } from './orders-api';
 
@@ -11,6 +12,12 @@ const CHARGE_NOTES: Record<string, string> = {
   'not-charged': 'You have not been charged, so it is safe to try again.',
   charged: 'Your payment went through: please do not pay again. Your order is in your account.',
   unknown: 'We could not confirm your payment. Trying again will not charge you twice.',
+};
+
+/** The billing address as the page holds it, without the Tax ID's standing (the server's own verdict). */
+const shownAddress = (billing: BillingAddressJson): Omit<BillingAddressJson, 'vat_id_status'> => {
+  const { line_1, line_2, line_3, city, county, state, postal_code, country, vat_id } = billing;
+  return { line_1, line_2, line_3, city, county, state, postal_code, country, vat_id };
 };
 
 /**
@@ -27,8 +34,13 @@ export function usePlaceOrder() {
 
   /** Places the order; the ApiError of a refusal is shown, then thrown on for the caller to react to. */
   const place = async (input: Omit<PlaceOrderInput, 'existing_order_number'>, waiting: WaitingState): Promise<void> => {
+    // Spec 2 §7: the billing address on screen goes with the order, so one changed in another tab is caught.
+    const billing = queryClient.getQueryData(sessionQuery().queryKey)?.customer?.billing;
+    const shown = billing ? { billing_address: shownAddress(billing) } : {};
     try {
-      const placed = await wait(waiting, () => placeOrder({ ...input, ...(orderNumber ? { existing_order_number: orderNumber } : {}) }));
+      const placed = await wait(waiting, () =>
+        placeOrder({ ...input, ...shown, update_shipping_address: false, ...(orderNumber ? { existing_order_number: orderNumber } : {}) }),
+      );
       setChargeNote(null);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
       navigate(placed.redirect);

@@ -197,7 +197,8 @@ export function BillingForm({ customer, basketReference, defaultCountry, onSaved
         <fieldset className="billing-form__delivery">
           <legend className="field__label">Delivery address</legend>
           <p className="field__hint" id="delivery-hint">
-            Your order includes a printed product, so we need an address to post it to.
+            Your order includes a printed product, so we need an address to post it to. It is taxed for the country it goes to, and
+            postage is free.
           </p>
           <label className="choice">
             <input type="checkbox" aria-describedby="delivery-hint" {...register('ship_to_billing')} /> Deliver to my billing address
