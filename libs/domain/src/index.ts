@@ -31,3 +31,4 @@ export * from './contracts/tax-certificate.contract';
 export * from './contracts/card-checkout.contract';
 export * from './contracts/merchant-of-record.contract';
 export * from './contracts/consent.contract';
+export * from './contracts/client-error.contract';

@@ -1,9 +1,8 @@
-import { ErrorCatalogue } from '@store/domain';
+import { CLIENT_ERROR_LIMITS, ErrorCatalogue } from '@store/domain';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
-import { CLIENT_ERROR_LIMITS } from './client-error.dto';
 import { CLIENT_ERROR_RATE_LIMITS } from './client-errors.controller';
 
 // The page's render-error reports: a structured log line each, strict about what they carry, and
