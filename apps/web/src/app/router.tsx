@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, findLocale } from '@store/domain';
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { StorePage } from '../features/catalogue/components/store-page';
+import { RouteErrorScreen } from '../features/errors';
 import { NotFoundPage } from '../features/layout/not-found-page';
 import { StoreLayout } from '../features/layout/store-layout';
 
@@ -34,33 +35,42 @@ function LocaleGuard() {
   return <Outlet />;
 }
 
-/** The store's routes, for the browser router that main.tsx makes. */
+/** The store's pages, under its layout. */
+const pages: RouteObject[] = [
+  { index: true, element: <StorePage /> },
+  { path: 'checkout', lazy: page(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage') },
+  { path: 'sign-in', lazy: page(() => import('../features/identity/components/sign-in-page'), 'SignInPage') },
+  { path: 'reset-password', lazy: page(() => import('../features/identity/components/reset-password-page'), 'ResetPasswordPage') },
+  { path: 'verify-email', lazy: page(() => import('../features/identity/components/verify-email-page'), 'VerifyEmailPage') },
+  { path: 'account', lazy: page(() => import('../features/account/account-pages'), 'AccountHomePage') },
+  { path: 'account/orders', lazy: page(() => import('../features/orders/account-orders-pages'), 'OrdersPage') },
+  { path: 'account/licences', lazy: page(() => import('../features/orders/account-orders-pages'), 'LicencesPage') },
+  { path: 'account/downloads', lazy: page(() => import('../features/orders/account-orders-pages'), 'DownloadsPage') },
+  { path: 'account/details', lazy: page(() => import('../features/account/account-details-page'), 'AccountDetailsPage') },
+  { path: 'account/security', lazy: page(() => import('../features/identity/components/account-security-page'), 'AccountSecurityPage') },
+  { path: 'order/:number', lazy: page(() => import('../features/orders/order-confirmation-page'), 'OrderConfirmationPage') },
+  { path: 'help', lazy: page(() => import('../features/account/help-page'), 'HelpPage') },
+  { path: 'sign-out', lazy: page(() => import('../features/account/sign-out-page'), 'SignOutPage') },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/**
+ * The store's routes, for the browser router that main.tsx makes. A page that fails to render shows
+ * the store's error screen (the generic message and its code), never the router's developer screen.
+ */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={`/${DEFAULT_LOCALE.urlFriendly}/`} replace /> },
   {
     path: '/:locale',
     element: <LocaleGuard />,
+    // The layout itself failing: the error screen without the header it would have sat under.
+    errorElement: <RouteErrorScreen />,
     HydrateFallback: PageLoading,
     children: [
       {
         element: <StoreLayout />,
-        children: [
-          { index: true, element: <StorePage /> },
-          { path: 'checkout', lazy: page(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage') },
-          { path: 'sign-in', lazy: page(() => import('../features/identity/components/sign-in-page'), 'SignInPage') },
-          { path: 'reset-password', lazy: page(() => import('../features/identity/components/reset-password-page'), 'ResetPasswordPage') },
-          { path: 'verify-email', lazy: page(() => import('../features/identity/components/verify-email-page'), 'VerifyEmailPage') },
-          { path: 'account', lazy: page(() => import('../features/account/account-pages'), 'AccountHomePage') },
-          { path: 'account/orders', lazy: page(() => import('../features/orders/account-orders-pages'), 'OrdersPage') },
-          { path: 'account/licences', lazy: page(() => import('../features/orders/account-orders-pages'), 'LicencesPage') },
-          { path: 'account/downloads', lazy: page(() => import('../features/orders/account-orders-pages'), 'DownloadsPage') },
-          { path: 'account/details', lazy: page(() => import('../features/account/account-details-page'), 'AccountDetailsPage') },
-          { path: 'account/security', lazy: page(() => import('../features/identity/components/account-security-page'), 'AccountSecurityPage') },
-          { path: 'order/:number', lazy: page(() => import('../features/orders/order-confirmation-page'), 'OrderConfirmationPage') },
-          { path: 'help', lazy: page(() => import('../features/account/help-page'), 'HelpPage') },
-          { path: 'sign-out', lazy: page(() => import('../features/account/sign-out-page'), 'SignOutPage') },
-          { path: '*', element: <NotFoundPage /> },
-        ],
+        // A page failing: the error screen inside the layout, so the header and menu still work.
+        children: [{ errorElement: <RouteErrorScreen />, children: pages }],
       },
     ],
   },

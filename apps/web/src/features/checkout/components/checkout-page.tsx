@@ -14,7 +14,6 @@ import {
   type SessionJson,
 } from '@store/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckoutSection } from '@store/ui';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../lib/locale';
@@ -36,6 +35,7 @@ import { AccountSelector } from '../../identity/components/account-selector';
 import { AccountSummary } from '../../identity/components/account-summary';
 import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
 import { CreateAccountForm } from '../../identity/components/create-account-form';
+import { CheckoutSection } from './checkout-section';
 import { SectionPlaceholder } from './section-placeholder';
 
 const GATEWAY_LABELS = {
