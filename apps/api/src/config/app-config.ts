@@ -199,6 +199,14 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_THREE_D_SECURE must be true or false' })
   BRAINTREE_THREE_D_SECURE = true;
 
+  /**
+   * The page state's debug_mode (spec 1 §3): the page also writes what it reports to the browser's
+   * console. Off unless asked for, and refused in production, where that console is the shopper's.
+   */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'DEBUG_MODE must be true or false' })
+  DEBUG_MODE = false;
+
   /** Device data collection for the gateway's fraud checks (spec 2 §6 the device-data feature). */
   @Transform(toBoolean)
   @IsBoolean({ message: 'BRAINTREE_DEVICE_DATA must be true or false' })
@@ -341,6 +349,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const secret = SECRET_SETTINGS.includes(first.property);
     const shown = secret && given ? 'a value that is not shown, as it may hold a password' : detail;
     throw new ConfigError(`Invalid configuration: ${first.property}: ${reason} (${shown})`);
+  }
+  if (config.DEBUG_MODE && config.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: DEBUG_MODE: debug mode is never on in production (got "true" with NODE_ENV=production)');
   }
   config.COOKIE_SECURE ??= config.NODE_ENV === 'production';
   config.DEVICE_COOKIE_SECRET ??= randomBytes(32).toString('base64url');

@@ -4,6 +4,13 @@ import {
   CLOCK,
   CredentialCheck,
   CreateCustomer,
+  GetCustomerPayment,
+  GetSavedCard,
+  GetSavedPayPalAccount,
+  SAVED_CARD_REPOSITORY,
+  SAVED_PAYPAL_REPOSITORY,
+  type SavedCardRepository,
+  type SavedPayPalRepository,
   MAIL_OUTBOX,
   ONE_TIME_TOKEN_REPOSITORY,
   OpenSession,
@@ -164,6 +171,13 @@ const useCases: Provider[] = [
       config: AppConfig,
     ) => new AccountSecurity(check, customers, hasher, screen, sessions, secondFactor, clock, { minLength: config.PASSWORD_MIN_LENGTH }),
     inject: [CredentialCheck, CUSTOMER_REPOSITORY, PASSWORD_HASHER, PASSWORD_SCREEN, SESSION_REPOSITORY, SECOND_FACTOR, CLOCK, AppConfig],
+  },
+  {
+    // The session's customer.payment: read from the saved card and PayPal account the payments context keeps.
+    provide: GetCustomerPayment,
+    useFactory: (cards: SavedCardRepository, paypal: SavedPayPalRepository, clock: Clock) =>
+      new GetCustomerPayment(new GetSavedCard(cards, clock), new GetSavedPayPalAccount(paypal)),
+    inject: [SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CLOCK],
   },
 ];
 

@@ -1,7 +1,12 @@
-import type { BillingAddress, ContactPreferences, ShippingChoice } from '@store/application';
-import { fullName, type BillingAddressJson, type ContactPreferencesJson, type Customer, type CustomerJson, type ShippingJson } from '@store/domain';
+import type { BillingAddress, ContactPreferences, CustomerPayment, ShippingChoice } from '@store/application';
+import { fullName, type BillingAddressJson, type ContactPreferencesJson, type Customer, type CustomerJson, type CustomerPaymentJson, type ShippingJson } from '@store/domain';
 
-export function customerJson(customer: Customer, billing: BillingAddress | null = null, shipping: ShippingChoice | null = null): CustomerJson {
+export function customerJson(
+  customer: Customer,
+  billing: BillingAddress | null = null,
+  shipping: ShippingChoice | null = null,
+  payment: CustomerPayment | null = null,
+): CustomerJson {
   return {
     public_id: customer.publicId,
     email: customer.email,
@@ -19,8 +24,13 @@ export function customerJson(customer: Customer, billing: BillingAddress | null 
     },
     billing: billing ? billingJson(billing) : null,
     shipping: shipping ? shippingJson(shipping) : null,
+    payment: payment ? paymentJson(payment) : null,
     is_vat_id_valid: billing?.vatIdStatus === 'valid',
   };
+}
+
+export function paymentJson(payment: CustomerPayment): CustomerPaymentJson {
+  return { type: payment.type, card_number: payment.last4, expired: payment.expired };
 }
 
 export function shippingJson(choice: ShippingChoice): ShippingJson {

@@ -8,6 +8,11 @@ import {
   type PaymentStateRepository,
   type ShippingAddressRepository,
   BASKET_REPOSITORY,
+  CARD_GATEWAY,
+  CARD_GATEWAY_SETTINGS,
+  GetCustomerPayment,
+  type CardGatewayPort,
+  type CardGatewaySettings,
   CUSTOMER_CATEGORY_REPOSITORY,
   CUSTOMER_REPOSITORY,
   GetBasket,
@@ -17,7 +22,7 @@ import {
   type CustomerCategoryRepository,
   type CustomerRepository,
 } from '@store/application';
-import type { BasketJson, SessionJson } from '@store/domain';
+import { enabledFeatures, SIGNED_OUT_ADMINISTRATOR, type BasketJson, type SessionJson } from '@store/domain';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import { unwrap } from '../http/result';
@@ -45,6 +50,9 @@ export class SessionController {
     @Inject(BILLING_REPOSITORY) private readonly billing: BillingRepository,
     @Inject(SHIPPING_ADDRESS_REPOSITORY) private readonly shipping: ShippingAddressRepository,
     @Inject(PAYMENT_STATE_REPOSITORY) private readonly paymentStates: PaymentStateRepository,
+    private readonly customerPayment: GetCustomerPayment,
+    @Inject(CARD_GATEWAY) private readonly cardGateway: CardGatewayPort | null,
+    @Inject(CARD_GATEWAY_SETTINGS) private readonly cardSettings: CardGatewaySettings,
   ) {}
 
   /** The checkout session (spec 2 §7): the signed-in customer, the basket and contact preferences. */
@@ -63,13 +71,24 @@ export class SessionController {
     const preferences = customer ? await this.customers.contactPreferences(customer.id) : null;
     const categories = await this.categories.list();
     const data: SessionJson = {
-      customer: customer ? customerJson(customer, await this.billing.find(customer.id), await this.shipping.find(customer.id)) : null,
+      customer: customer
+        ? customerJson(customer, await this.billing.find(customer.id), await this.shipping.find(customer.id), await this.customerPayment.execute(customer))
+        : null,
       basket,
       candidate_baskets: customer ? await this.baskets.candidatesFor(customer.id, basket?.reference ?? null) : [],
       contact_preferences: preferences ? contactPreferencesJson(preferences) : null,
       payment_gateway: basket ? await this.paymentStates.gatewayOf(basket.reference) : null,
       customer_categories: { business_categories: categories.business, education_categories: categories.education },
       password_min_length: this.config.PASSWORD_MIN_LENGTH,
+      administrator: SIGNED_OUT_ADMINISTRATOR,
+      features: enabledFeatures({
+        cardGateway: this.cardGateway !== null,
+        applePay: this.cardSettings.wallets.applePay,
+        googlePay: this.cardSettings.wallets.googlePay,
+        payPal: this.cardSettings.wallets.payPal,
+        deviceData: this.cardSettings.collectDeviceData,
+      }),
+      debug_mode: this.config.DEBUG_MODE,
     };
     return success(data);
   }

@@ -74,3 +74,26 @@ export class RemoveSavedPayPalAccount {
     return (await this.savedPayPal.remove(customer.id)) !== null;
   }
 }
+
+/** The saved payment method the checkout offers first (spec 2 §3 customer.payment), as the page may show it. */
+export interface CustomerPayment {
+  readonly type: 'card' | 'paypal';
+  /** A card's last digits; null for a PayPal account. */
+  readonly last4: string | null;
+  readonly expired: boolean;
+}
+
+/** The saved card, else the saved PayPal account; one the gateway no longer has is not offered, so not shown. */
+export class GetCustomerPayment {
+  constructor(
+    private readonly savedCard: GetSavedCard,
+    private readonly savedPayPal: GetSavedPayPalAccount,
+  ) {}
+
+  async execute(customer: Customer): Promise<CustomerPayment | null> {
+    const card = await this.savedCard.execute(customer);
+    if (card && !card.unusable) return { type: 'card', last4: card.last4, expired: card.expired };
+    const paypal = await this.savedPayPal.execute(customer);
+    return paypal && !paypal.unusable ? { type: 'paypal', last4: null, expired: false } : null;
+  }
+}

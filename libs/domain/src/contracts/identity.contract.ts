@@ -1,5 +1,6 @@
 import type { AccountType } from '../accounts/account-types';
 import type { PaymentGateway } from '../payments/payment-gateways';
+import type { StoreFeature } from '../payments/store-features';
 import type { BasketJson } from './basket.contract';
 
 /** The billing address as the checkout holds it (spec 1 §3), with the standing of its tax ID. */
@@ -46,8 +47,32 @@ export interface CustomerJson {
   readonly billing: BillingAddressJson | null;
   /** Spec 2 §3's customer.shipping: null until the customer says where a basket with physical products goes. */
   readonly shipping: ShippingJson | null;
+  /** Spec 2 §3's customer.payment: the saved payment method the checkout offers first; null when there is none. */
+  readonly payment: CustomerPaymentJson | null;
   readonly is_vat_id_valid: boolean;
 }
+
+/** A saved payment method as the page may show it (spec 2 §3): never a number beyond the last digits. */
+export interface CustomerPaymentJson {
+  readonly type: 'card' | 'paypal';
+  /** The card's last digits; null for a PayPal account. */
+  readonly card_number: string | null;
+  readonly expired: boolean;
+}
+
+/**
+ * The administrator of the page state (spec 1 §3). Ours: this store has no administrator accounts
+ * (its staff work in the providers' own consoles), so the state always says signed out, with no names.
+ */
+export interface AdministratorJson {
+  readonly badge_number: null;
+  readonly first_name: null;
+  readonly last_name: null;
+  readonly full_name: null;
+  readonly signed_in: false;
+}
+
+export const SIGNED_OUT_ADMINISTRATOR: AdministratorJson = { badge_number: null, first_name: null, last_name: null, full_name: null, signed_in: false };
 
 export interface ContactPreferencesJson {
   readonly available_in_provider: boolean;
@@ -76,6 +101,11 @@ export interface SessionJson {
   };
   /** Our choice: the store's password minimum (PASSWORD_MIN_LENGTH), so the page checks new passwords as the server does. */
   readonly password_min_length: number;
+  readonly administrator: AdministratorJson;
+  /** Spec 1 §3's enabled flags: the payment methods and device data the store is set up for. */
+  readonly features: readonly StoreFeature[];
+  /** Spec 1 §3: the page reports what goes wrong to the console as well; never on in production. */
+  readonly debug_mode: boolean;
 }
 
 /** The checkout data API's actions (spec 2 §7) this store answers. */

@@ -6,3 +6,4 @@ export * from './gateway-rules';
 export * from './card-expiry';
 export * from './card-client-errors';
 export * from './wallet-requests';
+export * from './store-features';

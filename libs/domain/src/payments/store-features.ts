@@ -1,0 +1,27 @@
+/**
+ * The page state's features (spec 1 §3: the list of enabled flags). The spec names the flags
+ * that switch payment methods and device data on (spec 2 §6); each is on only when the store is
+ * set up for it, so the page never offers what the server would refuse.
+ */
+export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data'] as const;
+export type StoreFeature = (typeof STORE_FEATURES)[number];
+
+export interface FeatureSettings {
+  /** The card gateway is set up: its wallets and device data mean nothing without it. */
+  readonly cardGateway: boolean;
+  readonly applePay: boolean;
+  readonly googlePay: boolean;
+  readonly payPal: boolean;
+  readonly deviceData: boolean;
+}
+
+export function enabledFeatures(settings: FeatureSettings): StoreFeature[] {
+  if (!settings.cardGateway) return [];
+  const on: Record<StoreFeature, boolean> = {
+    'apple-pay': settings.applePay,
+    'google-pay': settings.googlePay,
+    paypal: settings.payPal,
+    'device-data': settings.deviceData,
+  };
+  return STORE_FEATURES.filter((feature) => on[feature]);
+}
