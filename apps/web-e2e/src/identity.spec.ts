@@ -152,6 +152,34 @@ test('an existing email is caught at capture and the shopper is offered sign-in'
   await expect(page.getByRole('tab', { name: 'Existing customer' })).toHaveAttribute('aria-selected', 'true');
 });
 
+test('an email the page has learnt has an account is not sent to the store again', async ({ page, request }) => {
+  const email = uniqueEmail('known');
+  await createAccount(request, { email, country: 'US' });
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const body = sent.url().endsWith('/data/checkout/') ? (sent.postData() ?? '') : '';
+    if (body.includes('PREREGISTER_EMAIL')) asked.push(JSON.parse(new URLSearchParams(body).get('body') ?? '{}').email);
+  });
+
+  await basketWith(page, 'Affinity Photo 2');
+  await captureEmail(page, email);
+  const modal = page.getByRole('dialog', { name: 'Already registered?' });
+  await expect(modal).toBeVisible();
+  expect(asked).toEqual([email]);
+  await modal.getByRole('button', { name: 'Use a different email' }).click();
+  await expect(modal).toBeHidden();
+
+  // The same address, as typed differently: the page knows the answer.
+  await captureEmail(page, `  ${email.toUpperCase()} `);
+  await expect(modal).toBeVisible();
+  await page.keyboard.press('Escape');
+  // A new address is still asked about, and reserved.
+  const fresh = uniqueEmail('fresh');
+  await captureEmail(page, fresh);
+  await expect(page.locator('section[data-section="account"]')).toContainText(fresh);
+  expect(asked).toEqual([email, fresh]);
+});
+
 test('a mistyped email domain gets a suggestion that can be accepted', async ({ page }) => {
   await basketWith(page, 'Affinity Photo 2');
   const account = page.locator('section[data-section="account"]');

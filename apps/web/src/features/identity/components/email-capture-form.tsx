@@ -1,4 +1,4 @@
-import { emailCaptureRules, Messages } from '@store/domain';
+import { emailCaptureRules, Messages, normaliseEmail } from '@store/domain';
 import { Button, TextField } from '@store/ui';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,6 +15,14 @@ export interface EmailCaptureFormProps {
   readonly focusRequest?: number;
 }
 
+/**
+ * Emails this page has learnt belong to an account (spec 1 §4's reserved-email map), normalised. It
+ * lives as long as the page, like the rest of the page's state, so it outlasts the step's Change
+ * button: giving the same email again shows 'Already registered?' at once, without asking the store
+ * (and without spending the shopper's share of its rate limit on an answer already known).
+ */
+const knownAccounts = new Set<string>();
+
 /** Step 1 for new customers: an email, checked and reserved, or the 'Already registered?' path. */
 export function EmailCaptureForm({ onReserved, onAccountExists, focusRequest = 0 }: EmailCaptureFormProps) {
   const { notifyError } = useCheckoutUi();
@@ -27,12 +35,19 @@ export function EmailCaptureForm({ onReserved, onAccountExists, focusRequest = 0
   const suggestion = useEmailSuggestion(useWatch({ control, name: 'email' }));
 
   const submit = handleSubmit(async ({ email }) => {
+    const key = normaliseEmail(email);
+    if (knownAccounts.has(key)) {
+      onAccountExists(email.trim());
+      return;
+    }
     try {
       const reserved = await preregisterEmail(email);
       onReserved(reserved.email);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 100200) onAccountExists(email.trim());
-      else if (error instanceof ApiError && error.fields?.email) setError('email', { message: error.fields.email[0] });
+      if (error instanceof ApiError && error.code === 100200) {
+        knownAccounts.add(key);
+        onAccountExists(email.trim());
+      } else if (error instanceof ApiError && error.fields?.email) setError('email', { message: error.fields.email[0] });
       else notifyError(error);
     }
   });
