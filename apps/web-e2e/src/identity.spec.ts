@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptAnalytics, createAccount, dataLayerEvents, expectNoSeriousAxeViolations, uniqueEmail } from './support';
+import { acceptAnalytics, addToBasket, createAccount, dataLayerEvents, expectNoSeriousAxeViolations, uniqueEmail } from './support';
 
 
 async function basketWith(page: Page, suite: string) {
@@ -86,6 +86,21 @@ test('the account form refuses bad input with the spec messages before calling t
   await expect(form.getByText('You must agree to the terms and conditions before you can continue')).toBeVisible();
   await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
 });
+
+for (const locale of ['en-gb', 'en-us']) {
+  test(`the marketing choice starts unmade in ${locale}: consent is asked for, never assumed`, async ({ page }) => {
+    await addToBasket(page.request, locale, ['photo-2']);
+    await page.goto(`/${locale}/checkout/`);
+    await captureEmail(page, uniqueEmail('marketing'));
+    const form = page.getByRole('form', { name: 'Create your account' });
+    const choice = form.getByRole('group', { name: 'Would you like news and offers by email?' });
+    await expect(choice.getByRole('radio', { name: 'Yes please' })).not.toBeChecked();
+    await expect(choice.getByRole('radio', { name: 'No thanks' })).not.toBeChecked();
+    await form.getByRole('button', { name: 'Create account' }).click();
+    await expect(choice.getByText('Choose a marketing preference')).toBeVisible();
+    await expect(choice.getByRole('radio', { name: 'Yes please' })).not.toBeChecked();
+  });
+}
 
 test('Enter on Create account right after typing the password shows progress at once and sends the account once', async ({ page }) => {
   await basketWith(page, 'Affinity Photo 2');

@@ -133,6 +133,8 @@ describe('CREATE_CUSTOMER and SIGN_OUT', () => {
     ['a country in lower case', { country: 'gb' }, 100100, 'country'],
     ['an extra field', { isAdmin: true }, 100100, 'isAdmin'],
     ['a wrong type', { marketingSignUp: 'yes' }, 100100, 'marketingSignUp'],
+    // Marketing consent is never assumed: no choice is not a yes.
+    ['no marketing choice', { marketingSignUp: undefined }, 100100, 'marketingSignUp'],
   ])('refuses %s and stores nothing', async (_name, overrides, code, field) => {
     const before = await count('customers');
     const response = await action('CREATE_CUSTOMER', newCustomer(`refused.${Math.random().toString(36).slice(2)}@example.com`, overrides));
