@@ -145,8 +145,8 @@ export class PlaceOrder {
       return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     }
     // Something to post (requires_shipping) needs somewhere to post it, free orders included.
-    const choice = command.updateShippingAddress ? ({ sameAsBilling: true } as const) : ((await this.shipping?.find(command.customer.id)) ?? null);
-    const shipTo = view.flags.shippingIsRequired ? deliveryAddress(choice, address) : null;
+    const choice = async () => (command.updateShippingAddress ? ({ sameAsBilling: true } as const) : ((await this.shipping?.find(command.customer.id)) ?? null));
+    const shipTo = view.flags.shippingIsRequired ? deliveryAddress(await choice(), address) : null;
     if (view.flags.shippingIsRequired && !shipTo) return err(failure('SHIPPING_ADDRESS_REQUIRED', placed?.number ?? null, 'not-charged'));
     // Its price and tax are for one country (home until the shopper names another): it is posted there only.
     if (shipTo && shipTo.country !== (view.basket.shippingCountry ?? view.countryAccount.code)) {
