@@ -61,11 +61,11 @@ function itemsOf(value: unknown): ItemRequest[] | DrReply {
   return items;
 }
 
-function billToOf(value: unknown): BillTo | DrReply {
-  if (!isObject(value)) return invalid('billTo', 'billTo must be an object.');
+function billToOf(value: unknown, key: 'billTo' | 'shipTo' = 'billTo'): BillTo | DrReply {
+  if (!isObject(value)) return invalid(key, `${key} must be an object.`);
   const address = value.address;
-  if (!isObject(address)) return missing('billTo.address');
-  if (!isString(address.country) || !/^[A-Za-z]{2}$/.test(address.country)) return invalid('billTo.address.country', `'${String(address.country ?? '')}' is not a valid country.`);
+  if (!isObject(address)) return missing(`${key}.address`);
+  if (!isString(address.country) || !/^[A-Za-z]{2}$/.test(address.country)) return invalid(`${key}.address.country`, `'${String(address.country ?? '')}' is not a valid country.`);
   const text = (key: string, from: Json) => (isString(from[key]) ? (from[key] as string) : undefined);
   return {
     address: {
@@ -138,7 +138,15 @@ function applyFields(context: DigitalRiverContext, original: CheckoutRecord, bod
     if (!isObject(body.metadata)) return invalid('metadata', 'metadata must be an object.');
     checkout.metadata = body.metadata;
   }
-  // Ours: shipFrom, shipTo, shippingChoice, purchaseLocation and chargeType are taken and ignored (digital goods only).
+  if (body.shipTo !== undefined) {
+    if (body.shipTo === null) delete checkout.shipTo;
+    else {
+      const shipTo = billToOf(body.shipTo, 'shipTo');
+      if (isReply(shipTo)) return shipTo;
+      checkout.shipTo = shipTo;
+    }
+  }
+  // Ours: shipFrom, shippingChoice, purchaseLocation and chargeType are taken and ignored.
   if (body.taxIdentifiers !== undefined) {
     if (!Array.isArray(body.taxIdentifiers)) return invalid('taxIdentifiers', 'taxIdentifiers must be an array.');
     const ids: string[] = [];

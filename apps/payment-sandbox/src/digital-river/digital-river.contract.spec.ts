@@ -185,6 +185,18 @@ describe('checkouts and tax', () => {
     expect((await client.api(`/checkouts/${created.id}`, undefined, 'DELETE')).status).toBe(204);
     expect((await client.api(`/checkouts/${created.id}`)).status).toBe(404);
   });
+
+  it('taxes goods with a ship-to where they are posted, and by the bill-to again once it is removed', async () => {
+    const posted = await checkout({ currency: 'USD', billTo: { address: address('US', 'OR') }, shipTo: { name: 'Sam Shopper', address: address('US', 'NY') } });
+    expect(posted).toMatchObject({ totalTax: 8.88, shipTo: { address: { country: 'US', state: 'NY' } } });
+    const abroad = await client.api(`/checkouts/${posted.id}`, { shipTo: { address: address('DE') } });
+    expect(abroad.body.totalTax).toBe(19);
+    const removed = await client.api(`/checkouts/${posted.id}`, { shipTo: null });
+    expect(removed.body.totalTax).toBe(0);
+    expect(removed.body.shipTo).toBeUndefined();
+    const refused = await client.api('/checkouts', { currency: 'USD', items: [{ skuId: 'a', price: 1 }], shipTo: { address: { country: 'Germany' } } });
+    expect(refused.body.errors[0]).toMatchObject({ code: 'invalid_parameter', parameter: 'shipTo.address.country' });
+  });
 });
 
 describe('tax identifiers and reverse charge', () => {

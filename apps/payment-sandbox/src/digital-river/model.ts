@@ -120,6 +120,8 @@ export interface CheckoutRecord {
   customerType: CustomerType;
   taxInclusive: boolean;
   billTo?: BillTo;
+  /** Where physical goods are posted: when given, its address decides the tax (the provider's rule for shipped goods). */
+  shipTo?: BillTo;
   items: (ItemRequest & { readonly id: string })[];
   discount?: { amountOff?: number; percentOff?: number };
   /** Ids of the tax identifiers attached to the checkout. */

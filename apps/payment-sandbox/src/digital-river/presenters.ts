@@ -85,10 +85,10 @@ export function taxIdentifierApplies(type: string, country: string | undefined, 
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Whether the checkout's customer holds a tax certificate, valid today, for the bill-to state (the provider's rule for digital goods). */
+/** Whether the checkout's customer holds a tax certificate, valid today, for the state it is taxed in (ship-to, else bill-to). */
 function hasTaxCertificate(context: DigitalRiverContext, checkout: CheckoutRecord): boolean {
   const customer = checkout.customerId ? context.store.state.customers[checkout.customerId] : undefined;
-  const state = checkout.billTo?.address?.state?.toUpperCase();
+  const state = taxAddressOf(checkout)?.state?.toUpperCase();
   if (!customer || !state) return false;
   const date = today();
   return customer.taxCertificates.some((certificate) => certificate.taxAuthority.toUpperCase() === state && certificate.startDate.slice(0, 10) <= date && date <= certificate.endDate.slice(0, 10));
@@ -106,16 +106,19 @@ export function sessionState(context: DigitalRiverContext, checkout: CheckoutRec
   return source?.state === 'chargeable' ? 'requires_confirmation' : 'requires_source';
 }
 
-/** The checkout priced now (tax follows its bill-to address, customer type, tax identifiers and customer). */
+/** The address a checkout is taxed at: where its goods are posted when it has a ship-to, else its bill-to. */
+const taxAddressOf = (checkout: CheckoutRecord) => checkout.shipTo?.address ?? checkout.billTo?.address;
+
+/** The checkout priced now (tax follows its ship-to or bill-to address, customer type, tax identifiers and customer). */
 export function presentCheckout(context: DigitalRiverContext, checkout: CheckoutRecord): CheckoutPricing {
   const { state } = context.store;
   const sellingEntity = sellingEntityFor(checkout.currency);
-  const country = checkout.billTo?.address?.country?.toUpperCase();
+  const country = taxAddressOf(checkout)?.country?.toUpperCase();
   const taxIdentifiers = checkout.taxIdentifierIds.map((id) => state.taxIdentifiers[id]).filter((taxId): taxId is TaxIdentifierRecord => !!taxId);
   const usableTaxIdentifier = taxIdentifiers.some((taxId) => taxId.state !== 'not_valid' && taxIdentifierApplies(taxId.type, country, checkout.customerType, sellingEntity.id));
   const { rate, reason } = taxRateFor({
     country,
-    state: checkout.billTo?.address?.state,
+    state: taxAddressOf(checkout)?.state,
     customerType: checkout.customerType,
     sellingEntity,
     usableTaxIdentifier,
@@ -134,6 +137,7 @@ export function presentCheckout(context: DigitalRiverContext, checkout: Checkout
     locale: checkout.locale,
     browserIp: checkout.browserIp,
     billTo: checkout.billTo,
+    shipTo: checkout.shipTo,
     subtotal: priced.subtotal,
     totalTax: priced.totalTax,
     totalImporterTax: 0,
