@@ -30,7 +30,7 @@ export function basketJson({ view, notices }: ReadBasket): BasketJson {
       is_multi_user: suite.isMultiUser,
       show_choice: showsChoice(suite.products.map((candidate) => candidate.choice)),
       active_product_choice: product.choice.synonym,
-      product_choices: suite.products.map((candidate) => ({ choice: candidate.choice, product: productJson(candidate) })),
+      product_choices: suite.products.map((candidate) => ({ choice: candidate.choice, product: productJson(candidate), legacy_product: candidate.legacy === true })),
       products_included: suite.productsIncluded.map(productJson),
       total: moneyJson(total),
       discount: moneyJson(discount),

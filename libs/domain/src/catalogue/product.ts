@@ -30,6 +30,8 @@ export interface CatalogueProduct {
   readonly price: ProductPrice;
   readonly taxInclusive: boolean;
   readonly stock: ProductStock;
+  /** Of an earlier major version than the store's current line (spec 2 §3 legacy_product); absent means current. */
+  readonly legacy?: boolean;
 }
 
 /** What a shopper adds to the basket: a product family with its choices and quantity rules. */

@@ -19,7 +19,11 @@ export interface BasketLineJson {
   readonly is_multi_user: boolean;
   readonly show_choice: boolean;
   readonly active_product_choice: string;
-  readonly product_choices: readonly { readonly choice: ProductJson['choice']; readonly product: ProductJson }[];
+  /**
+   * Each choice with its product; legacy_product (spec 2 §3, ours: a flag) says the product is of an
+   * earlier major version than the store's current line, which the page says beside its name.
+   */
+  readonly product_choices: readonly { readonly choice: ProductJson['choice']; readonly product: ProductJson; readonly legacy_product: boolean }[];
   readonly products_included: readonly ProductJson[];
   readonly total: MoneyJson;
   /** This line's share of the applied discount. */

@@ -20,8 +20,8 @@ function line(reference: string, quantity: number): BasketLineJson {
     show_choice: true,
     active_product_choice: 'macos',
     product_choices: [
-      { choice: { name: 'macOS', synonym: 'macos' }, product: product('macos', 1000) },
-      { choice: { name: 'iPad', synonym: 'ipados' }, product: product('ipados', 300) },
+      { choice: { name: 'macOS', synonym: 'macos' }, product: product('macos', 1000), legacy_product: false },
+      { choice: { name: 'iPad', synonym: 'ipados' }, product: product('ipados', 300), legacy_product: false },
     ],
     products_included: [],
     total: gbp(1000 * quantity),

@@ -93,6 +93,10 @@ export class ProductRecord {
   @Column({ name: 'preorder_date', type: 'date', nullable: true })
   preorderDate!: string | null;
 
+  /** Of an earlier major version than the store's current line. */
+  @Column({ type: 'boolean', default: false })
+  legacy!: boolean;
+
   @Column({ name: 'sort_order', type: 'integer' })
   sortOrder!: number;
 

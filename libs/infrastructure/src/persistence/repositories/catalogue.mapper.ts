@@ -28,6 +28,7 @@ function toProductWithPrice(record: ProductRecord, account: CountryAccount, pric
       expectedDate: record.stockExpectedDate,
       preorderDate: record.preorderDate,
     },
+    legacy: record.legacy,
   };
 }
 

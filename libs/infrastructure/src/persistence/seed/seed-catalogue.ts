@@ -11,6 +11,8 @@ interface SeedProduct {
   outOfStock?: boolean;
   stockExpectedDate?: string;
   preorderDate?: string;
+  /** Of an earlier major version than the store's current line. */
+  legacy?: boolean;
   /** Per country account: [current, original] in minor units. */
   prices: Record<string, [number, number]>;
 }
@@ -98,13 +100,13 @@ export async function seedCatalogue(dataSource: DataSource, seed: CatalogueSeed 
       for (const [productOrder, product] of suite.products.entries()) {
         await db.query(
           `INSERT INTO products (reference, suite_reference, choice_name, choice_synonym, name, description, link_src,
-             media_src, out_of_stock, stock_expected_date, preorder_date, sort_order)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+             media_src, out_of_stock, stock_expected_date, preorder_date, sort_order, legacy)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
            ON CONFLICT (reference) DO UPDATE SET suite_reference = EXCLUDED.suite_reference,
              choice_name = EXCLUDED.choice_name, choice_synonym = EXCLUDED.choice_synonym, name = EXCLUDED.name,
              description = EXCLUDED.description, link_src = EXCLUDED.link_src, media_src = EXCLUDED.media_src,
              out_of_stock = EXCLUDED.out_of_stock, stock_expected_date = EXCLUDED.stock_expected_date,
-             preorder_date = EXCLUDED.preorder_date, sort_order = EXCLUDED.sort_order`,
+             preorder_date = EXCLUDED.preorder_date, sort_order = EXCLUDED.sort_order, legacy = EXCLUDED.legacy`,
           [
             product.reference,
             suite.reference,
@@ -118,6 +120,7 @@ export async function seedCatalogue(dataSource: DataSource, seed: CatalogueSeed 
             product.stockExpectedDate ?? null,
             product.preorderDate ?? null,
             productOrder,
+            product.legacy ?? false,
           ],
         );
         for (const [account, [current, original]] of Object.entries(product.prices)) {

@@ -155,6 +155,11 @@ function BasketLine({ line, locale, removable, onChoice, onQuantity, onRemove }:
       <div className="basket-line__details">
         <p className="basket-line__name">{line.name}</p>
         {product && <p className="basket-line__description">{product.description}</p>}
+        {active?.legacy_product && (
+          <p className="basket-line__legacy" data-testid="legacy-product">
+            An earlier version of {line.name}
+          </p>
+        )}
         {line.show_choice ? (
           <div className="field field--inline">
             <label className="field__label" htmlFor={choiceId}>
@@ -171,7 +176,7 @@ function BasketLine({ line, locale, removable, onChoice, onQuantity, onRemove }:
             >
               {line.product_choices.map((option) => (
                 <option key={option.choice.synonym} value={option.choice.synonym}>
-                  {option.choice.name}
+                  {option.legacy_product ? `${option.choice.name} (earlier version)` : option.choice.name}
                 </option>
               ))}
             </select>
