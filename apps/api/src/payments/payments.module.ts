@@ -24,6 +24,7 @@ import {
   RemoveSavedPayPalAccount,
   SAVED_CARD_REPOSITORY,
   SAVED_PAYPAL_REPOSITORY,
+  SHIPPING_ADDRESS_REPOSITORY,
   type BasketRepository,
   type CardGatewayPort,
   type CardGatewaySettings,
@@ -31,6 +32,7 @@ import {
   type PaymentStateRepository,
   type SavedCardRepository,
   type SavedPayPalRepository,
+  type ShippingAddressRepository,
 } from '@store/application';
 import { DomainError } from '@store/domain';
 import { BasketModule } from '../basket/basket.module';
@@ -61,8 +63,19 @@ const unconfiguredGateway: CardGatewayPort = {
         files: FileStorage,
         provider: MerchantOfRecordPort | null,
         settings: MerchantOfRecordSettings | null,
-      ) => new MerchantCheckout(baskets, reader, billing, states, certificates, files, provider, settings),
-      inject: [BASKET_REPOSITORY, BasketReader, BILLING_REPOSITORY, PAYMENT_STATE_REPOSITORY, TAX_CERTIFICATE_REPOSITORY, FILE_STORAGE, MERCHANT_OF_RECORD, MERCHANT_OF_RECORD_SETTINGS],
+        shipping: ShippingAddressRepository,
+      ) => new MerchantCheckout(baskets, reader, billing, states, certificates, files, provider, settings, shipping),
+      inject: [
+        BASKET_REPOSITORY,
+        BasketReader,
+        BILLING_REPOSITORY,
+        PAYMENT_STATE_REPOSITORY,
+        TAX_CERTIFICATE_REPOSITORY,
+        FILE_STORAGE,
+        MERCHANT_OF_RECORD,
+        MERCHANT_OF_RECORD_SETTINGS,
+        SHIPPING_ADDRESS_REPOSITORY,
+      ],
     },
     MerchantOfRecordActions,
     {

@@ -3,6 +3,7 @@ import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingRepository } from '../billing/billing.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
+import { deliveryAddress, type ShippingAddressRepository } from '../billing/shipping.ports';
 import type { FileStorage } from '../tax-exemption/tax-exemption.ports';
 import type { MerchantOfRecordPort, MerchantOfRecordSettings, MorCheckout, MorTaxCertificate } from './merchant-of-record.ports';
 
@@ -50,6 +51,8 @@ export class MerchantCheckout {
     private readonly files: FileStorage,
     private readonly provider: MerchantOfRecordPort | null,
     private readonly settings: MerchantOfRecordSettings | null,
+    /** Where posted products go; without it a checkout is taxed by the billing address alone. */
+    private readonly shipping: ShippingAddressRepository | null = null,
   ) {}
 
   async setUp(customer: Customer, basketReference: string, locale: string): Promise<Result<MerchantCheckoutSetup, DomainError>> {
@@ -82,6 +85,8 @@ export class MerchantCheckout {
         currency: view.countryAccount.currency,
         taxInclusive: view.countryAccount.taxInclusive,
         billingAddress: address,
+        // A posted product is taxed where it is delivered (US sales tax by the ship-to state).
+        shippingAddress: view.flags.shippingIsRequired ? deliveryAddress((await this.shipping?.find(customer.id)) ?? null, address) : null,
         items: view.lines.map(({ line, product, total, discount }) => ({
           productReference: product.reference,
           name: product.name,

@@ -1,4 +1,5 @@
 import type { BillingAddress } from '../billing/billing.ports';
+import type { ShippingAddress } from '../billing/shipping.ports';
 
 /** The provider's totals for a checkout, in minor units of its currency. */
 export interface MorTotals {
@@ -56,6 +57,8 @@ export interface MorCheckoutRequest {
   readonly currency: string;
   readonly taxInclusive: boolean;
   readonly billingAddress: BillingAddress;
+  /** Where a posted product goes (null: nothing to post); the provider taxes shipped goods there. */
+  readonly shippingAddress?: ShippingAddress | null;
   readonly items: readonly MorItem[];
   readonly taxCertificate: MorTaxCertificate | null;
 }

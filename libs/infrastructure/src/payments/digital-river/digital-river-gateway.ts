@@ -108,6 +108,22 @@ export class DigitalRiverGateway implements MerchantOfRecordPort, LookupablePaym
           country: address.country,
         },
       },
+      // Shipped goods are taxed at the ship-to address (the provider's rule), so it goes with them.
+      ...(request.shippingAddress
+        ? {
+            shipTo: {
+              name: request.name,
+              address: {
+                line1: request.shippingAddress.line1,
+                ...(request.shippingAddress.line2 ? { line2: request.shippingAddress.line2 } : {}),
+                city: request.shippingAddress.city,
+                postalCode: request.shippingAddress.postalCode,
+                ...(request.shippingAddress.state ? { state: request.shippingAddress.state } : {}),
+                country: request.shippingAddress.country,
+              },
+            },
+          }
+        : {}),
       items: request.items.map((item) => ({
         productDetails: { name: item.name, partNumber: item.productReference },
         aggregatePrice: majorUnits(item.amountMinor, request.currency),
