@@ -42,4 +42,14 @@ describe('loadConfig', () => {
     expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(loadConfig({ DATABASE_URL: url }).DEVICE_COOKIE_SECRET).not.toBe(first);
   });
+
+  it("gives payment providers' browser code spec 2 §9's 120 s to load unless told less, from 1 s", () => {
+    expect(loadConfig({ DATABASE_URL: url }).SCRIPT_LOAD_TIMEOUT_MS).toBe(120000);
+    expect(loadConfig({ DATABASE_URL: url, SCRIPT_LOAD_TIMEOUT_MS: '8000' }).SCRIPT_LOAD_TIMEOUT_MS).toBe(8000);
+    for (const wrong of ['500', '120001', 'soon']) {
+      expect(() => loadConfig({ DATABASE_URL: url, SCRIPT_LOAD_TIMEOUT_MS: wrong })).toThrow(
+        /^Invalid configuration: SCRIPT_LOAD_TIMEOUT_MS: SCRIPT_LOAD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000/,
+      );
+    }
+  });
 });

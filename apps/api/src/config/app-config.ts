@@ -265,6 +265,13 @@ export class AppConfig {
   @Max(120000, { message: 'DIGITAL_RIVER_MOUNT_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
   DIGITAL_RIVER_MOUNT_TIMEOUT_MS = 25000;
 
+  /** How long a payment provider's browser code (a chunk or a script) may take to load before the page gives up (spec 2 §9: 120 seconds). */
+  @Transform(toInteger)
+  @IsInt({ message: 'SCRIPT_LOAD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  @Min(1000, { message: 'SCRIPT_LOAD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  @Max(120000, { message: 'SCRIPT_LOAD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
+  SCRIPT_LOAD_TIMEOUT_MS = 120000;
+
   /** How long a call to Digital River may take before the order is left pending (retryable). */
   @Transform(toInteger)
   @IsInt({ message: 'DIGITAL_RIVER_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })

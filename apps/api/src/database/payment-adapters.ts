@@ -64,6 +64,7 @@ export const paymentAdapters: Provider[] = [
       disabledPayPalCountries: countries(config.BRAINTREE_DISABLED_PAYPAL_COUNTRIES),
       googleMerchantId: config.GOOGLE_MERCHANT_ID ?? null,
       wallets: { applePay: config.BRAINTREE_APPLE_PAY, googlePay: config.BRAINTREE_GOOGLE_PAY, payPal: config.BRAINTREE_PAYPAL },
+      scriptLoadTimeoutMs: config.SCRIPT_LOAD_TIMEOUT_MS,
     }),
     inject: [AppConfig],
   },
@@ -72,7 +73,12 @@ export const paymentAdapters: Provider[] = [
     provide: MERCHANT_OF_RECORD_SETTINGS,
     useFactory: (config: AppConfig): MerchantOfRecordSettings | null =>
       config.DIGITAL_RIVER_PUBLIC_KEY
-        ? { publicApiKey: config.DIGITAL_RIVER_PUBLIC_KEY, scriptUrl: config.DIGITAL_RIVER_JS_URL, mountTimeoutMs: config.DIGITAL_RIVER_MOUNT_TIMEOUT_MS }
+        ? {
+            publicApiKey: config.DIGITAL_RIVER_PUBLIC_KEY,
+            scriptUrl: config.DIGITAL_RIVER_JS_URL,
+            mountTimeoutMs: config.DIGITAL_RIVER_MOUNT_TIMEOUT_MS,
+            scriptLoadTimeoutMs: config.SCRIPT_LOAD_TIMEOUT_MS,
+          }
         : null,
     inject: [AppConfig],
   },

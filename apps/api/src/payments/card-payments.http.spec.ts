@@ -58,6 +58,8 @@ describe('GET /data/braintree-checkout/', () => {
       disabled_paypal_countries: [],
       three_d_secure: false,
       collect_device_data: true,
+      // Spec 2 §9: each piece of the gateway's browser code may take 120 s to load.
+      script_load_timeout_ms: 120000,
     });
     // What braintree-web reads from it: the configuration address, on the provider's own domain.
     const token = JSON.parse(Buffer.from(data.client_token, 'base64').toString('utf8'));

@@ -54,6 +54,7 @@ export class MerchantOfRecordActions implements CheckoutActionHandlers {
       mor_public_api_key: setup.settings.publicApiKey,
       mor_script_url: setup.settings.scriptUrl,
       mount_timeout_ms: setup.settings.mountTimeoutMs,
+      script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };
   }
 

@@ -49,7 +49,7 @@ describe('MERCHANT_OF_RECORD_CREATE_CHECKOUT', () => {
   it("creates the provider's checkout with its tax and seller, and gives the same one again for the same basket", async () => {
     const shopper = await shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
     const created = await createCheckout(shopper);
-    expect(created.body).toMatchObject({ success: true, data: { mor_public_api_key: sandbox.config.publicKey, mor_script_url: `${sandbox.url}/v1/DigitalRiver.js`, mount_timeout_ms: 25000 } });
+    expect(created.body).toMatchObject({ success: true, data: { mor_public_api_key: sandbox.config.publicKey, mor_script_url: `${sandbox.url}/v1/DigitalRiver.js`, mount_timeout_ms: 25000, script_load_timeout_ms: 120000 } });
     const checkout = checkoutOf(created);
     expect(checkout).toMatchObject({ sellingEntityId: 'DR_INC-ENTITY', sellingEntityName: 'Digital River, Inc.', taxIdentifier: null });
     expect(checkout.paymentSessionId).toBeTruthy();

@@ -82,5 +82,7 @@ export interface MerchantOfRecordSettings {
   readonly publicApiKey: string;
   readonly scriptUrl: string;
   readonly mountTimeoutMs: number;
+  /** How long the provider's browser library may take to load (spec 2 §9: 120 s). */
+  readonly scriptLoadTimeoutMs: number;
 }
 export const MERCHANT_OF_RECORD_SETTINGS = Symbol('MerchantOfRecordSettings');

@@ -29,6 +29,8 @@ export interface MorSetupJson {
   readonly mor_script_url: string;
   /** How long the drop-in may take to become ready before the page gives up (spec 2 §9: 25 s). */
   readonly mount_timeout_ms: number;
+  /** How long the provider's browser library may take to load before the page gives up (spec 2 §9: 120 s). */
+  readonly script_load_timeout_ms: number;
 }
 
 /** Payloads of the merchant-of-record actions (checkout data API, spec 2 §7). */
