@@ -22,6 +22,8 @@ export const drSandboxPort = port + 6;
 export const configuredDrSandboxPort = port + 7;
 /** Ours: in the 'configured' store the drop-in may take 3 s to mount (25 s by default), so its give-up test is quick. */
 export const CONFIGURED_MOUNT_TIMEOUT_MS = 3000;
+/** Ours: in the 'configured' store a payment provider's code may take 8 s to load (120 s by default), so its give-up tests are quick. */
+export const CONFIGURED_SCRIPT_LOAD_TIMEOUT_MS = 8000;
 export const ANALYTICS_TAG = 'https://tags.example.com/tag.js';
 /** Where the main store's API appends its JSON logs (LOG_FILE), so card-data.spec.ts can read them. */
 export const API_LOG_FILE = join(tmpdir(), `store-e2e-api-${port}.log`);
@@ -88,6 +90,7 @@ export default defineConfig({
         // No gateway for dollars; French billing addresses pay the merchant of record, whose drop-in may take only 3 s to mount.
         PAYMENT_GATEWAY_RULES: 'FR=digital-river,GBP=braintree',
         DIGITAL_RIVER_MOUNT_TIMEOUT_MS: String(CONFIGURED_MOUNT_TIMEOUT_MS),
+        SCRIPT_LOAD_TIMEOUT_MS: String(CONFIGURED_SCRIPT_LOAD_TIMEOUT_MS),
         // A wallet turned off for UK shoppers (spec 2 §6), and its sandbox says the shopper prefers PayPal.
         BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES: 'GB',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,

@@ -1,22 +1,27 @@
-import type { CardCheckoutJson } from '@store/domain';
-import { useEffect, useState } from 'react';
+import { ErrorCatalogue, type CardCheckoutJson } from '@store/domain';
+import { useCallback, useEffect, useState } from 'react';
 import { useCheckoutUi } from '../checkout/checkout-ui';
 import { fetchCardCheckout } from './api/card-checkout';
 import { setUpCardGateway, type CardGatewayClient } from './braintree/card-gateway-client';
+import { loadLimitOf } from './load-limit';
 
 export type CardGatewaySetup =
   | { readonly status: 'idle' | 'loading' }
   | { readonly status: 'ready'; readonly checkout: CardCheckoutJson; readonly gateway: CardGatewayClient }
-  | { readonly status: 'failed' };
+  /** Retry sets the gateway up again in the page (a new attempt, not a reload). */
+  | { readonly status: 'failed'; readonly retry: () => void };
 
 /**
  * Setup payment for the card gateway (spec 2 §4): the client token and settings for this version of
  * the basket, then braintree-web, under the 'Loading payment details' overlay. A changed basket (a
- * new stale hash) tears it down and sets it up again; so does leaving the payment step.
+ * new stale hash) tears it down and sets it up again; so does leaving the payment step. Each piece of
+ * braintree-web has the checkout's load limit (spec 2 §9); past it the shopper hears 310001 and may retry.
  */
 export function useCardGatewaySetup(basketReference: string, basketVersion: string, enabled: boolean): CardGatewaySetup {
   const { wait, notify } = useCheckoutUi();
-  const key = `${basketReference}:${basketVersion}`;
+  const [attempt, setAttempt] = useState(0);
+  const key = `${basketReference}:${basketVersion}:${attempt}`;
+  const retry = useCallback(() => setAttempt((current) => current + 1), []);
   // The outcome of the last setup, for the basket version it was made for.
   const [outcome, setOutcome] = useState<{ readonly key: string; readonly setup: CardGatewaySetup } | null>(null);
 
@@ -30,6 +35,7 @@ export function useCardGatewaySetup(basketReference: string, basketVersion: stri
         clientToken: checkout.client_token,
         threeDSecure: checkout.three_d_secure,
         collectDeviceData: checkout.collect_device_data,
+        loadLimitMs: loadLimitOf(checkout.script_load_timeout_ms),
       });
       return { checkout, gateway };
     })
@@ -40,14 +46,17 @@ export function useCardGatewaySetup(basketReference: string, basketVersion: stri
       })
       .catch(() => {
         if (cancelled) return;
-        setOutcome({ key, setup: { status: 'failed' } });
-        notify(310001);
+        setOutcome({ key, setup: { status: 'failed', retry } });
+        notify(ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code);
       });
     return () => {
       cancelled = true;
       void made?.teardown();
+      // A torn-down gateway is never handed out again: a billing change that keeps the card gateway
+      // (same basket version) sets it up afresh instead of showing a form its client can no longer make.
+      setOutcome((current) => (current?.key === key ? null : current));
     };
-  }, [basketReference, key, enabled, wait, notify]);
+  }, [basketReference, key, enabled, wait, notify, retry]);
 
   if (!enabled) return { status: 'idle' };
   return outcome?.key === key ? outcome.setup : { status: 'loading' };

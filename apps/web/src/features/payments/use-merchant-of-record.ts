@@ -4,6 +4,7 @@ import { ApiError, SupersededError } from '../../lib/api-client';
 import { useCheckoutUi } from '../checkout/checkout-ui';
 import { createMorCheckout } from './api/merchant-of-record';
 import { loadDigitalRiver, type DigitalRiverClient } from './digital-river/digital-river-js';
+import { loadLimitOf } from './load-limit';
 import { parseMorCheckout } from './digital-river/merchant-of-record-rules';
 
 /** The merchant-of-record payment state (spec 2 §3): the session (checkout) and, once the drop-in gave one, the source. */
@@ -16,7 +17,8 @@ export type MerchantOfRecordSetup =
       readonly client: DigitalRiverClient;
       readonly sourceId: string | null;
     }
-  | { readonly status: 'failed' };
+  /** Retry makes a fresh checkout and loads the library again, in the page (not a reload). */
+  | { readonly status: 'failed'; readonly retry: () => void };
 
 export interface MerchantOfRecord {
   readonly setup: MerchantOfRecordSetup;
@@ -54,13 +56,18 @@ export function useMerchantOfRecord(basket: BasketJson | null, customer: Custome
     ...(basket ? { basket: { reference: basket.reference, stale_hash: basket.stale_hash } } : {}),
   }));
 
+  const reset = useCallback(() => {
+    setOutcome(null);
+    setGeneration((current) => current + 1);
+  }, []);
+
   useEffect(() => {
     if (!enabled || !basketReference) return;
     let cancelled = false;
     wait('payment-details', async () => {
       const setup = await createMorCheckout(payload());
       const checkout = parseMorCheckout(setup.checkout);
-      const client = await loadDigitalRiver(setup.mor_script_url, setup.mor_public_api_key, canonical);
+      const client = await loadDigitalRiver(setup.mor_script_url, setup.mor_public_api_key, canonical, loadLimitOf(setup.script_load_timeout_ms));
       return { setup, checkout, client };
     })
       .then(({ setup, checkout, client }) => {
@@ -68,14 +75,14 @@ export function useMerchantOfRecord(basket: BasketJson | null, customer: Custome
       })
       .catch((error: unknown) => {
         if (cancelled || error instanceof SupersededError) return;
-        setOutcome({ key, setup: { status: 'failed' } });
+        setOutcome({ key, setup: { status: 'failed', retry: reset } });
         // A refusal with its own message (e.g. a stale basket) says so; anything else is spec 2 §8's problem obtaining payment methods.
         notify(error instanceof ApiError && !GENERAL_FAILURES.has(error.code) ? error.code : ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code);
       });
     return () => {
       cancelled = true;
     };
-  }, [key, basketReference, enabled, canonical, wait, notify]);
+  }, [key, basketReference, enabled, canonical, wait, notify, reset]);
 
   const change = useCallback(
     (update: (ready: Extract<MerchantOfRecordSetup, { status: 'ready' }>) => MerchantOfRecordSetup) =>
@@ -84,10 +91,6 @@ export function useMerchantOfRecord(basket: BasketJson | null, customer: Custome
   );
   const updateCheckout = useCallback((checkout: MorCheckoutJson) => change((ready) => ({ ...ready, checkout })), [change]);
   const setSource = useCallback((sourceId: string | null) => change((ready) => ({ ...ready, sourceId })), [change]);
-  const reset = useCallback(() => {
-    setOutcome(null);
-    setGeneration((current) => current + 1);
-  }, []);
 
   const setup: MerchantOfRecordSetup = !enabled ? { status: 'idle' } : outcome?.key === key ? outcome.setup : { status: 'loading' };
   return { setup, updateCheckout, setSource, reset };

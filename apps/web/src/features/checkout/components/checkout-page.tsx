@@ -326,7 +326,7 @@ export function CheckoutPage() {
               consentRequired={Boolean(customer.billing && requiresWithdrawalConsent(customer.billing.country))}
             />
           ) : cardSetup.status === 'failed' ? (
-            <PaymentMethodsProblem />
+            <PaymentMethodsProblem onRetry={cardSetup.retry} />
           ) : (
             <p role="status">Loading payment details…</p>
           )

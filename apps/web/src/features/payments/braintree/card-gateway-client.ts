@@ -3,6 +3,7 @@ import type { HostedFieldKey, HostedFields } from 'braintree-web/hosted-fields';
 import type { ThreeDSecure } from 'braintree-web/three-d-secure';
 import type { VaultedPaymentMethod } from 'braintree-web/vault-manager';
 import { yieldToMain } from '../../../lib/yield-to-main';
+import { withLoadLimit } from '../load-limit';
 
 /** The card fields the form shows, each in the gateway's own frame (the number never touches our page). */
 export type CardFieldKey = Extract<HostedFieldKey, 'number' | 'expirationMonth' | 'expirationYear' | 'cvv'>;
@@ -52,23 +53,30 @@ export async function setUpCardGateway(options: {
   readonly clientToken: string;
   readonly threeDSecure: boolean;
   readonly collectDeviceData: boolean;
+  /** Spec 2 §9: how long the code, and each component made with the gateway, may take to arrive. */
+  readonly loadLimitMs: number;
 }): Promise<CardGatewayClient> {
-  const [clientModule, hostedFieldsModule, threeDSecureModule, dataCollectorModule, vaultManagerModule] = await Promise.all([
-    import('braintree-web/client'),
-    import('braintree-web/hosted-fields'),
-    import('braintree-web/three-d-secure'),
-    import('braintree-web/data-collector'),
-    import('braintree-web/vault-manager'),
-  ]);
+  const limited = <T>(loading: Promise<T>, what: string) => withLoadLimit(loading, options.loadLimitMs, what);
+  const [clientModule, hostedFieldsModule, threeDSecureModule, dataCollectorModule, vaultManagerModule] = await limited(
+    Promise.all([
+      import('braintree-web/client'),
+      import('braintree-web/hosted-fields'),
+      import('braintree-web/three-d-secure'),
+      import('braintree-web/data-collector'),
+      import('braintree-web/vault-manager'),
+    ]),
+    "The card gateway's code",
+  );
   await yieldToMain();
-  const client = await clientModule.create({ authorization: options.clientToken });
+  // client.create fetches the gateway's configuration: a hung answer must not hold the page either.
+  const client = await limited(clientModule.create({ authorization: options.clientToken }), "The card gateway's client");
   await yieldToMain();
-  const threeDSecure = options.threeDSecure ? await threeDSecureModule.create({ client, version: 2 }) : null;
+  const threeDSecure = options.threeDSecure ? await limited(threeDSecureModule.create({ client, version: 2 }), '3-D Secure') : null;
   let deviceData: string | null = null;
   if (options.collectDeviceData) {
     await yieldToMain();
     try {
-      deviceData = (await dataCollectorModule.create({ client })).deviceData;
+      deviceData = (await limited(dataCollectorModule.create({ client }), 'The device data collector')).deviceData;
     } catch {
       // The fraud checks then go without it; the shopper can still pay.
       deviceData = null;

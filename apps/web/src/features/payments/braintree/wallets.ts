@@ -3,6 +3,7 @@ import type { Client } from 'braintree-web/client';
 import type { GooglePayment } from 'braintree-web/google-payment';
 import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
 import { yieldToMain } from '../../../lib/yield-to-main';
+import { withLoadLimit } from '../load-limit';
 
 /** Google's own Pay API script (spec 2 §6: Google Pay is offered only when it has loaded). */
 export const GOOGLE_PAY_SCRIPT = 'https://pay.google.com/gp/p/js/pay.js';
@@ -14,6 +15,8 @@ export interface WalletSettings {
   readonly currency: string;
   readonly environment: 'sandbox' | 'production';
   readonly googleMerchantId: string | null;
+  /** Spec 2 §9: how long each wallet's code (and Google's script) may take to arrive before it is not offered. */
+  readonly loadLimitMs: number;
 }
 
 export interface Wallets {
@@ -53,11 +56,15 @@ export function applePayAvailable(): boolean {
   }
 }
 
-/** What a wallet's set-up gives, or null when it was not asked for or could not be made. */
-async function settle<M, T>(pending: Promise<M> | null, make: (module: M) => Promise<T>): Promise<T | null> {
+/** What a wallet's set-up gives, or null when it was not asked for, could not be made, or took longer than the limit. */
+async function settle<M, T>(pending: Promise<M> | null, make: (module: M) => Promise<T>, limitMs: number, what: string): Promise<T | null> {
   if (!pending) return null;
   try {
-    return await make(await pending);
+    return await withLoadLimit(
+      pending.then((module) => make(module)),
+      limitMs,
+      what,
+    );
   } catch {
     return null;
   }
@@ -85,19 +92,19 @@ export async function setUpWallets(client: Client, settings: WalletSettings): Pr
     await yieldToMain();
     // Spec 2 §9: PayPal's sandbox unless the gateway is live, in the basket's currency, checkout flow.
     return instance.loadPayPalSDK({ currency: settings.currency, intent: 'capture', ...(settings.environment === 'production' ? {} : { env: 'sandbox' }) });
-  });
+  }, settings.loadLimitMs, 'PayPal');
 
   const payPalPreferred =
     (await settle(preferredModule, async (module) => {
       await yieldToMain();
       const methods = await module.create({ client });
       return (await methods.fetchPreferredPaymentMethods()).paypalPreferred;
-    })) ?? false;
+    }, settings.loadLimitMs, 'Preferred payment methods')) ?? false;
 
   const applePayInstance = await settle(applePayModule, async (module) => {
     await yieldToMain();
     return module.create({ client });
-  });
+  }, settings.loadLimitMs, 'Apple Pay');
 
   const googlePayInstance = await settle(googlePayParts, async ([module]) => {
     const PaymentsClient = window.google?.payments.api.PaymentsClient;
@@ -112,7 +119,7 @@ export async function setUpWallets(client: Client, settings: WalletSettings): Pr
       allowedPaymentMethods: instance.createPaymentDataRequest().allowedPaymentMethods,
     });
     return ready.result ? { instance, client: paymentsClient } : null;
-  });
+  }, settings.loadLimitMs, 'Google Pay');
 
   return { payPal: payPalInstance, applePay: applePayInstance, googlePay: googlePayInstance, payPalPreferred };
 }

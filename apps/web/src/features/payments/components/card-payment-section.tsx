@@ -26,7 +26,7 @@ import {
 } from '@store/domain';
 import { Amount, Button } from '@store/ui';
 import type { HostedFields, HostedFieldsState } from 'braintree-web/hosted-fields';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
 import { useConsent } from '../../consent/consent-provider';
@@ -34,12 +34,33 @@ import { ChargeNote } from '../../orders/charge-note';
 import { usePlaceOrder } from '../../orders/use-place-order';
 import { CARD_FIELDS, type CardGatewayClient } from '../braintree/card-gateway-client';
 import { setUpWallets, type Wallets } from '../braintree/wallets';
+import { loadLimitOf, withLoadLimit } from '../load-limit';
 import { CARD_FIELD_CONTAINERS, CardForm } from './card-form';
+import type { PayPalButtonProps } from './paypal-button';
+import { PaymentMethodsProblem } from './payment-methods-problem';
 import { useWithdrawalConsent } from './withdrawal-consent-box';
 import { ApplePayButton, GooglePayButton, type WalletPayment } from './wallet-buttons';
 
-// Spec 2 §7: the PayPal button is loaded lazily, as a chunk of its own.
-const PayPalButton = lazy(() => import('./paypal-button'));
+/**
+ * Spec 2 §7: the PayPal button is loaded lazily, as a chunk of its own, within the load limit
+ * (spec 2 §9); past it the shopper hears 310001 and may retry (a new attempt, in the page).
+ */
+function usePayPalButton(wanted: boolean, limitMs: number) {
+  const [attempt, setAttempt] = useState(0);
+  const [loaded, setLoaded] = useState<{ readonly attempt: number; readonly button: ComponentType<PayPalButtonProps> | null }>({ attempt: -1, button: null });
+  useEffect(() => {
+    if (!wanted) return;
+    let cancelled = false;
+    withLoadLimit(import('./paypal-button'), limitMs, 'The PayPal button')
+      .then((module) => !cancelled && setLoaded({ attempt, button: module.default }))
+      .catch(() => !cancelled && setLoaded({ attempt, button: null }));
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, limitMs, attempt]);
+  const status = loaded.attempt !== attempt ? 'loading' : loaded.button ? 'ready' : 'failed';
+  return { status, Button: loaded.button, retry: () => setAttempt((current) => current + 1) } as const;
+}
 
 export interface CardPaymentSectionProps {
   readonly basket: BasketJson;
@@ -83,6 +104,8 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   });
   const [wallets, setWallets] = useState<Wallets | null>(null);
   const total = basket.pricing.total_with_discount_applied ?? basket.pricing.total;
+  // What the card or wallet is charged: the total less what a voucher pays.
+  const toPay = basket.pricing.amount_to_pay ?? total.gross;
   const country = customer.billing?.country ?? '';
   const currency = total.gross.currency;
   const codesValid = walletCodesValid({ countryCode: country, currencyCode: currency, language: locale.slice(0, 2) });
@@ -117,13 +140,16 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   const [savedPayPalUsable, setSavedPayPalUsable] = useState(true);
   const consent = useWithdrawalConsent(consentRequired);
   const [busy, setBusy] = useState(false);
+  const loadLimitMs = loadLimitOf(checkout.script_load_timeout_ms);
+  const [fieldsAttempt, setFieldsAttempt] = useState(0);
 
   // The card form's frames, once per gateway client; revalidated on blur, cleared on focus (spec 2 §5).
   useEffect(() => {
     let current: HostedFields | null = null;
     let cancelled = false;
-    gateway
-      .hostedFields(CARD_FIELD_CONTAINERS)
+    // The card form's frames are the gateway's own pages: they too may take only the load limit to arrive.
+    const creating = gateway.hostedFields(CARD_FIELD_CONTAINERS);
+    withLoadLimit(creating, loadLimitMs, 'The card form')
       .then((created) => {
         if (cancelled) return void gateway.release(created);
         current = created;
@@ -132,16 +158,23 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         created.on('cardTypeChange', (state) => setCardType(state.cards.length === 1 ? state.cards[0].niceType : null));
         setFields(created);
       })
-      .catch(() => !cancelled && setFieldsFailed(true));
+      .catch(() => {
+        if (cancelled) return;
+        setFieldsFailed(true);
+        notify(ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code);
+        // Frames that arrive after all are not used: the next attempt makes its own.
+        creating.then((late) => void gateway.release(late)).catch(() => undefined);
+      });
     return () => {
       cancelled = true;
       if (current) void gateway.release(current);
     };
-  }, [gateway]);
+  }, [gateway, loadLimitMs, fieldsAttempt, notify]);
 
   // The wallets whose flags are on, set up once the card form is (or could not be): the form comes
   // first, and the two set-ups never share the main thread (issue 12).
-  const cardFormSettled = fields !== null || fieldsFailed;
+  // (Once settled it stays so: a retried card form does not set the wallets up a second time.)
+  const cardFormSettled = fields !== null || fieldsFailed || fieldsAttempt > 0;
   useEffect(() => {
     if (!cardFormSettled) return;
     let cancelled = false;
@@ -152,11 +185,13 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       currency,
       environment: checkout.environment,
       googleMerchantId: checkout.google_merchant_id,
+      loadLimitMs,
     }).then((ready) => !cancelled && setWallets(ready));
     return () => {
       cancelled = true;
     };
-  }, [gateway, checkout, currency, cardFormSettled]);
+  }, [gateway, checkout, currency, cardFormSettled, loadLimitMs]);
+  const payPalButton = usePayPalButton(option === 'paypal' && Boolean(wallets?.payPal), loadLimitMs);
 
 
   /** PLACE_ORDER with the gateway's nonce (spec 2 §7); a refusal is shown by the place-order hook. */
@@ -181,7 +216,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     );
 
   const walletPayment = (method: PaymentMethodType, saveAccount = false): WalletPayment => ({
-    amount: toDecimalString(money(total.gross.amount_minor, total.gross.currency)),
+    amount: toDecimalString(money(toPay.amount_minor, toPay.currency)),
     currency,
     country,
     ready: () => {
@@ -303,7 +338,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   return (
     <div className="card-payment">
       <p className="total-box" data-testid="payment-total">
-        <span>Total to pay</span> <strong><Amount value={total.gross} locale={locale} /></strong>
+        <span>Total to pay</span> <strong><Amount value={toPay} locale={locale} /></strong>
       </p>
       <ChargeNote note={chargeNote} />
       <fieldset className="choice-group payment-methods">
@@ -324,9 +359,13 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       )}
       <div hidden={option !== 'card'}>
         {fieldsFailed ? (
-          <p className="notice notice--error" role="alert">
-            {ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.message}
-          </p>
+          <PaymentMethodsProblem
+            onRetry={() => {
+              setFieldsFailed(false);
+              setFields(null);
+              setFieldsAttempt((current) => current + 1);
+            }}
+          />
         ) : (
           <CardForm
             messages={messages}
@@ -359,9 +398,13 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
           <label className="choice">
             <input type="checkbox" checked={savePayPal} onChange={(event) => setSavePayPal(event.target.checked)} /> Save this PayPal account for next time
           </label>
-          <Suspense fallback={<p role="status">Loading PayPal…</p>}>
-            <PayPalButton payPal={wallets.payPal} payment={walletPayment('paypal', savePayPal)} />
-          </Suspense>
+          {payPalButton.status === 'ready' && payPalButton.Button ? (
+            <payPalButton.Button payPal={wallets.payPal} payment={walletPayment('paypal', savePayPal)} />
+          ) : payPalButton.status === 'failed' ? (
+            <PaymentMethodsProblem onRetry={payPalButton.retry} />
+          ) : (
+            <p role="status">Loading PayPal…</p>
+          )}
         </div>
       )}
       {option === 'apple-pay' && wallets?.applePay && <ApplePayButton applePay={wallets.applePay} payment={walletPayment('apple-pay')} />}

@@ -119,7 +119,7 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
   return (
     <div className="mor-payment">
       <p data-testid="payment-gateway">You will pay with the secure checkout of our reseller, Digital River.</p>
-      {setup.status === 'failed' && <PaymentMethodsProblem />}
+      {setup.status === 'failed' && <PaymentMethodsProblem onRetry={setup.retry} />}
       {ready && <MorTotals checkout={ready.checkout} locale={locale} />}
       {ready && showsMexicoComplianceStatement(customer.billing?.country, ready.checkout) && (
         <p className="notice mor-compliance" data-testid="mx-compliance-statement">

@@ -1,7 +1,13 @@
 import { ErrorCatalogue } from '@store/domain';
+import { Button } from '@store/ui';
 
-/** Spec 2 §8: the card gateway could not be set up; what the shopper can do about it. */
-export function PaymentMethodsProblem() {
+export interface PaymentMethodsProblemProps {
+  /** Tries the set-up again in the page; without it the shopper has only the notes. */
+  readonly onRetry?: () => void;
+}
+
+/** Spec 2 §8: the payment gateway could not be set up (or its code did not arrive in time); what the shopper can do about it. */
+export function PaymentMethodsProblem({ onRetry }: PaymentMethodsProblemProps) {
   return (
     <div className="notice notice--error" role="alert" data-testid="payment-methods-problem">
       <p>{ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.message}</p>
@@ -9,6 +15,11 @@ export function PaymentMethodsProblem() {
         <li>If you are browsing privately, please try again in a normal window.</li>
         <li>If the problem continues, please contact our customer support.</li>
       </ul>
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
     </div>
   );
 }

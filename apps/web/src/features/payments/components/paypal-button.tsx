@@ -6,13 +6,18 @@ import { failureCode, useLatest, type WalletPayment } from './wallet-buttons';
 /** What the payer agrees to when saving the account (PayPal shows it on its approval page). */
 const BILLING_AGREEMENT_DESCRIPTION = 'Affinity Store may charge this PayPal account when you choose it for a later purchase.';
 
+export interface PayPalButtonProps {
+  readonly payPal: PayPalCheckout;
+  readonly payment: WalletPayment;
+}
+
 /**
  * The PayPal button (its own chunk, spec 2 §7), rendered by the PayPal JS SDK that braintree-web
  * loaded: checkout flow in the basket's currency, shipping off (spec 2 §9), with a billing agreement
  * when the shopper chose to save the account (checkout with vault); the approval is tokenized by
  * braintree-web and its nonce goes straight to placing the order.
  */
-export default function PayPalButton({ payPal, payment }: { readonly payPal: PayPalCheckout; readonly payment: WalletPayment }) {
+export default function PayPalButton({ payPal, payment }: PayPalButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const latest = useLatest(payment);
   useEffect(() => {

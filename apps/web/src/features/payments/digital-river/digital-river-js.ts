@@ -3,6 +3,7 @@
  * set-up's mor_script_url: the provider's https://js.digitalriverws.com/v1/DigitalRiver.js or the
  * payment sandbox's stand-in): the drop-in and the tax identifier element.
  */
+import { DEFAULT_LOAD_LIMIT_MS, LoadLimitError } from '../load-limit';
 import { stylesheetUrlFor } from './merchant-of-record-rules';
 
 export interface DropInSuccess {
@@ -46,25 +47,39 @@ declare global {
   }
 }
 
-/** Spec 2 §9: a script may take this long to load before the page gives up. */
-export const SCRIPT_LOAD_TIMEOUT_MS = 120_000;
-
 const loading = new Map<string, Promise<void>>();
+/** How many times each address failed or timed out in this page: the next try asks for it afresh. */
+const failures = new Map<string, number>();
 
-/** Adds the script (once per address: later calls share the first load; a failed load may be tried again). */
-export function loadScriptOnce(url: string, timeoutMs = SCRIPT_LOAD_TIMEOUT_MS): Promise<void> {
+/**
+ * The address to ask for: the script's own, or after a failure one with a retry query, so that the
+ * browser neither waits on the hung request nor answers from a failed one (the providers ignore it).
+ */
+export function freshScriptUrl(url: string, failed: number): string {
+  if (failed === 0) return url;
+  const fresh = new URL(url, document.baseURI);
+  fresh.searchParams.set('retry', String(failed));
+  return fresh.toString();
+}
+
+/**
+ * Adds the script (once per address: later calls share the first load). A load that fails or takes
+ * longer than the limit (spec 2 §9) is taken off the page, and the next call tries again afresh.
+ */
+export function loadScriptOnce(url: string, timeoutMs = DEFAULT_LOAD_LIMIT_MS): Promise<void> {
   const known = loading.get(url);
   if (known) return known;
   const load = new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');
-    const timer = setTimeout(() => fail(new Error(`Timed out loading ${url}`)), timeoutMs);
+    const timer = setTimeout(() => fail(new LoadLimitError(url, timeoutMs)), timeoutMs);
     const fail = (error: Error) => {
       clearTimeout(timer);
       script.remove();
       loading.delete(url);
+      failures.set(url, (failures.get(url) ?? 0) + 1);
       reject(error);
     };
-    script.src = url;
+    script.src = freshScriptUrl(url, failures.get(url) ?? 0);
     script.async = true;
     script.addEventListener('load', () => {
       clearTimeout(timer);
@@ -87,10 +102,10 @@ function addStylesheet(scriptUrl: string): void {
   document.head.append(link);
 }
 
-/** Loads DigitalRiver.js and makes a client with the public key and the shopper's locale (e.g. en-GB). */
-export async function loadDigitalRiver(scriptUrl: string, publicApiKey: string, locale: string): Promise<DigitalRiverClient> {
+/** Loads DigitalRiver.js (within the limit, spec 2 §9) and makes a client with the public key and the shopper's locale (e.g. en-GB). */
+export async function loadDigitalRiver(scriptUrl: string, publicApiKey: string, locale: string, loadLimitMs = DEFAULT_LOAD_LIMIT_MS): Promise<DigitalRiverClient> {
   addStylesheet(scriptUrl);
-  await loadScriptOnce(scriptUrl);
+  await loadScriptOnce(scriptUrl, loadLimitMs);
   const DigitalRiver = window.DigitalRiver;
   if (!DigitalRiver) throw new Error('DigitalRiver.js did not load');
   return new DigitalRiver(publicApiKey, { locale });

@@ -1,0 +1,64 @@
+import { DEFAULT_LOAD_LIMIT_MS, loadLimitOf, LoadLimitError, withLoadLimit } from './load-limit';
+
+describe('withLoadLimit', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  /** Where a promise stands now, without waiting for it. */
+  const stateOf = async (promise: Promise<unknown>) => {
+    let state = 'pending';
+    promise.then(
+      () => (state = 'resolved'),
+      () => (state = 'rejected'),
+    );
+    await Promise.resolve();
+    await Promise.resolve();
+    return state;
+  };
+
+  it('gives up with a LoadLimitError when the load never answers, not a moment before the limit', async () => {
+    const limited = withLoadLimit(new Promise<never>(() => undefined), 5_000, 'braintree-web');
+    limited.catch(() => undefined);
+    jest.advanceTimersByTime(4_999);
+    expect(await stateOf(limited)).toBe('pending');
+    jest.advanceTimersByTime(1);
+    await expect(limited).rejects.toBeInstanceOf(LoadLimitError);
+    await expect(limited).rejects.toMatchObject({ what: 'braintree-web', limitMs: 5_000, message: 'braintree-web did not load within 5000 ms' });
+  });
+
+  it('answers with the load when it arrives in time, and the timer is gone', async () => {
+    let arrive: (value: string) => void = () => undefined;
+    const limited = withLoadLimit(new Promise<string>((resolve) => (arrive = resolve)), 5_000, 'chunk');
+    jest.advanceTimersByTime(4_000);
+    arrive('module');
+    await expect(limited).resolves.toBe('module');
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it("passes the load's own failure on at once, and clears its timer", async () => {
+    const failure = new Error('Failed to fetch dynamically imported module');
+    const limited = withLoadLimit(Promise.reject(failure), 5_000, 'chunk');
+    await expect(limited).rejects.toBe(failure);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('ignores a load that arrives after it has given up', async () => {
+    let arrive: (value: string) => void = () => undefined;
+    const limited = withLoadLimit(new Promise<string>((resolve) => (arrive = resolve)), 1_000, 'chunk');
+    limited.catch(() => undefined);
+    jest.advanceTimersByTime(1_000);
+    arrive('too late');
+    await expect(limited).rejects.toBeInstanceOf(LoadLimitError);
+  });
+});
+
+describe('loadLimitOf', () => {
+  it("takes the server's limit, or spec 2 §9's 120 seconds when there is no sensible one", () => {
+    expect(DEFAULT_LOAD_LIMIT_MS).toBe(120_000);
+    expect(loadLimitOf(3_000)).toBe(3_000);
+    expect(loadLimitOf(undefined)).toBe(120_000);
+    expect(loadLimitOf(null)).toBe(120_000);
+    expect(loadLimitOf(0)).toBe(120_000);
+    expect(loadLimitOf(Number.NaN)).toBe(120_000);
+  });
+});
