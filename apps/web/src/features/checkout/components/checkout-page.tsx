@@ -29,6 +29,7 @@ import { useConsent } from '../../consent/consent-provider';
 import { CardPaymentSection } from '../../payments/components/card-payment-section';
 import { PaymentMethodsProblem } from '../../payments/components/payment-methods-problem';
 import { useCardGatewaySetup } from '../../payments/use-card-gateway-setup';
+import { useGatewayReload } from '../../payments/use-gateway-reload';
 import { MerchantOfRecordSection } from '../../payments/components/merchant-of-record-section';
 import { useMerchantOfRecord } from '../../payments/use-merchant-of-record';
 import { AccountSelector } from '../../identity/components/account-selector';
@@ -125,8 +126,10 @@ export function CheckoutPage() {
   const [gatewayUnavailable, setGatewayUnavailable] = useState(false);
   const [withdrawalConsent, setWithdrawalConsent] = useState(false);
   const facts = journeyFacts(session.data, search.get('stage'), exemption);
-  const cardSetup = useCardGatewaySetup(session.data?.basket?.reference ?? '', session.data?.basket?.stale_hash ?? '', facts.cardSetupWanted);
-  const mor = useMerchantOfRecord(session.data?.basket ?? null, session.data?.customer ?? null, locale, facts.morSetupWanted);
+  // Billing moved the basket to the other provider: a fresh page sets it up, never this one.
+  const reloadingForGateway = useGatewayReload(session.data?.payment_gateway ?? null);
+  const cardSetup = useCardGatewaySetup(session.data?.basket?.reference ?? '', session.data?.basket?.stale_hash ?? '', facts.cardSetupWanted && !reloadingForGateway);
+  const mor = useMerchantOfRecord(session.data?.basket ?? null, session.data?.customer ?? null, locale, facts.morSetupWanted && !reloadingForGateway);
   const updateSession = (change: Partial<SessionJson>) =>
     queryClient.setQueryData<SessionJson>(['session'], (current) => (current ? { ...current, ...change } : current));
   const basket = session.data?.basket ?? null;

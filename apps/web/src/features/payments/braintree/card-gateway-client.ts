@@ -4,6 +4,7 @@ import type { ThreeDSecure } from 'braintree-web/three-d-secure';
 import type { VaultedPaymentMethod } from 'braintree-web/vault-manager';
 import { yieldToMain } from '../../../lib/yield-to-main';
 import { withLoadLimit } from '../load-limit';
+import { providerLoading } from '../loaded-provider';
 
 /** The card fields the form shows, each in the gateway's own frame (the number never touches our page). */
 export type CardFieldKey = Extract<HostedFieldKey, 'number' | 'expirationMonth' | 'expirationYear' | 'cvv'>;
@@ -57,6 +58,7 @@ export async function setUpCardGateway(options: {
   readonly loadLimitMs: number;
 }): Promise<CardGatewayClient> {
   const limited = <T>(loading: Promise<T>, what: string) => withLoadLimit(loading, options.loadLimitMs, what);
+  providerLoading('braintree');
   const [clientModule, hostedFieldsModule, threeDSecureModule, dataCollectorModule, vaultManagerModule] = await limited(
     Promise.all([
       import('braintree-web/client'),

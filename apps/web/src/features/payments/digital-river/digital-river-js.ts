@@ -4,6 +4,7 @@
  * payment sandbox's stand-in): the drop-in and the tax identifier element.
  */
 import { DEFAULT_LOAD_LIMIT_MS, LoadLimitError } from '../load-limit';
+import { providerLoading } from '../loaded-provider';
 import { stylesheetUrlFor } from './merchant-of-record-rules';
 
 export interface DropInSuccess {
@@ -104,6 +105,7 @@ function addStylesheet(scriptUrl: string): void {
 
 /** Loads DigitalRiver.js (within the limit, spec 2 §9) and makes a client with the public key and the shopper's locale (e.g. en-GB). */
 export async function loadDigitalRiver(scriptUrl: string, publicApiKey: string, locale: string, loadLimitMs = DEFAULT_LOAD_LIMIT_MS): Promise<DigitalRiverClient> {
+  providerLoading('digital-river');
   addStylesheet(scriptUrl);
   await loadScriptOnce(scriptUrl, loadLimitMs);
   const DigitalRiver = window.DigitalRiver;
