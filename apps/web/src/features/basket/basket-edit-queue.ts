@@ -6,7 +6,9 @@ export type BasketEdit =
   | { readonly action: 'CHANGE_QUANTITY'; readonly lineReference: string; readonly quantity: number }
   | { readonly action: 'REMOVE_LINE'; readonly lineReference: string }
   | { readonly action: 'APPLY_DISCOUNT_CODE'; readonly code: string }
-  | { readonly action: 'REMOVE_DISCOUNT_CODE' };
+  | { readonly action: 'REMOVE_DISCOUNT_CODE' }
+  | { readonly action: 'APPLY_VOUCHER_CODE'; readonly code: string }
+  | { readonly action: 'REMOVE_VOUCHER_CODE' };
 
 export type EditOutcome =
   | { readonly status: 'saved'; readonly change: BasketChangeJson }
@@ -40,6 +42,9 @@ function slotOf(edit: BasketEdit): string {
       return `${edit.action}:${edit.lineReference}`;
     case 'REMOVE_LINE':
       return `line:${edit.lineReference}`;
+    case 'APPLY_VOUCHER_CODE':
+    case 'REMOVE_VOUCHER_CODE':
+      return 'voucher';
     default:
       return 'discount';
   }
@@ -83,7 +88,13 @@ export function applyOptimistically(basket: BasketJson, edit: BasketEdit): Baske
         lines: basket.lines.map((line) => ({ ...line, discount: { ...line.discount, amount_minor: 0 } })),
         pricing: { ...basket.pricing, applied_discount: null, total_with_discount_applied: null },
       };
+    case 'REMOVE_VOUCHER_CODE': {
+      // Without the voucher everything after discount and tax is to pay again.
+      const due = (basket.pricing.total_with_discount_applied ?? basket.pricing.total).gross;
+      return { ...basket, pricing: { ...basket.pricing, applied_voucher: null, amount_to_pay: due } };
+    }
     case 'APPLY_DISCOUNT_CODE':
+    case 'APPLY_VOUCHER_CODE':
       return basket;
   }
 }

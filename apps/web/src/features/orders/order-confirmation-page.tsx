@@ -37,6 +37,15 @@ function Confirmation({ number, email }: { readonly number: string; readonly ema
         Order number <strong data-testid="order-number">{data.number}</strong> · Total {orderTotal(data, locale.canonical)} ·{' '}
         {data.tax_inclusive ? 'including tax' : 'tax'} <span data-testid="order-tax">{formatMoney(money(data.total.tax, data.currency), locale.canonical)}</span>
       </p>
+      {data.voucher && (
+        <p data-testid="order-voucher">
+          Paid with voucher <strong>{data.voucher.code}</strong>: {formatMoney(money(data.voucher.amount, data.currency), locale.canonical)} · Amount paid:{' '}
+          {formatMoney(money(data.amount_charged, data.currency), locale.canonical)}
+          {data.voucher.balance_left !== null && (
+            <> · Balance left on voucher: {formatMoney(money(data.voucher.balance_left, data.currency), locale.canonical)}</>
+          )}
+        </p>
+      )}
       <p>We have sent a receipt to {email}.</p>
       {data.delivery_address && (
         <p data-testid="order-delivery">

@@ -39,7 +39,9 @@ export function useBasketEditor(basket: BasketJson): BasketEditor {
           queryClient.setQueryData<SessionJson>(['session'], (session) => (session ? { ...session, basket: change.basket, payment_gateway: null } : session));
         },
         failed: (error, edit) => {
-          if (!(edit.action === 'APPLY_DISCOUNT_CODE' && error instanceof ApiError && error.status === 422)) notifyError(error);
+          // A refused code is shown by its own field (a discount or a voucher box), not the snackbar.
+          const byField = (edit.action === 'APPLY_DISCOUNT_CODE' || edit.action === 'APPLY_VOUCHER_CODE') && error instanceof ApiError && error.status === 422;
+          if (!byField) notifyError(error);
           // The session is read again: the basket may have moved on, and a read cancelled when the edit
           // was made is made good.
           void queryClient.invalidateQueries({ queryKey: ['session'] });

@@ -15,8 +15,10 @@ import { Link } from 'react-router';
 import { productStockNote } from '../../../lib/locale';
 import { useCheckoutUi } from '../../checkout/checkout-ui';
 import { useBasketEditor } from '../api/basket-editor';
+import type { EditOutcome } from '../basket-edit-queue';
 import { QuantityField } from './quantity-field';
 import { DiscountBox } from './discount-box';
+import { VoucherBox } from './voucher-box';
 
 const toMoney = (value: MoneyJson) => money(value.amount_minor, value.currency);
 
@@ -120,6 +122,13 @@ export function BasketSection({ basket: saved, locale, storePath }: BasketSectio
           <Amount value={{ amount_minor: total.amount.amountMinor, currency: total.amount.currency }} locale={locale} />
         </strong>
       </p>
+      <VoucherPayment
+        basket={basket}
+        locale={locale}
+        apply={(code) => editor.submit({ action: 'APPLY_VOUCHER_CODE', code })}
+        remove={() => editor.submit({ action: 'REMOVE_VOUCHER_CODE' })}
+        announce={setAnnouncement}
+      />
       {editor.pending && (
         <p className="basket__updating" role="status">
           Updating your basket…
@@ -131,6 +140,55 @@ export function BasketSection({ basket: saved, locale, storePath }: BasketSectio
           Continue shopping
         </Link>
       </div>
+    </div>
+  );
+}
+
+interface VoucherPaymentProps {
+  readonly basket: BasketJson;
+  readonly locale: string;
+  readonly apply: (code: string) => Promise<EditOutcome>;
+  readonly remove: () => Promise<EditOutcome>;
+  readonly announce: (message: string) => void;
+}
+
+/**
+ * A voucher pays after discount and tax (ours): its line, what stays on it and what is left to pay,
+ * or the box to enter one while something is due.
+ */
+function VoucherPayment({ basket, locale, apply, remove, announce }: VoucherPaymentProps) {
+  const voucher = basket.pricing.applied_voucher;
+  if (!voucher) {
+    return basket.pricing.total.is_zero_total || basket.pricing.amount_to_pay.amount_minor === 0 ? null : (
+      <VoucherBox apply={apply} onApplied={() => announce('Voucher applied successfully')} />
+    );
+  }
+  return (
+    <div className="basket__discount basket__voucher" data-testid="applied-voucher">
+      <p>
+        Voucher <strong>{voucher.code}</strong>
+      </p>
+      <p className="basket__discount-amount">
+        −<Amount value={voucher.amount} locale={locale} />
+      </p>
+      <Button
+        variant="link"
+        onClick={async () => {
+          const outcome = await remove();
+          if (outcome.status === 'saved') announce('Voucher removed');
+        }}
+      >
+        Remove<span className="visually-hidden"> voucher {voucher.code}</span>
+      </Button>
+      <p className="basket__voucher-balance" data-testid="voucher-balance">
+        Balance left on voucher: <Amount value={voucher.balance_left} locale={locale} />
+      </p>
+      <p className="basket__total basket__to-pay">
+        <span>Amount to pay</span>{' '}
+        <strong data-testid="amount-to-pay">
+          <Amount value={basket.pricing.amount_to_pay} locale={locale} />
+        </strong>
+      </p>
     </div>
   );
 }
