@@ -67,6 +67,8 @@ export class MerchantCheckout {
     const read = await this.reader.read(basket, { id: customer.id, email: customer.email, emailVerified: customer.emailVerified });
     if (!read.ok) return read;
     const { view } = read.value;
+    // The reseller charges its own total, which our voucher cannot pay: said now, before any card is typed.
+    if (view.appliedVoucher) return err(new DomainError('VOUCHER_NOT_ACCEPTED'));
     const existing = await this.paymentStates.checkoutOf(basketReference);
     if (existing && (existing.taxCertificateId ?? null) === (certificate?.id ?? null)) return ok({ checkout: existing, staleHash: view.staleHash, settings: this.settings });
 
