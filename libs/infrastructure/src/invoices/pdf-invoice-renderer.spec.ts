@@ -71,6 +71,16 @@ describe('PdfInvoiceRenderer', () => {
     }
   });
 
+  it('lists a voucher as a payment, leaving the sale and its tax as they are', async () => {
+    const part = { ...order, voucherCode: 'GIFT-30', voucherMinor: 3000 } as Order;
+    const text = shownText(await new PdfInvoiceRenderer().render(part, customer, seller));
+    for (const expected of ['Tax at 20%: £7.00', 'Total: £41.99', 'Paid with voucher GIFT-30: £30.00', 'Paid £11.99. Payment reference: txn-42']) expect(text).toContain(expected);
+    const whole = { ...order, gateway: 'complimentary', voucherCode: 'GIFT-100', voucherMinor: 4199, transactionId: null } as Order;
+    const covered = shownText(await new PdfInvoiceRenderer().render(whole, customer, seller));
+    expect(covered).toContain('Paid with voucher GIFT-100: £41.99');
+    expect(covered).toContain('Paid in full by voucher.');
+  });
+
   it('says nothing was charged for a free order without an address', async () => {
     const free = { ...order, billingAddress: null, netMinor: 0, taxMinor: 0, grossMinor: 0, transactionId: null } as Order;
     const text = shownText(await new PdfInvoiceRenderer().render(free, customer, seller));

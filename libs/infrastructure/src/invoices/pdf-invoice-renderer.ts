@@ -62,8 +62,15 @@ export class PdfInvoiceRenderer implements InvoiceRenderer {
     document.text(`Tax at ${rate}%: ${amount(order.taxMinor)}`);
     document.font('Helvetica-Bold').text(`Total: ${amount(order.grossMinor)}`);
     document.font('Helvetica').moveDown();
+    // A voucher is a payment, not a discount: the totals above stay the sale's, and how it was paid follows.
+    const voucherMinor = order.voucherCode ? (order.voucherMinor ?? 0) : 0;
+    if (voucherMinor > 0) document.text(`Paid with voucher ${order.voucherCode}: ${amount(voucherMinor)}`);
     if (order.grossMinor === 0) document.text('Nothing was charged for this order.');
-    else document.text(order.transactionId ? `Paid. Payment reference: ${order.transactionId}` : 'Paid.');
+    else if (order.grossMinor === voucherMinor) document.text('Paid in full by voucher.');
+    else {
+      const charged = voucherMinor > 0 ? ` ${amount(order.grossMinor - voucherMinor)}` : '';
+      document.text(order.transactionId ? `Paid${charged}. Payment reference: ${order.transactionId}` : `Paid${charged}.`);
+    }
     document.end();
     return done;
   }
