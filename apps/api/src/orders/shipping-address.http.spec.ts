@@ -170,6 +170,39 @@ describe('a posted product is priced and taxed where it is delivered', () => {
     expect(await cardSalesFor(store, shopper)).toEqual([]);
   });
 
+  it('never charges a price for one country while the basket moves to another (a country change racing the payment)', async () => {
+    const outcomes = new Set<string>();
+    const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let round = 0; round < 12 && !(round >= 4 && outcomes.size === 2); round++) {
+      const { shopper } = await saveAddresses(await workbookShopper(), { ship_to_billing_address: false, shipping_address: GERMANY });
+      // The move leaves first in the first round, then a little later each round, so it lands before, during and after the placing.
+      const [paid, moved] = await Promise.all([
+        after(round === 0 ? 20 : 0).then(() => payByCard(store.t, shopper)),
+        after(round === 0 ? 0 : (round - 1) * 10).then(() =>
+          checkoutAction(store.t, 'CONFIGURE_BASKET_SHIPPING_COUNTRY', { basketReference: shopper.basket.reference, country: 'US' }, shopper.cookie),
+        ),
+      ]);
+      outcomes.add(paid.body.success ? 'paid' : 'moved');
+      const placed = await rows('SELECT number, gross_minor, status FROM orders WHERE basket_reference = $1', [shopper.basket.reference]);
+      const sales = (await cardSalesFor(store, shopper)) as { amount: string }[];
+      if (paid.body.success) {
+        // Paid at the German price it showed, and the move came too late to change it.
+        expect(moved.body.success).toBe(false);
+        expect(placed).toEqual([{ number: paid.body.data.order_number, gross_minor: 9157, status: 'paid' }]);
+        expect(sales.map((sale) => sale.amount)).toEqual(['91.57']);
+      } else {
+        // The move landed first: the German price the page showed is stale (or, landing mid-way, its
+        // payment set-up is gone with the old basket), and nothing is charged.
+        expect(moved.body.success).toBe(true);
+        expect([200001, 300100]).toContain(paid.body.code);
+        expect(placed).toEqual([]);
+        expect(sales).toEqual([]);
+      }
+    }
+    // Both ends of the race were met.
+    expect([...outcomes].sort()).toEqual(['moved', 'paid']);
+  }, 60_000);
+
   it('refuses a shipping country that is not a country, changing nothing', async () => {
     const shopper = await workbookShopper();
     for (const country of ['ZZ', 'de', 'DEU', 7]) {
