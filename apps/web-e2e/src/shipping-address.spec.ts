@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { enterCard, expect, test } from './card-gateway';
+import { enterCard, expect, shopperAtPayment, test } from './card-gateway';
 import { addToBasket, createAccount, expectNoSeriousAxeViolations, fillBillingAddress, XHR } from './support';
 
 // A basket with the printed workbook (requires_shipping) asks, in the billing address form, where
@@ -100,4 +100,28 @@ test('the workbook is taxed where it is posted, paid by card, and the order says
   await expect(page.getByTestId('order-delivery')).toHaveText('We will post your order to: Hauptstraße 1, Berlin, 10115, Germany');
   await expect(page.getByTestId('order-tax')).toHaveText('£7.92');
   await expectNoSeriousAxeViolations(page);
+});
+
+test('a billing address changed in another tab since the page showed it stops the payment, with nothing charged', async ({ page }) => {
+  await shopperAtPayment(page);
+  await page.goto('/en-gb/checkout/');
+  await expect(payment(page)).toHaveAttribute('data-state', 'active');
+  await enterCard(page, { number: '4000000000001000', cvv: '737' });
+  await payment(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ }).check();
+  // Another tab saves a new billing address; this page still shows the old one.
+  const session = await (await page.request.get('/data/session/', { headers: XHR })).json();
+  const moved = await page.request.post('/data/checkout/', {
+    headers: XHR,
+    form: {
+      action: 'CREATE_CUSTOMER_INVOICE_ADDRESS',
+      body: JSON.stringify({ basket_reference: session.data.basket.reference, line_1: '2 Other Road', city: 'Leeds', postal_code: 'LS1 1AA', country: 'GB' }),
+    },
+  });
+  expect((await moved.json()).success).toBe(true);
+  await payment(page).getByRole('button', { name: 'Pay with card' }).click();
+  const snackbar = page.locator('.snackbar__message');
+  await expect(snackbar).toContainText('Your billing address has changed since this page showed it. Please check it and try again.');
+  await expect(snackbar).toHaveAttribute('data-code', '100304');
+  await expect(page.getByText('You have not been charged, so it is safe to try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/en-gb\/checkout\//);
 });
