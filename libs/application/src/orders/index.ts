@@ -5,3 +5,4 @@ export * from './invoice.ports';
 export * from './checkpoints';
 export * from './reconcile-payments.use-case';
 export * from './order-addresses';
+export * from './tax-by-rate';

@@ -16,6 +16,8 @@ export interface OrderLineDraft {
   readonly discountMinor: number;
   /** A product included free with another line (spec 1 §2 bonus products). */
   readonly isBonus: boolean;
+  /** The rate its tax was counted at, for the store's own invoice (null: the merchant of record's tax, or an older order). */
+  readonly taxRateBasisPoints?: number | null;
 }
 
 /** Everything an order is made of, snapshotted from the basket when it is reserved. */

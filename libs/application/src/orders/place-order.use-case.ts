@@ -191,7 +191,7 @@ export class PlaceOrder {
       voucherMinor,
       billingAddress: address,
       withdrawalConsent: paid && address && requiresWithdrawalConsent(address.country) ? WITHDRAWAL_CONSENT_TEXT : null,
-      lines: view.lines.flatMap(({ line, product, total, discount, suite }) => [
+      lines: view.lines.flatMap(({ line, product, total, discount, suite, taxRateBasisPoints }) => [
         {
           suiteReference: suite.reference,
           productReference: product.reference,
@@ -203,6 +203,8 @@ export class PlaceOrder {
           totalMinor: total.amountMinor,
           discountMinor: discount.amountMinor,
           isBonus: false,
+          // The reseller's tax is its own, per its checkout: only ours is kept by rate.
+          ...(morCheckout ? {} : { taxRateBasisPoints }),
         },
         ...suite.productsIncluded.map((included) => ({
           suiteReference: suite.reference,

@@ -19,6 +19,8 @@ export interface BasketLineView {
   readonly total: Money;
   /** This line's share of the discount. */
   readonly discount: Money;
+  /** The rate its tax is counted at (the account's, or where a posted product goes); 0 where tax follows the address. */
+  readonly taxRateBasisPoints: number;
 }
 
 export interface BasketView {
@@ -57,7 +59,7 @@ export function viewBasket(
   /** Where posted products go, once the shopper has said; they are taxed there (ours). */
   destination: TaxDestination | null = null,
 ): Result<BasketView, DomainError> {
-  const lines: Omit<BasketLineView, 'total' | 'discount'>[] = [];
+  const lines: Omit<BasketLineView, 'total' | 'discount' | 'taxRateBasisPoints'>[] = [];
   // Only a tax-inclusive price holds a tax to exchange; a tax-exclusive account's tax follows the address anyway.
   const shipsTo = destination && countryAccount.taxInclusive ? destination : null;
   for (const line of basket.lines) {
@@ -67,6 +69,8 @@ export function viewBasket(
     const product = shipsTo && suite.requiresShipping ? pricedFor(listed, countryAccount, shipsTo) : listed;
     lines.push({ line, suite, product });
   }
+  const rateOf = (suite: ProductSuite) =>
+    shipsTo && suite.requiresShipping ? shipsTo.taxRateBasisPoints : countryAccount.taxInclusive ? countryAccount.taxRateBasisPoints : 0;
   const pricing = priceBasket(
     lines.map(({ line, product, suite }) => ({
       reference: line.reference,
@@ -77,7 +81,12 @@ export function viewBasket(
     countryAccount,
     hasDiscountable(lines) ? discount : null,
   );
-  const views = lines.map((view, index) => ({ ...view, total: pricing.lines[index].total, discount: pricing.lines[index].discount }));
+  const views = lines.map((view, index) => ({
+    ...view,
+    total: pricing.lines[index].total,
+    discount: pricing.lines[index].discount,
+    taxRateBasisPoints: rateOf(view.suite),
+  }));
   const hasLines = views.length > 0;
   const isZeroTotal = pricing.total.gross.amountMinor === 0;
   const dueMinor = pricing.totalWithDiscount.gross.amountMinor;

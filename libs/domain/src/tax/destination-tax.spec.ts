@@ -49,6 +49,7 @@ describe('a basket with a posted product, by where it is delivered', () => {
       [4199, 4199],
       [4958, 4958],
     ]);
+    expect(germany.lines.map((line) => line.taxRateBasisPoints)).toEqual([2000, 1900]);
     // Software keeps UK VAT (4199 - 3499 = 700); the book carries German VAT (4958 - 4166 = 792).
     expect(germany.total).toEqual({ net: money(7665, 'GBP'), tax: money(1492, 'GBP'), gross: money(9157, 'GBP'), isZeroVat: false });
   });
@@ -70,6 +71,7 @@ describe('a basket with a posted product, by where it is delivered', () => {
   });
 
   it('leaves a tax-exclusive account alone: its sales tax follows the address at payment', () => {
+    expect(view(us, [workbook('USD')], { country: 'DE', taxRateBasisPoints: 1900 }).lines[0].taxRateBasisPoints).toBe(0);
     expect(view(us, [workbook('USD')], { country: 'DE', taxRateBasisPoints: 1900 }).total).toEqual({
       net: money(4999, 'USD'),
       tax: money(0, 'USD'),

@@ -1,4 +1,4 @@
-import type { InvoiceRenderer, Order, Seller } from '@store/application';
+import { addressLine, taxByRate, type InvoiceRenderer, type Order, type Seller } from '@store/application';
 import { countryName, findLocale, formatMoney, fullName, money, type Customer } from '@store/domain';
 import PDFDocument from 'pdfkit';
 
@@ -47,6 +47,12 @@ export class PdfInvoiceRenderer implements InvoiceRenderer {
     document.font('Helvetica').text(buyer.join('\n'));
     if (billing?.vatId) document.text(`Tax ID: ${billing.vatId}`);
     document.moveDown();
+    // Goods are taxed where they go: the invoice says where that is.
+    if (order.shippingAddress) {
+      document.font('Helvetica-Bold').text('Delivered to');
+      document.font('Helvetica').text(addressLine(order.shippingAddress));
+      document.moveDown();
+    }
 
     document.font('Helvetica-Bold').text('Products');
     document.font('Helvetica');
@@ -59,7 +65,10 @@ export class PdfInvoiceRenderer implements InvoiceRenderer {
     if (order.discountMinor > 0) document.text(`Discount ${order.discountCode ?? ''}: -${amount(order.discountMinor)}`);
     const rate = order.netMinor > 0 ? Math.round((order.taxMinor * 1000) / order.netMinor) / 10 : 0;
     document.text(`Net: ${amount(order.netMinor)}`);
-    document.text(`Tax at ${rate}%: ${amount(order.taxMinor)}`);
+    // A posted product taxed elsewhere gives the order two rates, each stated with its own tax.
+    const rates = taxByRate(order);
+    if (rates) for (const each of rates) document.text(`Tax at ${each.rateBasisPoints / 100}%: ${amount(each.taxMinor)}`);
+    else document.text(`Tax at ${rate}%: ${amount(order.taxMinor)}`);
     document.font('Helvetica-Bold').text(`Total: ${amount(order.grossMinor)}`);
     document.font('Helvetica').moveDown();
     // A voucher is a payment, not a discount: the totals above stay the sale's, and how it was paid follows.

@@ -17,6 +17,7 @@ import { StoredFileChunks1700000000015 } from './1700000000015-stored-file-chunk
 import { ShippingAddresses1700000000016 } from './1700000000016-shipping-addresses';
 import { Vouchers1700000000020 } from './1700000000020-vouchers';
 import { LegacyProducts1700000000024 } from './1700000000024-legacy-products';
+import { OrderLineTaxRates1700000000028 } from './1700000000028-order-line-tax-rates';
 
 /** Every migration, in order. Listed explicitly so that built and test runs load the same set. */
-export const migrations = [CatalogueAndBaskets1700000000000, Identity1700000000001, SignInSecurity1700000000002, BasketEditing1700000000003, BasketPaymentState1700000000004, BillingAndTaxIds1700000000005, TaxCertificates1700000000006, Orders1700000000007, CardPayments1700000000008, SavedPayPalAccounts1700000000009, PaymentReconciliation1700000000010, ReferenceDataVersion1700000000011, ClaimsPerCustomer1700000000012, EmailVerification1700000000013, SignInDevices1700000000014, StoredFileChunks1700000000015, ShippingAddresses1700000000016, Vouchers1700000000020, LegacyProducts1700000000024];
+export const migrations = [CatalogueAndBaskets1700000000000, Identity1700000000001, SignInSecurity1700000000002, BasketEditing1700000000003, BasketPaymentState1700000000004, BillingAndTaxIds1700000000005, TaxCertificates1700000000006, Orders1700000000007, CardPayments1700000000008, SavedPayPalAccounts1700000000009, PaymentReconciliation1700000000010, ReferenceDataVersion1700000000011, ClaimsPerCustomer1700000000012, EmailVerification1700000000013, SignInDevices1700000000014, StoredFileChunks1700000000015, ShippingAddresses1700000000016, Vouchers1700000000020, LegacyProducts1700000000024, OrderLineTaxRates1700000000028];

@@ -84,7 +84,11 @@ describe('an order with something to post, on Postgres', () => {
     const placed = await placeOrder(payments).execute(command);
     if (!placed.ok) throw placed.error;
     expect(placed.value.order).toMatchObject({ grossMinor: 4958, taxMinor: 792, netMinor: 4166, shippingAddress: BERLIN });
-    expect((await orders.find(placed.value.order.number))?.shippingAddress).toEqual(BERLIN);
+    const found = await orders.find(placed.value.order.number);
+    expect(found?.shippingAddress).toEqual(BERLIN);
+    // The line keeps the rate its tax was counted at, for the invoice.
+    expect(found?.lines.map((line) => line.taxRateBasisPoints)).toEqual([1900]);
+    expect(placed.value.order).toEqual(found);
     expect(payments.charged).toHaveLength(1);
     const [mail] = await db.dataSource.query('SELECT text_body FROM mail_outbox WHERE recipient = $1', [customer.email]);
     expect(mail.text_body).toContain('Delivery address: Hauptstraße 1, Berlin, 10115, Germany');

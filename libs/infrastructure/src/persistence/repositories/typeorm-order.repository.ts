@@ -44,6 +44,7 @@ interface LineRow {
   total_minor: number;
   discount_minor: number;
   is_bonus: boolean;
+  tax_rate_bp: number | null;
 }
 
 const toLine = (row: LineRow): OrderLineDraft => ({
@@ -57,6 +58,8 @@ const toLine = (row: LineRow): OrderLineDraft => ({
   totalMinor: row.total_minor,
   discountMinor: row.discount_minor,
   isBonus: row.is_bonus,
+  // Absent, like a draft's, when not kept (the reseller's tax, a bonus line, an older order).
+  ...(row.tax_rate_bp === null ? {} : { taxRateBasisPoints: row.tax_rate_bp }),
 });
 
 /** An order row with its lines: read back, or as they were just written (the draft's). */
@@ -248,6 +251,7 @@ const LINE_COLUMNS: ReadonlyArray<readonly [string, string, (line: OrderLineDraf
   ['total_minor', 'int', (line) => line.totalMinor],
   ['discount_minor', 'int', (line) => line.discountMinor],
   ['is_bonus', 'boolean', (line) => line.isBonus],
+  ['tax_rate_bp', 'int', (line) => line.taxRateBasisPoints ?? null],
 ];
 const LINE_NAMES = LINE_COLUMNS.map(([name]) => name).join(', ');
 
