@@ -98,6 +98,28 @@ test('a chunk whose request fails outright: 310001 at once, and Retry asks for i
   await expect(payment(page).getByRole('button', { name: 'Pay with card' })).toBeEnabled();
 });
 
+test("the PayPal button's chunk late: PayPal says so with Retry while the card stays offered, and Retry pays with PayPal", async ({ page }) => {
+  const stalled = await hold(page, /\/assets\/paypal-button-[\w-]+\.js$/);
+  await shopperAtPayment(page);
+  await page.goto('/en-gb/checkout/');
+  const radio = payment(page).getByRole('radio', { name: 'PayPal' });
+  await expect(radio).toBeVisible({ timeout: 15_000 });
+  await radio.check();
+  const chosen = Date.now();
+  await expect(payment(page).getByText('Loading PayPal…')).toBeVisible();
+  await expect.poll(() => stalled.held.length).toBeGreaterThan(0);
+  await expectGivenUp(page, chosen);
+  // Only PayPal is missing: the card is still there to choose.
+  await expect(payment(page).getByRole('radio', { name: 'Credit/debit card' })).toBeEnabled();
+
+  await stalled.release();
+  await problem(page).getByRole('button', { name: 'Retry' }).click();
+  await agreeToImmediateSupply(page);
+  await payment(page).getByRole('button', { name: 'PayPal', exact: true }).click();
+  await page.getByRole('dialog', { name: 'PayPal sandbox approval' }).getByRole('button', { name: 'Approve payment' }).click();
+  await expectConfirmation(page);
+});
+
 test('a merchant-of-record script that never answers: 310001 with Retry, and Retry loads it afresh and pays', async ({ page }) => {
   // The provider's script at its own address; a retry asks for it with a retry query, which goes through.
   const stalled = await hold(page, /\/v1\/DigitalRiver\.js$/);

@@ -46,6 +46,7 @@ import { ApplePayButton, GooglePayButton, type WalletPayment } from './wallet-bu
  * (spec 2 §9); past it the shopper hears 310001 and may retry (a new attempt, in the page).
  */
 function usePayPalButton(wanted: boolean, limitMs: number) {
+  const { notify } = useCheckoutUi();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ readonly attempt: number; readonly button: ComponentType<PayPalButtonProps> | null }>({ attempt: -1, button: null });
   useEffect(() => {
@@ -53,11 +54,15 @@ function usePayPalButton(wanted: boolean, limitMs: number) {
     let cancelled = false;
     withLoadLimit(import('./paypal-button'), limitMs, 'The PayPal button')
       .then((module) => !cancelled && setLoaded({ attempt, button: module.default }))
-      .catch(() => !cancelled && setLoaded({ attempt, button: null }));
+      .catch(() => {
+        if (cancelled) return;
+        setLoaded({ attempt, button: null });
+        notify(ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code);
+      });
     return () => {
       cancelled = true;
     };
-  }, [wanted, limitMs, attempt]);
+  }, [wanted, limitMs, attempt, notify]);
   const status = loaded.attempt !== attempt ? 'loading' : loaded.button ? 'ready' : 'failed';
   return { status, Button: loaded.button, retry: () => setAttempt((current) => current + 1) } as const;
 }
