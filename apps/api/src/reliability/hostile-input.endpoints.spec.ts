@@ -52,6 +52,7 @@ afterAll(async () => {
 
 const PASSWORD = 'analytical engine 1843';
 const S = (required = true, tampered?: readonly Json[]) => ({ type: 'string' as const, required, tampered });
+const I = (required = true, tampered?: readonly Json[]) => ({ type: 'integer' as const, required, tampered });
 
 /** Each call from an address of its own, so the per-address limits of sign-in bite only where a test means them to. */
 const address = fc.tuple(fc.nat(250), fc.nat(250), fc.nat(250)).map(([a, b, c]) => `10.${a}.${b}.${c}`);
@@ -303,6 +304,23 @@ const CASES: readonly EndpointCase[] = [
     specs: {},
     valid: () => ({}),
     facts: paidOrder,
+    binarySuccess: true,
+  },
+  // ---- The page's render-error reports: counted per session and address, so a refusal over the limit has counted ----
+  {
+    name: 'POST /data/client-errors/',
+    method: 'post',
+    path: () => '/data/client-errors/',
+    transport: 'json',
+    specs: {
+      message: S(true, ['', 'x'.repeat(1001)]),
+      code: I(true, [-1, 1.5, 1_000_000]),
+      where: S(true, ['', 'checkout:basket\n{"level":"fatal"}', '<script>', 'x'.repeat(121)]),
+      stack: S(false, ['x'.repeat(8001)]),
+    },
+    valid: () => ({ message: 'Cannot read properties of undefined', code: 999, where: 'checkout:basket' }),
+    allowedOnRefusal: () => ['rate_limit_hits'],
+    // 204 with no body.
     binarySuccess: true,
   },
   // ---- Catalogue, consent, health ----
