@@ -1,47 +1,23 @@
-import type { Page, Route } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CONFIGURED_SCRIPT_LOAD_TIMEOUT_MS, configuredPort, configuredSandboxPort } from '../playwright.config';
 import { enterCard, expect, shopperAtPayment, test } from './card-gateway';
-import { addToBasket, createAccount, expectNoSeriousAxeViolations, XHR } from './support';
+import { expectGivenUp, hold, loadProblem as problem } from './load-limit-support';
+import { expectNoSeriousAxeViolations } from './support';
 
 // Spec 2 §9: a payment provider's code (a chunk of ours, or the provider's script) may take only the
 // load limit to arrive; past it the payment section says there was a problem obtaining payment
 // methods (310001, spec 2 §8) with a Retry that tries again in the page. Against the 'configured'
 // store, whose limit is 8 s instead of 120 s; the requests are held with page.route, as a stalled
-// connection would hold them.
+// connection would hold them. The merchant of record's script has its test with the other tests of
+// the configured store's Digital River sandbox (merchant-of-record.spec.ts), whose controls are global.
 
 const LIMIT = CONFIGURED_SCRIPT_LOAD_TIMEOUT_MS;
 const payment = (page: Page) => page.locator('section[data-section="payment-details"]');
-const problem = (page: Page) => payment(page).getByTestId('payment-methods-problem');
 const snackbar = (page: Page) => page.locator('.snackbar__message');
 
 test.use({ baseURL: `http://127.0.0.1:${configuredPort}`, sandboxUrl: `http://127.0.0.1:${configuredSandboxPort}` });
 // Each waits out the limit; the held requests are the test's own.
 test.describe.configure({ timeout: 60_000 });
-
-/** Holds every request the pattern matches, unanswered, until released. */
-async function hold(page: Page, pattern: RegExp) {
-  const held: Route[] = [];
-  const handler = (route: Route) => void held.push(route);
-  await page.route(pattern, handler);
-  return {
-    held,
-    /** The connection recovers: the held requests are answered and new ones go straight through. */
-    release: async () => {
-      await Promise.all(held.map((route) => route.continue()));
-      await page.unroute(pattern, handler);
-    },
-  };
-}
-
-/** The failure, no sooner than the limit and not long after it; the waiting overlay is gone. */
-async function expectGivenUp(page: Page, since: number) {
-  await expect(problem(page)).toContainText('There was a problem obtaining payment methods', { timeout: LIMIT + 10_000 });
-  expect(Date.now() - since).toBeGreaterThanOrEqual(LIMIT - 1_000);
-  await expect(problem(page)).toContainText('If you are browsing privately, please try again in a normal window.');
-  await expect(snackbar(page)).toHaveAttribute('data-code', '310001');
-  await expect(page.locator('.waiting-overlay')).toHaveAttribute('data-state', /idle|closing/);
-  await expect(problem(page).getByRole('button', { name: 'Retry' })).toBeVisible();
-}
 
 async function agreeToImmediateSupply(page: Page) {
   const box = payment(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ });
@@ -118,44 +94,4 @@ test("the PayPal button's chunk late: PayPal says so with Retry while the card s
   await payment(page).getByRole('button', { name: 'PayPal', exact: true }).click();
   await page.getByRole('dialog', { name: 'PayPal sandbox approval' }).getByRole('button', { name: 'Approve payment' }).click();
   await expectConfirmation(page);
-});
-
-test('a merchant-of-record script that never answers: 310001 with Retry, and Retry loads it afresh and pays', async ({ page }) => {
-  // The provider's script at its own address; a retry asks for it with a retry query, which goes through.
-  const stalled = await hold(page, /\/v1\/DigitalRiver\.js$/);
-  await createAccount(page.request, { country: 'FR', firstName: 'Ada', lastName: 'Lovelace' });
-  await addToBasket(page.request, 'en-gb', ['publisher-2']);
-  const session = await (await page.request.get('/data/session/', { headers: XHR })).json();
-  const basket = session.data.basket.reference as string;
-  const billed = await page.request.post('/data/checkout/', {
-    headers: XHR,
-    form: { action: 'CREATE_CUSTOMER_INVOICE_ADDRESS', body: JSON.stringify({ basket_reference: basket, line_1: '10 Rue de Rivoli', city: 'Paris', postal_code: '75001', country: 'FR' }) },
-  });
-  expect((await billed.json()).success).toBe(true);
-  const decided = await page.request.post('/data/determine-gateway/', { headers: XHR, data: { basket_ref: basket } });
-  expect((await decided.json()).data.gateway).toBe('digital-river');
-
-  const started = Date.now();
-  await page.goto('/en-gb/checkout/');
-  await expect(payment(page)).toHaveAttribute('data-state', 'active');
-  await expect.poll(() => stalled.held.length).toBeGreaterThan(0);
-  await expectGivenUp(page, started);
-  // The hung script was taken off the page; no drop-in.
-  await expect(page.locator('script[src$="/v1/DigitalRiver.js"]')).toHaveCount(0);
-  await expect(page.locator('#mor-drop-in')).toHaveCount(0);
-
-  await problem(page).getByRole('button', { name: 'Retry' }).click();
-  const dropIn = page.locator('#mor-drop-in');
-  await expect(dropIn.getByRole('button', { name: 'Pay Now' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('script[src$="/v1/DigitalRiver.js?retry=1"]')).toHaveCount(1);
-  // The first request is still hanging: the script came from the fresh address.
-  expect(stalled.held).toHaveLength(1);
-  await agreeToImmediateSupply(page);
-  await dropIn.getByLabel('Card number').fill('4444 2222 3333 1111');
-  await dropIn.getByLabel('Expiry date (MM/YY)').fill(`12/${(new Date().getFullYear() + 3) % 100}`);
-  await dropIn.getByLabel('Security code').fill('123');
-  await dropIn.getByLabel('Name on card').fill('Ada Lovelace');
-  await dropIn.getByRole('button', { name: 'Pay Now' }).click();
-  await expectConfirmation(page);
-  await page.unroute(/\/v1\/DigitalRiver\.js$/);
 });

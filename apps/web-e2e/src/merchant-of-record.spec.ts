@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { CONFIGURED_MOUNT_TIMEOUT_MS, configuredDrSandboxPort, configuredPort, drSandboxPort } from '../playwright.config';
 import { expect, test } from './card-gateway';
+import { expectGivenUp, hold, loadProblem } from './load-limit-support';
 import { addToBasket, createAccount, expectNoSeriousAxeViolations, smallPdf, XHR } from './support';
 
 // Paying where Digital River is the merchant of record (issue 11): the real page and API, the
@@ -354,5 +355,31 @@ test.describe('against the configured store (mount limit 3 s, a Digital River sa
     } finally {
       expect((await hang(false)).ok()).toBe(true);
     }
+  });
+
+  test('a provider script that never answers: 310001 with Retry, and Retry loads it afresh and pays', async ({ page }) => {
+    // Waits out the configured store's 8 s load limit.
+    test.setTimeout(60_000);
+    // The provider's script at its own address; a retry asks for it with a retry query, which goes through.
+    const stalled = await hold(page, /\/v1\/DigitalRiver\.js$/);
+    await frenchShopper(page);
+    const started = Date.now();
+    await page.goto('/en-gb/checkout/');
+    await expect(payment(page)).toHaveAttribute('data-state', 'active');
+    await expect.poll(() => stalled.held.length).toBeGreaterThan(0);
+    await expectGivenUp(page, started);
+    // The hung script was taken off the page; no drop-in.
+    await expect(page.locator('script[src$="/v1/DigitalRiver.js"]')).toHaveCount(0);
+    await expect(dropIn(page)).toHaveCount(0);
+
+    await loadProblem(page).getByRole('button', { name: 'Retry' }).click();
+    await dropInReady(page);
+    await expect(page.locator('script[src$="/v1/DigitalRiver.js?retry=1"]')).toHaveCount(1);
+    // The first request is still hanging: the script came from the fresh address.
+    expect(stalled.held).toHaveLength(1);
+    await payment(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ }).check();
+    await payWithCard(page, '4444 2222 3333 1111');
+    await expectConfirmation(page, 'en-gb');
+    await page.unroute(/\/v1\/DigitalRiver\.js$/);
   });
 });
