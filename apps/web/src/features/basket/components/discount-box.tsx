@@ -1,12 +1,12 @@
 import { ErrorCatalogue, required, validVoucherCode } from '@store/domain';
 import { Button, TextField } from '@store/ui';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
 import { useLocale } from '../../../lib/locale';
 import { sendEmailVerification } from '../../identity/api/auth';
 import type { EditOutcome } from '../basket-edit-queue';
+import { useCodeForm } from './use-code-form';
 
 const EMAIL_VERIFICATION_REQUIRED = ErrorCatalogue.EMAIL_VERIFICATION_REQUIRED.code;
 
@@ -20,7 +20,6 @@ export interface DiscountBoxProps {
  * A refused code keeps the text and shows the server's reason by the field; an applied one clears it.
  */
 export function DiscountBox({ apply, onApplied }: DiscountBoxProps) {
-  const { register, handleSubmit, setError, reset, formState } = useForm<{ code: string }>({ defaultValues: { code: '' } });
   // A code reserved for an address the customer has not proven yet: the API mailed a link; offer another.
   const [verification, setVerification] = useState<'none' | 'offered' | 'sending' | 'sent' | { failed: string }>('none');
   const locale = useLocale();
@@ -35,18 +34,9 @@ export function DiscountBox({ apply, onApplied }: DiscountBoxProps) {
     }
   };
 
-  const submit = handleSubmit(async ({ code }) => {
-    const outcome = await apply(code.trim());
-    setVerification(outcome.status === 'failed' && outcome.error instanceof ApiError && outcome.error.code === EMAIL_VERIFICATION_REQUIRED ? 'offered' : 'none');
-    if (outcome.status === 'saved') {
-      reset({ code: '' });
-      onApplied();
-    } else if (outcome.status === 'failed' && outcome.error instanceof ApiError && outcome.error.status === 422) {
-      setError('code', { message: outcome.error.message }, { shouldFocus: true });
-    } else if (outcome.status === 'failed' && outcome.error instanceof ApiError && outcome.error.fields) {
-      setError('code', { message: Object.values(outcome.error.fields)[0]?.[0] ?? outcome.error.message }, { shouldFocus: true });
-    }
-  });
+  const { register, submit, formState } = useCodeForm(apply, onApplied, (outcome) =>
+    setVerification(outcome.status === 'failed' && outcome.error instanceof ApiError && outcome.error.code === EMAIL_VERIFICATION_REQUIRED ? 'offered' : 'none'),
+  );
 
   return (
     <form className="discount-box" onSubmit={submit} noValidate aria-label="Apply a discount code">
