@@ -55,9 +55,8 @@ import { BasketController } from './basket.controller';
     },
     {
       provide: EditBasket,
-      useFactory: (baskets: BasketRepository, catalogue: CatalogueRepository, discounts: DiscountRepository, reader: BasketReader, clock: Clock) =>
-        new EditBasket(baskets, catalogue, discounts, reader, clock),
-      inject: [BASKET_REPOSITORY, CATALOGUE_REPOSITORY, DISCOUNT_REPOSITORY, BasketReader, CLOCK],
+      useFactory: (baskets: BasketRepository, catalogue: CatalogueRepository, reader: BasketReader) => new EditBasket(baskets, catalogue, reader),
+      inject: [BASKET_REPOSITORY, CATALOGUE_REPOSITORY, BasketReader],
     },
     BasketActions,
   ],

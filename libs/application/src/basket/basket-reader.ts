@@ -76,15 +76,7 @@ export class BasketReader {
 
     let discountInput: DiscountInput | null = null;
     if (basket.discountCode) {
-      const discount = await this.discounts.find(basket.discountCode);
-      const check = checkDiscount(discount, {
-        now: this.clock.now(),
-        countryAccount: basket.countryAccount,
-        customerEmail: viewer?.email ?? null,
-        customerEmailVerified: viewer?.emailVerified ?? false,
-        customerRedemptions: viewer && discount ? await this.discounts.redemptionsBy(discount.code, viewer.id) : 0,
-        basketTotalMinor: plain.value.total.gross.amountMinor,
-      });
+      const check = await this.checkDiscount(basket.discountCode, basket, viewer, plain.value.total.gross.amountMinor);
       if (check.ok) discountInput = check.value;
       else notices.push(ErrorCatalogue.DISCOUNT_PROBLEM.code);
     }
@@ -95,6 +87,19 @@ export class BasketReader {
     if (!discountInput && !voucherInput) return ok({ view: plain.value, notices });
     const priced = viewBasket(basket, account, suiteMap, discountInput, voucherInput, destination);
     return priced.ok ? ok({ view: priced.value, notices }) : priced;
+  }
+
+  /** Whether a discount code may apply to this basket, at this total, for this viewer now (APPLY_DISCOUNT_CODE, and every read after). */
+  async checkDiscount(code: string, basket: Basket, viewer: BasketViewer | null, basketTotalMinor: number): Promise<Result<DiscountInput, DomainError>> {
+    const discount = await this.discounts.find(code);
+    return checkDiscount(discount, {
+      now: this.clock.now(),
+      countryAccount: basket.countryAccount,
+      customerEmail: viewer?.email ?? null,
+      customerEmailVerified: viewer?.emailVerified ?? false,
+      customerRedemptions: viewer && discount ? await this.discounts.redemptionsBy(discount.code, viewer.id) : 0,
+      basketTotalMinor,
+    });
   }
 
   /** Whether a voucher may pay for this basket for this viewer now (APPLY_VOUCHER_CODE, and every read after). */

@@ -30,7 +30,7 @@ function setUp(suites = [photo]) {
     ],
   };
   baskets.baskets.set('b1', basket);
-  return { baskets, discounts, edit: new EditBasket(baskets, catalogue, discounts, reader, clock), reader, basket };
+  return { baskets, discounts, edit: new EditBasket(baskets, catalogue, reader), reader, basket };
 }
 
 describe('EditBasket', () => {

@@ -1,7 +1,6 @@
 import {
   changeChoice,
   changeQuantity,
-  checkDiscount,
   DomainError,
   err,
   normaliseDiscountCode,
@@ -16,10 +15,8 @@ import {
   type Result,
 } from '@store/domain';
 import type { CatalogueRepository } from '../catalogue/catalogue.ports';
-import type { Clock } from '../shared/ports';
 import type { BasketReader, BasketViewer, ReadBasket } from './basket-reader';
 import type { BasketRepository } from './basket.ports';
-import type { DiscountRepository } from './discount.ports';
 
 export type BasketEdit =
   | { readonly kind: 'change-choice'; readonly lineReference: string; readonly choice: string }
@@ -50,9 +47,7 @@ export class EditBasket {
   constructor(
     private readonly baskets: BasketRepository,
     private readonly catalogue: CatalogueRepository,
-    private readonly discounts: DiscountRepository,
     private readonly reader: BasketReader,
-    private readonly clock: Clock,
   ) {}
 
   async execute(command: EditBasketCommand): Promise<Result<ReadBasket, DomainError>> {
@@ -102,15 +97,7 @@ export class EditBasket {
       case 'apply-discount': {
         const current = await this.reader.read({ ...basket, discountCode: null }, viewer);
         if (!current.ok) return current;
-        const discount = await this.discounts.find(edit.code);
-        const check = checkDiscount(discount, {
-          now: this.clock.now(),
-          countryAccount: basket.countryAccount,
-          customerEmail: viewer?.email ?? null,
-          customerEmailVerified: viewer?.emailVerified ?? false,
-          customerRedemptions: viewer && discount ? await this.discounts.redemptionsBy(discount.code, viewer.id) : 0,
-          basketTotalMinor: current.value.view.total.gross.amountMinor,
-        });
+        const check = await this.reader.checkDiscount(edit.code, basket, viewer, current.value.view.total.gross.amountMinor);
         if (!check.ok) return check;
         return ok(setDiscountCode(basket, normaliseDiscountCode(check.value.code)));
       }

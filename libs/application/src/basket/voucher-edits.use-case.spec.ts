@@ -49,7 +49,7 @@ function setUp() {
     lines: [{ reference: 'l1', suiteReference: 'photo-2', productReference: 'photo-2-macos', quantity: 1, quantityLocked: false }],
   };
   baskets.baskets.set('b1', basket);
-  return { baskets, vouchers, edit: new EditBasket(baskets, catalogue, discounts, reader, clock) };
+  return { baskets, vouchers, edit: new EditBasket(baskets, catalogue, reader) };
 }
 
 describe('EditBasket with vouchers', () => {
