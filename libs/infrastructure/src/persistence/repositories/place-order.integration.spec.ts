@@ -2,14 +2,11 @@ import { BasketReader, PlaceOrder, type PlaceOrderCommand } from '@store/applica
 import { FakePaymentPort } from '@store/application/testing';
 import { emptyBasket, PRODUCT_KEY_PATTERN, type Basket, type PaymentGateway } from '@store/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SystemClock } from '../../system/system-ports';
-import { FileTaxRates } from '../../tax/file-tax-rates';
 import { insertCustomer } from '../../testing/customers';
+import { orderStorage } from '../../testing/order-storage';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { TypeOrmBasketRepository } from './typeorm-basket.repository';
 import { TypeOrmBillingRepository } from './typeorm-billing.repository';
-import { TypeOrmCatalogueRepository } from './typeorm-catalogue.repository';
-import { TypeOrmDiscountRepository } from './typeorm-discount.repository';
 import { TypeOrmOrderRepository } from './typeorm-order.repository';
 import { TypeOrmPaymentStateRepository } from './typeorm-payment-state.repository';
 
@@ -18,20 +15,13 @@ let baskets: TypeOrmBasketRepository;
 let billing: TypeOrmBillingRepository;
 let states: TypeOrmPaymentStateRepository;
 let orders: TypeOrmOrderRepository;
+let readerOf: () => BasketReader;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  baskets = new TypeOrmBasketRepository(db.dataSource);
-  billing = new TypeOrmBillingRepository(db.dataSource);
-  states = new TypeOrmPaymentStateRepository(db.dataSource);
-  orders = new TypeOrmOrderRepository(db.dataSource);
+  ({ baskets, billing, states, orders, reader: readerOf } = orderStorage(db));
 });
 afterAll(() => db?.drop());
-
-function readerOf() {
-  const catalogue = new TypeOrmCatalogueRepository(db.dataSource, new FileTaxRates());
-  return new BasketReader(catalogue, catalogue, baskets, new TypeOrmDiscountRepository(db.dataSource), new SystemClock());
-}
 
 /** The stale hash the shopper's page shows for the basket (its content and what it costs). */
 async function pageHash(basket: Basket, customer: NonNullable<Parameters<BasketReader['read']>[1]>): Promise<string> {

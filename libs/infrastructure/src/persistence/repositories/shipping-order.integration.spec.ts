@@ -2,14 +2,11 @@ import { BasketReader, PlaceOrder, type PlaceOrderCommand } from '@store/applica
 import { FakePaymentPort } from '@store/application/testing';
 import { emptyBasket, type Basket } from '@store/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SystemClock } from '../../system/system-ports';
-import { FileTaxRates } from '../../tax/file-tax-rates';
 import { insertCustomer } from '../../testing/customers';
+import { orderStorage } from '../../testing/order-storage';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
 import { TypeOrmBasketRepository } from './typeorm-basket.repository';
 import { TypeOrmBillingRepository } from './typeorm-billing.repository';
-import { TypeOrmCatalogueRepository } from './typeorm-catalogue.repository';
-import { TypeOrmDiscountRepository } from './typeorm-discount.repository';
 import { TypeOrmOrderRepository } from './typeorm-order.repository';
 import { TypeOrmPaymentStateRepository } from './typeorm-payment-state.repository';
 import { TypeOrmShippingAddressRepository } from './typeorm-shipping-address.repository';
@@ -23,21 +20,13 @@ let billing: TypeOrmBillingRepository;
 let states: TypeOrmPaymentStateRepository;
 let orders: TypeOrmOrderRepository;
 let shipping: TypeOrmShippingAddressRepository;
+let reader: () => BasketReader;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  baskets = new TypeOrmBasketRepository(db.dataSource);
-  billing = new TypeOrmBillingRepository(db.dataSource);
-  states = new TypeOrmPaymentStateRepository(db.dataSource);
-  orders = new TypeOrmOrderRepository(db.dataSource);
-  shipping = new TypeOrmShippingAddressRepository(db.dataSource);
+  ({ baskets, billing, states, orders, shipping, reader } = orderStorage(db));
 });
 afterAll(() => db?.drop());
-
-function reader() {
-  const catalogue = new TypeOrmCatalogueRepository(db.dataSource, new FileTaxRates());
-  return new BasketReader(catalogue, catalogue, baskets, new TypeOrmDiscountRepository(db.dataSource), new SystemClock(), null, new FileTaxRates());
-}
 
 const placeOrder = (payments: FakePaymentPort) =>
   new PlaceOrder(baskets, reader(), billing, states, orders, { braintree: payments }, { bytes: (count) => randomBytes(count) }, null, null, undefined, shipping);
