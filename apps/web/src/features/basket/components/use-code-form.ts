@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import type { EditOutcome } from '../basket-edit-queue';
 
@@ -7,7 +7,9 @@ import type { EditOutcome } from '../basket-edit-queue';
  * applied one clears the field, a refusal keeps the text and shows the server's reason by the field
  * (its message for a refused code, its first field message for a malformed one), with the focus there.
  */
-export function useCodeForm(apply: (code: string) => Promise<EditOutcome>, onApplied: () => void, onOutcome?: (outcome: EditOutcome) => void) {
+type CodeForm = UseFormReturn<{ code: string }> & { readonly submit: ReturnType<UseFormReturn<{ code: string }>['handleSubmit']> };
+
+export function useCodeForm(apply: (code: string) => Promise<EditOutcome>, onApplied: () => void, onOutcome?: (outcome: EditOutcome) => void): CodeForm {
   const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const { handleSubmit, setError, reset } = form;
   const submit = handleSubmit(async ({ code }) => {
