@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { CONFIGURED_SCRIPT_LOAD_TIMEOUT_MS, configuredPort, configuredSandboxPort } from '../playwright.config';
 import { enterCard, expect, shopperAtPayment, test } from './card-gateway';
 import { expectGivenUp, hold, loadProblem as problem } from './load-limit-support';
@@ -51,6 +51,30 @@ test("a chunk of the card gateway's code that does not arrive in time: 310001 wi
   await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeAttached({ timeout: 15_000 });
   await expect(problem(page)).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  await enterCard(page, { number: '4111111111111111' });
+  await agreeToImmediateSupply(page);
+  await payment(page).getByRole('button', { name: 'Pay with card' }).click();
+  await expectConfirmation(page);
+});
+
+test('a chunk still hanging when the shopper retries: Retry loads a new page, which asks for it afresh, and pays', async ({ page }) => {
+  // The first request for the chunk hangs for good; any later one goes through. (Removing the route
+  // instead would let Chromium release the held request.)
+  const held: Route[] = [];
+  await page.route(/\/assets\/hosted-fields-[\w-]+\.js$/, (route) => (held.length === 0 ? void held.push(route) : route.continue()));
+  await shopperAtPayment(page);
+  const started = Date.now();
+  await page.goto('/en-gb/checkout/');
+  await expect.poll(() => held.length).toBe(1);
+  await expectGivenUp(page, started);
+
+  // This page would only join the hung request: Retry starts a new page, which asks for the chunk again.
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  await problem(page).getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeAttached({ timeout: 15_000 });
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBeUndefined();
+  await expect(payment(page)).toHaveAttribute('data-state', 'active');
+  expect(held).toHaveLength(1);
   await enterCard(page, { number: '4111111111111111' });
   await agreeToImmediateSupply(page);
   await payment(page).getByRole('button', { name: 'Pay with card' }).click();

@@ -1,4 +1,4 @@
-import { DEFAULT_LOAD_LIMIT_MS, loadLimitOf, LoadLimitError, withLoadLimit } from './load-limit';
+import { anImportIsOverdue, DEFAULT_LOAD_LIMIT_MS, importWithinLimit, loadLimitOf, LoadLimitError, withLoadLimit } from './load-limit';
 
 describe('withLoadLimit', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -60,5 +60,33 @@ describe('loadLimitOf', () => {
     expect(loadLimitOf(null)).toBe(120_000);
     expect(loadLimitOf(0)).toBe(120_000);
     expect(loadLimitOf(Number.NaN)).toBe(120_000);
+  });
+});
+
+describe('importWithinLimit', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('remembers an import given up on until its request settles, so Retry knows to ask afresh', async () => {
+    let arrive: (value: string) => void = () => undefined;
+    const importing = new Promise<string>((resolve) => (arrive = resolve));
+    const limited = importWithinLimit(importing, 1_000, 'a chunk');
+    limited.catch(() => undefined);
+    expect(anImportIsOverdue()).toBe(false);
+    jest.advanceTimersByTime(1_000);
+    await expect(limited).rejects.toBeInstanceOf(LoadLimitError);
+    expect(anImportIsOverdue()).toBe(true);
+    arrive('late');
+    await importing;
+    expect(anImportIsOverdue()).toBe(false);
+  });
+
+  it('does not count an import that failed outright or arrived in time', async () => {
+    const failed = importWithinLimit(Promise.reject(new Error('connection reset')), 1_000, 'a chunk');
+    await expect(failed).rejects.toThrow('connection reset');
+    jest.advanceTimersByTime(1_000);
+    expect(anImportIsOverdue()).toBe(false);
+    await expect(importWithinLimit(Promise.resolve('module'), 1_000, 'a chunk')).resolves.toBe('module');
+    expect(anImportIsOverdue()).toBe(false);
   });
 });

@@ -33,6 +33,34 @@ export function withLoadLimit<T>(loading: Promise<T>, limitMs: number, what: str
   });
 }
 
+/** Module imports given up on whose requests have not settled yet. */
+const overdueImports = new Set<object>();
+
+/**
+ * withLoadLimit for a module import (a chunk of ours). A chunk given up on while its request hangs
+ * stays in the browser's module map: importing it again joins that request instead of asking
+ * afresh, and a chunk's hashed address is not known at run time to ask for it under another. So an
+ * import past its limit is remembered until it settles, and Retry reloads the page while one is.
+ */
+export function importWithinLimit<T>(importing: Promise<T>, limitMs: number, what: string): Promise<T> {
+  const token = {};
+  let settled = false;
+  const settle = () => {
+    settled = true;
+    overdueImports.delete(token);
+  };
+  importing.then(settle, settle);
+  return withLoadLimit(importing, limitMs, what).catch((error: unknown) => {
+    if (error instanceof LoadLimitError && !settled) overdueImports.add(token);
+    throw error;
+  });
+}
+
+/** Whether a chunk given up on is still being fetched: only a new page asks for it again. */
+export function anImportIsOverdue(): boolean {
+  return overdueImports.size > 0;
+}
+
 /** The limit the server gave, or spec 2 §9's when it gave none that makes sense. */
 export function loadLimitOf(configured: number | null | undefined): number {
   return typeof configured === 'number' && Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_LOAD_LIMIT_MS;

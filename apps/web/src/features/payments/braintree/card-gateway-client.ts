@@ -3,7 +3,7 @@ import type { HostedFieldKey, HostedFields } from 'braintree-web/hosted-fields';
 import type { ThreeDSecure } from 'braintree-web/three-d-secure';
 import type { VaultedPaymentMethod } from 'braintree-web/vault-manager';
 import { yieldToMain } from '../../../lib/yield-to-main';
-import { withLoadLimit } from '../load-limit';
+import { importWithinLimit, withLoadLimit } from '../load-limit';
 import { providerLoading } from '../loaded-provider';
 
 /** The card fields the form shows, each in the gateway's own frame (the number never touches our page). */
@@ -59,7 +59,7 @@ export async function setUpCardGateway(options: {
 }): Promise<CardGatewayClient> {
   const limited = <T>(loading: Promise<T>, what: string) => withLoadLimit(loading, options.loadLimitMs, what);
   providerLoading('braintree');
-  const [clientModule, hostedFieldsModule, threeDSecureModule, dataCollectorModule, vaultManagerModule] = await limited(
+  const [clientModule, hostedFieldsModule, threeDSecureModule, dataCollectorModule, vaultManagerModule] = await importWithinLimit(
     Promise.all([
       import('braintree-web/client'),
       import('braintree-web/hosted-fields'),
@@ -67,6 +67,7 @@ export async function setUpCardGateway(options: {
       import('braintree-web/data-collector'),
       import('braintree-web/vault-manager'),
     ]),
+    options.loadLimitMs,
     "The card gateway's code",
   );
   await yieldToMain();

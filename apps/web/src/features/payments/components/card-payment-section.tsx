@@ -34,7 +34,7 @@ import { ChargeNote } from '../../orders/charge-note';
 import { usePlaceOrder } from '../../orders/use-place-order';
 import { CARD_FIELDS, type CardGatewayClient } from '../braintree/card-gateway-client';
 import { setUpWallets, type Wallets } from '../braintree/wallets';
-import { loadLimitOf, withLoadLimit } from '../load-limit';
+import { importWithinLimit, loadLimitOf, withLoadLimit } from '../load-limit';
 import { CARD_FIELD_CONTAINERS, CardForm } from './card-form';
 import type { PayPalButtonProps } from './paypal-button';
 import { PaymentMethodsProblem } from './payment-methods-problem';
@@ -52,7 +52,7 @@ function usePayPalButton(wanted: boolean, limitMs: number) {
   useEffect(() => {
     if (!wanted) return;
     let cancelled = false;
-    withLoadLimit(import('./paypal-button'), limitMs, 'The PayPal button')
+    importWithinLimit(import('./paypal-button'), limitMs, 'The PayPal button')
       .then((module) => !cancelled && setLoaded({ attempt, button: module.default }))
       .catch(() => {
         if (cancelled) return;
