@@ -5,3 +5,4 @@ export * from './in-memory-identity';
 export * from './fake-payment-port';
 export * from './checkpoints';
 export * from './in-memory-vouchers';
+export * from './mothers';
