@@ -2,7 +2,8 @@ import { normaliseVoucherCode, type Voucher } from '@store/domain';
 import type { VoucherRepository } from '../basket/voucher.ports';
 
 export class InMemoryVouchers implements VoucherRepository {
-  readonly redemptions: { code: string; customerId: string }[] = [];
+  /** Redemptions, with the order that made each (absent: one a spec put there). */
+  readonly redemptions: { code: string; customerId: string; orderNumber?: string }[] = [];
   readonly customersWithOrders = new Set<string>();
   constructor(readonly vouchers: Voucher[] = []) {}
   async find(code: string) {
