@@ -11,3 +11,4 @@ export * from './mothers';
 export * from './in-memory-orders';
 export * from './in-memory-payment-states';
 export * from './in-memory-billing';
+export * from './checkout-world';

@@ -1,0 +1,192 @@
+import { ErrorCatalogue, PRODUCT_KEY_PATTERN, type DiscountCode } from '@store/domain';
+import { aCheckoutWorld, FakePaymentPort, TestCheckpoints } from '../testing';
+import { PlaceOrder, WITHDRAWAL_CONSENT_REQUIRED, type PlaceOrderCommand } from './place-order.use-case';
+
+async function setUp(options: Parameters<typeof aCheckoutWorld>[0] = {}) {
+  const world = aCheckoutWorld(options);
+  const payments = new FakePaymentPort();
+  const checkpoints = new TestCheckpoints();
+  const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { braintree: payments }, world.keys, null, null, checkpoints);
+  const { customer, basket, staleHash } = await world.aShopperAtPayment();
+  const command: PlaceOrderCommand = {
+    customer,
+    basketReference: basket.reference,
+    basketStaleHash: staleHash,
+    gateway: 'braintree',
+    paymentToken: 'fake-valid-nonce',
+    deviceData: null,
+    checkoutId: null,
+    existingOrderNumber: null,
+    withdrawalConsent: true,
+    locale: 'en-gb',
+    storeUrl: 'http://store.test',
+  };
+  return { ...world, payments, checkpoints, placeOrder, customer, basket, command };
+}
+
+/** The order number a failure names (the shopper's retry sends it back). */
+const numberIn = (result: { ok: boolean; error?: { data?: Record<string, unknown> } }) => result.error?.data?.order_number as string;
+
+describe('PlaceOrder', () => {
+  it('charges the basket once and completes the order: paid, keys kept, basket closed, receipt queued', async () => {
+    const { placeOrder, command, payments, orders, baskets, basket, paymentStates, customer } = await setUp();
+    const placed = await placeOrder.execute(command);
+    if (!placed.ok) throw placed.error;
+    const order = placed.value.order;
+    expect(order).toMatchObject({ status: 'paid', grossMinor: 4199, taxMinor: 700, currency: 'GBP', transactionId: 'txn-1', paymentAttempt: 1 });
+    expect(placed.value.redirect).toBe(`/en-gb/order/${order.number}/`);
+    expect(payments.charged.map((charge) => [charge.idempotencyKey, charge.amountMinor, charge.currency])).toEqual([[`${order.number}-1`, 4199, 'GBP']]);
+    // The order answered is the one stored.
+    expect(order).toEqual(await orders.find(order.number));
+    const keys = await orders.productKeys(order.number);
+    expect(keys).toHaveLength(1);
+    expect(keys[0].key).toMatch(PRODUCT_KEY_PATTERN);
+    expect(await baskets.find(basket.reference)).toBeNull();
+    expect(await paymentStates.gatewayOf(basket.reference)).toBeNull();
+    expect(orders.outbox).toHaveLength(1);
+    expect(orders.outbox[0].to).toBe(customer.email);
+    expect(orders.outbox[0].text).toContain(keys[0].key);
+    // UK billing: the consent wording stays with the order.
+    expect(order.withdrawalConsent).not.toBeNull();
+  });
+
+  it('answers a second placement of a paid basket with the order number, charging nothing more', async () => {
+    const { placeOrder, command, payments } = await setUp();
+    const first = await placeOrder.execute(command);
+    const again = await placeOrder.execute(command);
+    expect(!again.ok && again.error).toMatchObject({ code: ErrorCatalogue.ORDER_ALREADY_COMPLETE.code, data: { order_number: first.ok && first.value.order.number, charged: 'charged' } });
+    expect(payments.charged).toHaveLength(1);
+  });
+
+  it('keeps the order number after a decline, says nothing was charged, and charges the retry once under the next attempt', async () => {
+    const { placeOrder, command, payments, orders, baskets, basket } = await setUp();
+    payments.declineNext = true;
+    const declined = await placeOrder.execute(command);
+    expect(!declined.ok && declined.error).toMatchObject({ code: 300011, data: { charged: 'not-charged' } });
+    const number = numberIn(declined);
+    expect((await orders.find(number))?.status).toBe('failed');
+    expect(orders.failureOf(number)).toEqual({ code: 300011, reason: 'Do Not Honor' });
+    // The basket is open to edits again.
+    expect((await baskets.find(basket.reference))?.orderInFlight).toBeUndefined();
+
+    const retried = await placeOrder.execute({ ...command, existingOrderNumber: number });
+    if (!retried.ok) throw retried.error;
+    expect(retried.value.order).toMatchObject({ number, status: 'paid', paymentAttempt: 2 });
+    expect(payments.charged.map((charge) => charge.idempotencyKey)).toEqual([`${number}-2`]);
+  });
+
+  it('refuses a basket whose page is out of date before anything is reserved or charged', async () => {
+    const { placeOrder, command, payments, orders, basket } = await setUp();
+    const stale = await placeOrder.execute({ ...command, basketStaleHash: '0000000000000000' });
+    expect(!stale.ok && stale.error.code).toBe(ErrorCatalogue.BASKET_STALE.code);
+    expect(payments.charged).toHaveLength(0);
+    expect(await orders.findByBasket(basket.reference)).toBeNull();
+  });
+
+  it('refuses a basket edited after it was priced for the order, charging nothing and leaving no order', async () => {
+    const { placeOrder, command, payments, orders, baskets, basket, checkpoints } = await setUp();
+    const drafted = checkpoints.gate('place-order:drafted');
+    const placing = placeOrder.execute(command);
+    await drafted.arrived();
+    // Another tab changes the quantity while this one is about to reserve.
+    expect(await baskets.save({ ...basket, version: basket.version + 1, lines: [{ ...basket.lines[0], quantity: 2 }] })).toBe(true);
+    drafted.open();
+    const result = await placing;
+    expect(!result.ok && result.error).toMatchObject({ code: ErrorCatalogue.BASKET_STALE.code, data: { charged: 'not-charged' } });
+    expect(payments.charged).toHaveLength(0);
+    expect(await orders.findByBasket(basket.reference)).toBeNull();
+  });
+
+  it('leaves the order pending when the gateway does not answer, and the retry completes it without charging again', async () => {
+    const { placeOrder, command, payments, orders } = await setUp();
+    payments.loseAnswerAfterChargeOnce = true;
+    const lost = await placeOrder.execute(command);
+    expect(!lost.ok && lost.error).toMatchObject({ code: ErrorCatalogue.ORDER_FAILED_UNEXPECTEDLY.code, data: { charged: 'unknown' } });
+    const number = numberIn(lost);
+    expect((await orders.find(number))?.status).toBe('pending');
+    expect(orders.outbox).toHaveLength(0);
+
+    const retried = await placeOrder.execute({ ...command, existingOrderNumber: number });
+    if (!retried.ok) throw retried.error;
+    expect(retried.value.order).toMatchObject({ number, status: 'paid', transactionId: 'txn-1', paymentAttempt: 1 });
+    expect(payments.charged).toHaveLength(1);
+    expect(orders.outbox).toHaveLength(1);
+  });
+
+  it('makes one order and one charge of ten placements of one basket at once', async () => {
+    const { placeOrder, command, payments, orders } = await setUp();
+    const results = await Promise.all(Array.from({ length: 10 }, () => placeOrder.execute(command)));
+    const numbers = new Set(results.map((result) => (result.ok ? result.value.order.number : numberIn(result))));
+    expect(numbers.size).toBe(1);
+    expect(results.filter((result) => result.ok).length).toBeGreaterThan(0);
+    for (const result of results) if (!result.ok) expect(result.error.code).toBe(ErrorCatalogue.ORDER_ALREADY_COMPLETE.code);
+    expect(payments.charged).toHaveLength(1);
+    expect(orders.outbox).toHaveLength(1);
+  });
+
+  it('refuses an order number that is not this basket’s and a gateway other than the one decided', async () => {
+    const { placeOrder, command, payments, orders, basket } = await setUp();
+    const foreign = await placeOrder.execute({ ...command, existingOrderNumber: 'AFS-99999999' });
+    expect(!foreign.ok && foreign.error.code).toBe(ErrorCatalogue.ORDER_FAILED.code);
+    const gateway = await placeOrder.execute({ ...command, gateway: 'digital-river' });
+    expect(!gateway.ok && gateway.error.code).toBe(ErrorCatalogue.ORDER_FAILED.code);
+    expect(payments.charged).toHaveLength(0);
+    expect(await orders.findByBasket(basket.reference)).toBeNull();
+  });
+
+  it("refuses another shopper's basket, and a paid order without a billing address", async () => {
+    const world = await setUp();
+    const stranger = await world.aShopperAtPayment();
+    const theirs = await world.placeOrder.execute({ ...world.command, customer: stranger.customer });
+    expect(!theirs.ok && theirs.error.code).toBe(ErrorCatalogue.BASKET_NOT_FOUND.code);
+    world.billing.addresses.delete(world.customer.id);
+    const noAddress = await world.placeOrder.execute(world.command);
+    expect(!noAddress.ok && noAddress.error.code).toBe(ErrorCatalogue.BILLING_ADDRESS_REQUIRED.code);
+    expect(world.payments.charged).toHaveLength(0);
+  });
+
+  it('asks a UK shopper to consent to immediate supply before reserving anything', async () => {
+    const { placeOrder, command, payments, orders, basket } = await setUp();
+    const refused = await placeOrder.execute({ ...command, withdrawalConsent: false });
+    expect(!refused.ok && refused.error).toMatchObject({ code: ErrorCatalogue.VALIDATION_FAILED.code, fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } });
+    expect(payments.charged).toHaveLength(0);
+    expect(await orders.findByBasket(basket.reference)).toBeNull();
+  });
+
+  it('charges only the amount the page showed: another amount is refused as stale', async () => {
+    const { placeOrder, command, payments } = await setUp();
+    const other = await placeOrder.execute({ ...command, shownAmount: '41.98' });
+    expect(!other.ok && other.error.code).toBe(ErrorCatalogue.BASKET_STALE.code);
+    expect(payments.charged).toHaveLength(0);
+    const shown = await placeOrder.execute({ ...command, shownAmount: '41.99' });
+    expect(shown.ok).toBe(true);
+  });
+
+  it('gives the last use of a discount code to one of two shoppers paying at once; the other is charged nothing', async () => {
+    const lastUse: DiscountCode = { code: 'LAST10', percentOff: 10, maxUses: 1, uses: 0, maxUsesPerCustomer: null, email: null, expiresAt: null, countryAccounts: null };
+    const world = await setUp({ discountCodes: [lastUse] });
+    const shoppers = await Promise.all([1, 2].map(() => world.aShopperAtPayment({ basket: { discountCode: 'LAST10' } })));
+    const drafted = world.checkpoints.gate('place-order:drafted', { parties: 2 });
+    const results = await Promise.all(
+      shoppers.map(({ customer, basket, staleHash }) =>
+        world.placeOrder.execute({ ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash }),
+      ),
+    );
+    expect(drafted.arrivals).toBe(2);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    const refused = results.find((result) => !result.ok);
+    expect(!refused?.ok && refused?.error.code).toBe(ErrorCatalogue.DISCOUNT_USAGE_LIMIT.code);
+    expect(world.payments.charged.map((charge) => charge.amountMinor)).toEqual([3779]);
+    expect(world.discounts.codes[0].uses).toBe(1);
+  });
+
+  it('gives a discount use back when the charge is declined', async () => {
+    const code: DiscountCode = { code: 'ONCE', percentOff: 10, maxUses: 1, uses: 0, maxUsesPerCustomer: null, email: null, expiresAt: null, countryAccounts: null };
+    const world = await setUp({ discountCodes: [code] });
+    const { customer, basket, staleHash } = await world.aShopperAtPayment({ basket: { discountCode: 'ONCE' } });
+    world.payments.declineNext = true;
+    const declined = await world.placeOrder.execute({ ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash });
+    expect(declined.ok).toBe(false);
+    expect(world.discounts.codes[0].uses).toBe(0);
+  });
+});
