@@ -102,6 +102,11 @@ export class InMemoryOutbox implements MailOutbox {
   async enqueue(mail: OutgoingMail) {
     this.mails.push(mail);
   }
+  /** The token of the link in the latest mail, as the shopper following it would send it. */
+  lastLinkToken(): string {
+    const token = /https?:\/\/\S+[?&]token=([^&\s]+)/.exec(this.mails.at(-1)?.text ?? '')?.[1];
+    return token ? decodeURIComponent(token) : '';
+  }
 }
 
 /**
