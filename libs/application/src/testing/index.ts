@@ -7,6 +7,7 @@ export * from './checkpoints';
 export * from './in-memory-vouchers';
 export * from './in-memory-sign-in';
 export * from './identity-mothers';
+export * from './in-memory-saved-payments';
 export * from './mothers';
 export * from './in-memory-orders';
 export * from './in-memory-payment-states';
