@@ -95,4 +95,15 @@ describe('EditBasket', () => {
     expect(results.every((result) => result.ok)).toBe(true);
     expect(baskets.baskets.get('b1')).toMatchObject({ shippingCountry: 'DE', lines: [{ quantity: 7, productReference: 'photo-2-windows' }, expect.anything()] });
   });
+
+  it('refuses edits while the order is being placed, and takes them again once it failed', async () => {
+    const { edit, baskets } = setUp([photo, retired]);
+    const change = { basketReference: 'b1', viewer: null, edit: { kind: 'change-quantity', lineReference: 'l1', quantity: 2 } } as const;
+    expect(baskets.hold('b1', 1)).toBe(true);
+    const held = await edit.execute(change);
+    expect(!held.ok && held.error.code).toBe(201401);
+    expect(baskets.baskets.get('b1')?.lines[0].quantity).toBe(1);
+    baskets.release('b1');
+    expect((await edit.execute(change)).ok).toBe(true);
+  });
 });
