@@ -1,63 +1,8 @@
-import { certificateQuotaBreach, type Basket, type CertificateQuota, type CertificateQuotaBreach } from '@store/domain';
-import { FixedClock, InMemoryBasketRepository } from '../testing';
+import type { Basket } from '@store/domain';
+import { FixedClock, InMemoryBasketRepository, InMemoryFileStorage, InMemoryTaxCertificates } from '../testing';
 import type { IdGenerator } from '../shared/ports';
 import { GetTaxCertificateFile } from './get-tax-certificate-file.use-case';
-import type { CertificateClaim, CertificateUsage, FileContent, FileSource, FileStorage, RemovedCertificate, StoredFile, TaxCertificate, TaxCertificateRepository } from './tax-exemption.ports';
 import { UploadTaxCertificate, type UploadTaxCertificateCommand } from './upload-tax-certificate.use-case';
-
-class MemoryStorage implements FileStorage {
-  readonly files = new Map<string, FileContent>();
-  async put(key: string, content: Uint8Array | FileSource, contentType: string): Promise<StoredFile> {
-    if (this.files.has(key)) throw new Error(`taken: ${key}`);
-    if (!(content instanceof Uint8Array)) throw new Error('these tests store bytes');
-    const bytes = content;
-    const file = { key, contentType, size: bytes.length, sha256: `digest-of-${bytes.length}-bytes`, bytes };
-    this.files.set(key, file);
-    return file;
-  }
-  async get(key: string): Promise<FileContent | null> {
-    return this.files.get(key) ?? null;
-  }
-  async delete(key: string): Promise<void> {
-    this.files.delete(key);
-  }
-}
-
-class MemoryCertificates implements TaxCertificateRepository {
-  readonly rows: TaxCertificate[] = [];
-  failNext = false;
-  readonly claims = new Map<string, CertificateClaim>();
-  async claim(claim: CertificateClaim, quota: CertificateQuota): Promise<CertificateQuotaBreach> {
-    const breach = certificateQuotaBreach(await this.usage(claim.customerId, quota, claim.at), { uploads: 1, bytes: claim.size }, quota);
-    if (!breach) this.claims.set(claim.id, claim);
-    return breach;
-  }
-  async release(claimId: string): Promise<void> {
-    this.claims.delete(claimId);
-  }
-  async add(certificate: TaxCertificate, quota: CertificateQuota): Promise<CertificateQuotaBreach> {
-    if (this.failNext) throw new Error('database is down');
-    this.claims.delete(certificate.id);
-    const breach = certificateQuotaBreach(await this.usage(certificate.customerId, quota, certificate.createdAt), { uploads: 1, bytes: certificate.size }, quota);
-    if (!breach) this.rows.push(certificate);
-    return breach;
-  }
-  async usage(customerId: string, quota: CertificateQuota, now: Date): Promise<CertificateUsage> {
-    const own = [...this.rows.filter((row) => row.customerId === customerId), ...[...this.claims.values()].filter((claim) => claim.customerId === customerId)];
-    const at = (item: TaxCertificate | CertificateClaim) => ('at' in item ? item.at : item.createdAt).getTime();
-    return {
-      recentUploads: own.filter((item) => at(item) > now.getTime() - quota.windowMs).length,
-      pendingBytes: own.filter((item) => !('orderReference' in item) || item.orderReference === null).reduce((sum, item) => sum + item.size, 0),
-    };
-  }
-  async removeUnused(): Promise<RemovedCertificate[]> {
-    return [];
-  }
-  async removeExpiredClaims(): Promise<void> {}
-  async findOwned(id: string, customerId: string): Promise<TaxCertificate | null> {
-    return this.rows.find((row) => row.id === id && row.customerId === customerId) ?? null;
-  }
-}
 
 class Uuids implements IdGenerator {
   private n = 0;
@@ -87,8 +32,8 @@ const basket = (reference: string, customerId: string | null): Basket => ({
 });
 
 function setUp() {
-  const certificates = new MemoryCertificates();
-  const storage = new MemoryStorage();
+  const certificates = new InMemoryTaxCertificates();
+  const storage = new InMemoryFileStorage();
   const baskets = new InMemoryBasketRepository();
   baskets.baskets.set('adas-basket', basket('adas-basket', 'ada'));
   baskets.baskets.set('anonymous', basket('anonymous', null));
