@@ -5,7 +5,12 @@ import {
   CHECKPOINTS,
   CLOCK,
   CUSTOMER_REPOSITORY,
+  GetDownload,
+  GetInvoice,
+  GetOrder,
+  ListOrders,
   ReconcilePayments,
+  type InvoiceRenderer,
   type Checkpoints,
   type Clock,
   type CustomerRepository,
@@ -44,6 +49,19 @@ import { DownloadsController, OrdersController } from './orders.controller';
   providers: [
     { provide: ORDER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOrderRepository(ds), inject: [DataSource] },
     { provide: INVOICE_RENDERER, useClass: PdfInvoiceRenderer },
+    { provide: ListOrders, useFactory: (orders: OrderRepository) => new ListOrders(orders), inject: [ORDER_REPOSITORY] },
+    { provide: GetOrder, useFactory: (orders: OrderRepository) => new GetOrder(orders), inject: [ORDER_REPOSITORY] },
+    { provide: GetDownload, useFactory: (orders: OrderRepository) => new GetDownload(orders), inject: [ORDER_REPOSITORY] },
+    {
+      provide: GetInvoice,
+      useFactory: (orders: OrderRepository, renderer: InvoiceRenderer, config: AppConfig) =>
+        new GetInvoice(orders, renderer, {
+          name: config.SELLER_NAME,
+          address: config.SELLER_ADDRESS.split('|').map((line) => line.trim()),
+          taxId: config.SELLER_TAX_ID ?? null,
+        }),
+      inject: [ORDER_REPOSITORY, INVOICE_RENDERER, AppConfig],
+    },
     { provide: KEY_MATERIAL, useValue: { bytes: (count: number) => randomBytes(count) } satisfies KeyMaterial },
     {
       provide: PlaceOrder,

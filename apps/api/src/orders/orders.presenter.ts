@@ -1,4 +1,4 @@
-import { addressLine, amountCharged, type Order, type ProductKey } from '@store/application';
+import { addressLine, amountCharged, hasStoreInvoice, storeIssuesInvoice, type Order, type ProductKey } from '@store/application';
 import type { OrderJson } from '@store/domain';
 
 export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson {
@@ -24,7 +24,7 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
       download_url: `/downloads/${order.number}/${position}/`,
     })),
     delivery_address: order.shippingAddress ? addressLine(order.shippingAddress) : null,
-    invoice_issuer: order.gateway === 'digital-river' ? 'merchant-of-record' : 'store',
-    invoice_url: order.gateway !== 'digital-river' && order.status === 'paid' ? `/downloads/${order.number}/invoice.pdf` : null,
+    invoice_issuer: storeIssuesInvoice(order.gateway) ? 'store' : 'merchant-of-record',
+    invoice_url: hasStoreInvoice(order) ? `/downloads/${order.number}/invoice.pdf` : null,
   };
 }

@@ -6,3 +6,8 @@ export * from './checkpoints';
 export * from './reconcile-payments.use-case';
 export * from './order-addresses';
 export * from './tax-by-rate';
+export * from './owned-order';
+export * from './list-orders.use-case';
+export * from './get-order.use-case';
+export * from './get-invoice.use-case';
+export * from './get-download.use-case';

@@ -1,5 +1,6 @@
 import { findLocale, formatMoney, fullName, money, type Customer } from '@store/domain';
 import type { OutgoingMail } from '../identity/sign-in.ports';
+import { storeIssuesInvoice } from './get-invoice.use-case';
 import { addressLine } from './order-addresses';
 import { amountCharged, type Order, type ProductKey } from './orders.ports';
 
@@ -40,9 +41,9 @@ export function receiptMail(order: Order, customer: Customer, keys: readonly Pro
     // Something to post: where it goes, so a wrong address can be caught before it is sent.
     ...(order.shippingAddress ? [`Delivery address: ${addressLine(order.shippingAddress)}`, ''] : []),
     `Your downloads and product keys: ${orderPage}`,
-    order.gateway === 'digital-river'
-      ? 'Your invoice comes from our reseller, Digital River.'
-      : `Your invoice (PDF): ${storeUrl.replace(/\/+$/, '')}/downloads/${order.number}/invoice.pdf`,
+    storeIssuesInvoice(order.gateway)
+      ? `Your invoice (PDF): ${storeUrl.replace(/\/+$/, '')}/downloads/${order.number}/invoice.pdf`
+      : 'Your invoice comes from our reseller, Digital River.',
     '',
     'Affinity Store',
   ].join('\n');

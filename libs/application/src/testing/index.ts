@@ -14,3 +14,4 @@ export * from './in-memory-orders';
 export * from './in-memory-payment-states';
 export * from './in-memory-billing';
 export * from './checkout-world';
+export * from './order-history';
