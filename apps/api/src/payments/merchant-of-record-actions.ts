@@ -59,8 +59,9 @@ export class MerchantOfRecordActions implements CheckoutActionHandlers {
   }
 
   private async attachTaxId(payload: MorAttachTaxIdDto, context: ActionContext) {
-    const taxId = payload.taxId.replace(/[\s.\-/]/g, '').toUpperCase();
-    const checkout = unwrap(await this.checkouts.attachTaxIdentifier(this.customer(context), payload.basketReference, payload.checkoutId, { type: payload.type, value: taxId }));
+    const checkout = unwrap(
+      await this.checkouts.attachTaxIdentifier(this.customer(context), payload.basketReference, payload.checkoutId, { type: payload.type, value: payload.taxId }),
+    );
     return { checkout: JSON.stringify(morCheckoutJson(checkout, 'en-gb')) };
   }
 

@@ -1,4 +1,4 @@
-import { DomainError, err, ok, type Customer, type Result } from '@store/domain';
+import { compactTaxId, DomainError, err, ok, type Customer, type Result } from '@store/domain';
 import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingRepository } from '../billing/billing.ports';
@@ -111,7 +111,8 @@ export class MerchantCheckout {
     if (!current.ok) return current;
     const basket = current.value.basket;
     try {
-      const repriced = await (this.provider as MerchantOfRecordPort).attachTaxIdentifier(checkoutId, taxIdentifier);
+      // The provider matches the number as its authority writes it, not as the shopper grouped it.
+      const repriced = await (this.provider as MerchantOfRecordPort).attachTaxIdentifier(checkoutId, { type: taxIdentifier.type, value: compactTaxId(taxIdentifier.value) });
       const checkout = { ...repriced, taxCertificateId: current.value.checkout.taxCertificateId ?? null };
       if (!(await this.paymentStates.saveCheckout(basketReference, basket.version, checkout))) return err(new DomainError('BASKET_STALE'));
       return ok(checkout);

@@ -1,4 +1,4 @@
-import { checkOwnTaxIdFormat, hasOwnTaxIdRule, normaliseTaxId } from './tax-id-formats';
+import { checkOwnTaxIdFormat, compactTaxId, hasOwnTaxIdRule, normaliseTaxId } from './tax-id-formats';
 
 // Published example numbers of each authority, as shoppers type them.
 const VALID: Array<[string, string]> = [
@@ -49,5 +49,11 @@ describe('our offline tax ID rules', () => {
   it('drops separators and a typed country prefix, but keeps a prefix that is part of the number', () => {
     expect(normaliseTaxId('au 51-824.753/556', 'AU')).toBe('51824753556');
     expect(normaliseTaxId('FR 40 303 265 045', 'MC')).toBe('FR40303265045');
+  });
+
+  it('compacts a number as its authority writes it, keeping the country prefix a shopper typed', () => {
+    expect(compactTaxId(' de 123.456-789/0 ')).toBe('DE1234567890');
+    expect(compactTaxId('gb\t123 456 789')).toBe('GB123456789');
+    expect(compactTaxId(compactTaxId('de 123 456 789'))).toBe('DE123456789');
   });
 });

@@ -8,9 +8,17 @@
 
 export type TaxIdFormatResult = 'valid' | 'invalid' | 'unknown-country';
 
+/**
+ * A tax identifier as a tax authority writes it: the spaces, dots, hyphens and slashes shoppers
+ * group its digits with are dropped, letters in upper case. Its country prefix, if typed, stays.
+ */
+export function compactTaxId(taxId: string): string {
+  return taxId.replace(/[\s.\-/]/g, '').toUpperCase();
+}
+
 /** Drops separators and a leading country prefix the shopper may have typed. */
 export function normaliseTaxId(taxId: string, country: string): string {
-  const compact = taxId.replace(/[\s.\-/]/g, '').toUpperCase();
+  const compact = compactTaxId(taxId);
   return compact.startsWith(country.toUpperCase()) && OWN_RULES[country.toUpperCase()]?.keepsPrefix !== true
     ? compact.slice(country.length)
     : compact;
