@@ -4,6 +4,7 @@ export * from './catalogue/list-catalogue.use-case';
 export * from './basket/basket.ports';
 export * from './basket/basket-reader';
 export * from './basket/get-basket.use-case';
+export * from './basket/basket-access';
 export * from './basket/add-to-basket.use-case';
 export * from './identity';
 export * from './tax/tax.ports';

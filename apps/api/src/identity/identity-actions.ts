@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   BASKET_REPOSITORY,
+  ClaimBasketOnSignIn,
   CreateCustomer,
   ExistenceLookupThrottle,
   CUSTOMER_REPOSITORY,
@@ -53,6 +54,7 @@ export class IdentityActions implements CheckoutActionHandlers {
     private readonly sessions: SessionService,
     private readonly getBasket: GetBasket,
     private readonly updateCustomerCategory: UpdateCustomerCategory,
+    private readonly claimBasket: ClaimBasketOnSignIn,
     @Inject(CUSTOMER_REPOSITORY) private readonly customers: CustomerRepository,
     @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
     @Inject(AppConfig) private readonly config: AppConfig,
@@ -82,7 +84,7 @@ export class IdentityActions implements CheckoutActionHandlers {
     }
     const created = unwrap(attempt);
     writeSessionCookie(context.response, created.session.id, created.session.expiresAt, this.config.COOKIE_SECURE);
-    if (payload.basketReference) await this.baskets.claim(payload.basketReference, created.customer.id);
+    await this.claimBasket.execute(payload.basketReference ?? null, created.customer.id);
     return { customer: customerJson(created.customer), basket: basket?.ok ? basketJson(basket.value) : null };
   }
 

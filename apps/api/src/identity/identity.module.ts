@@ -1,6 +1,21 @@
 import { Module, type Provider } from '@nestjs/common';
 import {
   AccountSecurity,
+  BASKET_REPOSITORY,
+  BILLING_REPOSITORY,
+  CARD_GATEWAY,
+  CARD_GATEWAY_SETTINGS,
+  ClaimBasketOnSignIn,
+  GetBasket,
+  PAYMENT_STATE_REPOSITORY,
+  ReadSession,
+  SHIPPING_ADDRESS_REPOSITORY,
+  type BasketRepository,
+  type BillingRepository,
+  type CardGatewayPort,
+  type CardGatewaySettings,
+  type PaymentStateRepository,
+  type ShippingAddressRepository,
   CLOCK,
   CredentialCheck,
   CreateCustomer,
@@ -46,7 +61,7 @@ import {
   type SecretGenerator,
   type SessionRepository,
 } from '@store/application';
-import { DEFAULT_LOCALE } from '@store/domain';
+import { DEFAULT_LOCALE, enabledFeatures } from '@store/domain';
 import { BasketModule } from '../basket/basket.module';
 import { AppConfig } from '../config/app-config';
 import { AuthController } from './auth.controller';
@@ -178,6 +193,48 @@ const useCases: Provider[] = [
     useFactory: (cards: SavedCardRepository, paypal: SavedPayPalRepository, clock: Clock) =>
       new GetCustomerPayment(new GetSavedCard(cards, clock), new GetSavedPayPalAccount(paypal)),
     inject: [SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CLOCK],
+  },
+  {
+    provide: ClaimBasketOnSignIn,
+    useFactory: (baskets: BasketRepository) => new ClaimBasketOnSignIn(baskets),
+    inject: [BASKET_REPOSITORY],
+  },
+  {
+    provide: ReadSession,
+    useFactory: (
+      baskets: BasketRepository,
+      getBasket: GetBasket,
+      customers: CustomerRepository,
+      categories: CustomerCategoryRepository,
+      billing: BillingRepository,
+      shipping: ShippingAddressRepository,
+      paymentStates: PaymentStateRepository,
+      customerPayment: GetCustomerPayment,
+      cardGateway: CardGatewayPort | null,
+      cardSettings: CardGatewaySettings,
+    ) =>
+      new ReadSession(
+        { baskets, getBasket, customers, categories, billing, shipping, paymentStates, customerPayment },
+        enabledFeatures({
+          cardGateway: cardGateway !== null,
+          applePay: cardSettings.wallets.applePay,
+          googlePay: cardSettings.wallets.googlePay,
+          payPal: cardSettings.wallets.payPal,
+          deviceData: cardSettings.collectDeviceData,
+        }),
+      ),
+    inject: [
+      BASKET_REPOSITORY,
+      GetBasket,
+      CUSTOMER_REPOSITORY,
+      CUSTOMER_CATEGORY_REPOSITORY,
+      BILLING_REPOSITORY,
+      SHIPPING_ADDRESS_REPOSITORY,
+      PAYMENT_STATE_REPOSITORY,
+      GetCustomerPayment,
+      CARD_GATEWAY,
+      CARD_GATEWAY_SETTINGS,
+    ],
   },
 ];
 

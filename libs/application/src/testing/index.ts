@@ -15,3 +15,4 @@ export * from './in-memory-payment-states';
 export * from './in-memory-billing';
 export * from './checkout-world';
 export * from './order-history';
+export * from './in-memory-shipping';
