@@ -9,6 +9,7 @@ export * from './in-memory-sign-in';
 export * from './identity-mothers';
 export * from './in-memory-saved-payments';
 export * from './in-memory-tax-certificates';
+export * from './fake-merchant-of-record';
 export * from './mothers';
 export * from './in-memory-orders';
 export * from './in-memory-payment-states';
