@@ -1,5 +1,5 @@
 import { ErrorCatalogue, PRODUCT_KEY_PATTERN, type DiscountCode } from '@store/domain';
-import { aCheckoutWorld, FakePaymentPort, TestCheckpoints } from '../testing';
+import { aCheckoutWorld, aMorCheckout, FakePaymentPort, TestCheckpoints } from '../testing';
 import { PlaceOrder, WITHDRAWAL_CONSENT_REQUIRED, type PlaceOrderCommand } from './place-order.use-case';
 
 async function setUp(options: Parameters<typeof aCheckoutWorld>[0] = {}) {
@@ -178,6 +178,53 @@ describe('PlaceOrder', () => {
     expect(!refused?.ok && refused?.error.code).toBe(ErrorCatalogue.DISCOUNT_USAGE_LIMIT.code);
     expect(world.payments.charged.map((charge) => charge.amountMinor)).toEqual([3779]);
     expect(world.discounts.codes[0].uses).toBe(1);
+  });
+
+  it('charges the merchant of record the total of its current checkout, and refuses a checkout that is not it', async () => {
+    const world = await setUp();
+    const reseller = new FakePaymentPort();
+    const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { 'digital-river': reseller }, world.keys);
+    const { customer, basket, staleHash } = await world.aShopperAtPayment({ gateway: 'digital-river' });
+    expect(await world.paymentStates.saveCheckout(basket.reference, basket.version, aMorCheckout())).toBe(true);
+    const command = { ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash, gateway: 'digital-river' as const };
+
+    const expired = await placeOrder.execute({ ...command, checkoutId: 'checkout-0' });
+    expect(!expired.ok && expired.error.code).toBe(ErrorCatalogue.MOR_CHECKOUT_EXPIRED.code);
+    expect(reseller.charged).toHaveLength(0);
+
+    const placed = await placeOrder.execute({ ...command, checkoutId: 'checkout-1' });
+    if (!placed.ok) throw placed.error;
+    expect(placed.value.order).toMatchObject({ status: 'paid', gateway: 'digital-river', netMinor: 3500, taxMinor: 700, grossMinor: 4200 });
+    // The reseller's tax is its own: no rate is kept on the lines.
+    expect(placed.value.order.lines[0].taxRateBasisPoints).toBeUndefined();
+    expect(reseller.charged.map((charge) => [charge.amountMinor, charge.checkoutId])).toEqual([[4200, 'checkout-1']]);
+  });
+
+  it('fails the order, charging nothing, when the decided gateway has no adapter', async () => {
+    const world = await setUp();
+    const { customer, basket, staleHash } = await world.aShopperAtPayment({ gateway: 'digital-river' });
+    await world.paymentStates.saveCheckout(basket.reference, basket.version, aMorCheckout());
+    const result = await world.placeOrder.execute({ ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash, gateway: 'digital-river', checkoutId: 'checkout-1' });
+    expect(!result.ok && result.error).toMatchObject({ code: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code, data: { charged: 'not-charged' } });
+    expect((await world.orders.find(numberIn(result)))?.status).toBe('failed');
+    expect(world.payments.charged).toHaveLength(0);
+  });
+
+  it('places an order with nothing to pay without a gateway or a billing address', async () => {
+    const free: DiscountCode = { code: 'FREE', percentOff: 100, maxUses: null, uses: 0, maxUsesPerCustomer: null, email: null, expiresAt: null, countryAccounts: null };
+    const world = await setUp({ discountCodes: [free] });
+    const { customer, basket, staleHash } = await world.aShopperAtPayment({ basket: { discountCode: 'FREE' }, gateway: 'complimentary' });
+    world.billing.addresses.delete(customer.id);
+    const command = { ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash };
+    // A paying gateway is refused for an order that costs nothing.
+    const paying = await world.placeOrder.execute(command);
+    expect(!paying.ok && paying.error.code).toBe(ErrorCatalogue.ORDER_FAILED.code);
+
+    const placed = await world.placeOrder.execute({ ...command, gateway: 'complimentary', paymentToken: null });
+    if (!placed.ok) throw placed.error;
+    expect(placed.value.order).toMatchObject({ status: 'paid', grossMinor: 0, transactionId: null, billingAddress: null, withdrawalConsent: null });
+    expect(await world.orders.productKeys(placed.value.order.number)).toHaveLength(1);
+    expect(world.payments.charged).toHaveLength(0);
   });
 
   it('gives a discount use back when the charge is declined', async () => {

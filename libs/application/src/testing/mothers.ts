@@ -2,6 +2,7 @@ import { money, type Basket, type BasketLine, type CountryAccount, type Customer
 import { aCustomer, aProduct, aSuite } from '@store/domain/testing';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { Order, OrderDraft, OrderLineDraft } from '../orders/orders.ports';
+import type { MorCheckout } from '../payments/merchant-of-record.ports';
 import { InMemoryCatalogue } from './in-memory-catalogue';
 
 /*
@@ -121,6 +122,21 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     transactionId: null,
     createdAt: new Date('2026-11-22T12:00:00Z'),
     paidAt: null,
+    ...overrides,
+  };
+}
+
+/** A merchant-of-record checkout for `aBasket`, its provider's totals a penny above ours. */
+export function aMorCheckout(overrides: Partial<MorCheckout> = {}): MorCheckout {
+  return {
+    checkoutId: 'checkout-1',
+    paymentSessionId: 'session-1',
+    sellingEntityId: 'entity-1',
+    sellingEntityName: 'Reseller Ltd',
+    customerId: 'mor-customer-1',
+    currency: 'GBP',
+    totals: { netMinor: 3500, taxMinor: 700, grossMinor: 4200, discountMinor: 0 },
+    taxIdentifier: null,
     ...overrides,
   };
 }
