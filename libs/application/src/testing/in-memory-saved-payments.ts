@@ -1,56 +1,50 @@
 import type { CardGatewayPort, SavedCard, SavedCardRepository, SavedPayPalAccount, SavedPayPalRepository, VaultedCard, VaultedPayPalAccount } from '../payments/card-gateway.ports';
 
-/** One saved card per customer, as saved_cards keeps it: a new one replaces the old, updates touch only the card named. */
-export class InMemorySavedCards implements SavedCardRepository {
-  readonly cards = new Map<string, SavedCard>();
-
-  constructor(private readonly payPal?: InMemorySavedPayPal) {}
+/** The one saved method of each customer (a new one replaces the old), as its table keeps it. */
+abstract class OnePerCustomer<T extends { readonly customerId: string; readonly token: string; readonly lastResponseCode: number | null }> {
+  readonly saved = new Map<string, T>();
 
   async find(customerId: string) {
-    return this.cards.get(customerId) ?? null;
+    return this.saved.get(customerId) ?? null;
   }
+  async save(method: Omit<T, 'lastResponseCode'>) {
+    this.saved.set(method.customerId, { ...method, lastResponseCode: null } as T);
+  }
+  async remove(customerId: string) {
+    const saved = this.saved.get(customerId) ?? null;
+    this.saved.delete(customerId);
+    return saved;
+  }
+  /** Changes only the method with this token: a newer one saved since is left alone. */
+  protected change(customerId: string, token: string, changed: (saved: T) => T) {
+    const saved = this.saved.get(customerId);
+    if (saved?.token === token) this.saved.set(customerId, changed(saved));
+  }
+}
+
+/** Saved cards; the payer's vault record is the card's, else their PayPal account's. */
+export class InMemorySavedCards extends OnePerCustomer<SavedCard> implements SavedCardRepository {
+  constructor(private readonly payPal?: InMemorySavedPayPal) {
+    super();
+  }
+
   async findWithVaultCustomer(customerId: string) {
-    const card = this.cards.get(customerId) ?? null;
-    return { card, vaultCustomerId: card?.vaultCustomerId ?? this.payPal?.accounts.get(customerId)?.vaultCustomerId ?? null };
-  }
-  async save(card: Omit<SavedCard, 'lastResponseCode'>) {
-    this.cards.set(card.customerId, { ...card, lastResponseCode: null });
+    const card = this.saved.get(customerId) ?? null;
+    return { card, vaultCustomerId: card?.vaultCustomerId ?? this.payPal?.saved.get(customerId)?.vaultCustomerId ?? null };
   }
   async update(customerId: string, token: string, change: { readonly card?: VaultedCard; readonly lastResponseCode?: number | null }) {
-    const saved = this.cards.get(customerId);
-    if (!saved || saved.token !== token) return;
-    this.cards.set(customerId, {
+    this.change(customerId, token, (saved) => ({
       ...saved,
       expirationMonth: change.card?.expirationMonth ?? saved.expirationMonth,
       expirationYear: change.card?.expirationYear ?? saved.expirationYear,
       lastResponseCode: change.lastResponseCode === undefined ? saved.lastResponseCode : change.lastResponseCode,
-    });
-  }
-  async remove(customerId: string) {
-    const saved = this.cards.get(customerId) ?? null;
-    this.cards.delete(customerId);
-    return saved;
+    }));
   }
 }
 
-/** One saved PayPal account per customer, like the card. */
-export class InMemorySavedPayPal implements SavedPayPalRepository {
-  readonly accounts = new Map<string, SavedPayPalAccount>();
-
-  async find(customerId: string) {
-    return this.accounts.get(customerId) ?? null;
-  }
-  async save(account: Omit<SavedPayPalAccount, 'lastResponseCode'>) {
-    this.accounts.set(account.customerId, { ...account, lastResponseCode: null });
-  }
+export class InMemorySavedPayPal extends OnePerCustomer<SavedPayPalAccount> implements SavedPayPalRepository {
   async update(customerId: string, token: string, change: { readonly lastResponseCode: number | null }) {
-    const saved = this.accounts.get(customerId);
-    if (saved?.token === token) this.accounts.set(customerId, { ...saved, lastResponseCode: change.lastResponseCode });
-  }
-  async remove(customerId: string) {
-    const saved = this.accounts.get(customerId) ?? null;
-    this.accounts.delete(customerId);
-    return saved;
+    this.change(customerId, token, (saved) => ({ ...saved, lastResponseCode: change.lastResponseCode }));
   }
 }
 
