@@ -71,6 +71,16 @@ describe('MerchantCheckout.setUp', () => {
     expect(await paymentStates.checkoutOf(basket.reference)).toBeNull();
   });
 
+  it('refuses a basket paid partly by a voucher before any checkout is made', async () => {
+    const { checkout, customer, basket, baskets, vouchers, provider, paymentStates } = await setUp();
+    vouchers.vouchers.push({ code: 'GIFT-10', currency: 'GBP', initialMinor: 1000, balanceMinor: 1000, expiresAt: null, maxUsesPerCustomer: null, countryAccounts: null, email: null, newCustomersOnly: false });
+    await baskets.save({ ...basket, voucherCode: 'GIFT-10', version: basket.version + 1 });
+    // The gateway is chosen again for the basket as it is now, as the billing step would.
+    await paymentStates.chooseGateway(basket.reference, basket.version + 1, 'digital-river');
+    expect(outcome(await checkout.setUp(customer, basket.reference, 'en-gb'))).toBe('VOUCHER_NOT_ACCEPTED');
+    expect(provider.requests).toHaveLength(0);
+  });
+
   it('says the basket moved on when it changed while the checkout was made', async () => {
     const { setUpPayment, paymentStates } = await setUp();
     jest.spyOn(paymentStates, 'saveCheckout').mockResolvedValueOnce(false);
