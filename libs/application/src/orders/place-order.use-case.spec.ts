@@ -1,26 +1,13 @@
 import { ErrorCatalogue, PRODUCT_KEY_PATTERN, type DiscountCode } from '@store/domain';
 import { aCheckoutWorld, aMorCheckout, FakePaymentPort, TestCheckpoints } from '../testing';
-import { PlaceOrder, WITHDRAWAL_CONSENT_REQUIRED, type PlaceOrderCommand } from './place-order.use-case';
+import { PlaceOrder, WITHDRAWAL_CONSENT_REQUIRED } from './place-order.use-case';
 
 async function setUp(options: Parameters<typeof aCheckoutWorld>[0] = {}) {
   const world = aCheckoutWorld(options);
   const payments = new FakePaymentPort();
   const checkpoints = new TestCheckpoints();
   const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { braintree: payments }, world.keys, null, null, checkpoints);
-  const { customer, basket, staleHash } = await world.aShopperAtPayment();
-  const command: PlaceOrderCommand = {
-    customer,
-    basketReference: basket.reference,
-    basketStaleHash: staleHash,
-    gateway: 'braintree',
-    paymentToken: 'fake-valid-nonce',
-    deviceData: null,
-    checkoutId: null,
-    existingOrderNumber: null,
-    withdrawalConsent: true,
-    locale: 'en-gb',
-    storeUrl: 'http://store.test',
-  };
+  const { customer, basket, command } = await world.aShopperAtPayment();
   return { ...world, payments, checkpoints, placeOrder, customer, basket, command };
 }
 
@@ -168,9 +155,7 @@ describe('PlaceOrder', () => {
     const shoppers = await Promise.all([1, 2].map(() => world.aShopperAtPayment({ basket: { discountCode: 'LAST10' } })));
     const drafted = world.checkpoints.gate('place-order:drafted', { parties: 2 });
     const results = await Promise.all(
-      shoppers.map(({ customer, basket, staleHash }) =>
-        world.placeOrder.execute({ ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash }),
-      ),
+      shoppers.map(({ command }) => world.placeOrder.execute(command)),
     );
     expect(drafted.arrivals).toBe(2);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -184,9 +169,8 @@ describe('PlaceOrder', () => {
     const world = await setUp();
     const reseller = new FakePaymentPort();
     const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { 'digital-river': reseller }, world.keys);
-    const { customer, basket, staleHash } = await world.aShopperAtPayment({ gateway: 'digital-river' });
+    const { basket, command } = await world.aShopperAtPayment({ gateway: 'digital-river' });
     expect(await world.paymentStates.saveCheckout(basket.reference, basket.version, aMorCheckout())).toBe(true);
-    const command = { ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash, gateway: 'digital-river' as const };
 
     const expired = await placeOrder.execute({ ...command, checkoutId: 'checkout-0' });
     expect(!expired.ok && expired.error.code).toBe(ErrorCatalogue.MOR_CHECKOUT_EXPIRED.code);
@@ -202,9 +186,9 @@ describe('PlaceOrder', () => {
 
   it('fails the order, charging nothing, when the decided gateway has no adapter', async () => {
     const world = await setUp();
-    const { customer, basket, staleHash } = await world.aShopperAtPayment({ gateway: 'digital-river' });
+    const { basket, command } = await world.aShopperAtPayment({ gateway: 'digital-river' });
     await world.paymentStates.saveCheckout(basket.reference, basket.version, aMorCheckout());
-    const result = await world.placeOrder.execute({ ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash, gateway: 'digital-river', checkoutId: 'checkout-1' });
+    const result = await world.placeOrder.execute({ ...command, checkoutId: 'checkout-1' });
     expect(!result.ok && result.error).toMatchObject({ code: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code, data: { charged: 'not-charged' } });
     expect((await world.orders.find(numberIn(result)))?.status).toBe('failed');
     expect(world.payments.charged).toHaveLength(0);
@@ -213,14 +197,13 @@ describe('PlaceOrder', () => {
   it('places an order with nothing to pay without a gateway or a billing address', async () => {
     const free: DiscountCode = { code: 'FREE', percentOff: 100, maxUses: null, uses: 0, maxUsesPerCustomer: null, email: null, expiresAt: null, countryAccounts: null };
     const world = await setUp({ discountCodes: [free] });
-    const { customer, basket, staleHash } = await world.aShopperAtPayment({ basket: { discountCode: 'FREE' }, gateway: 'complimentary' });
+    const { customer, command } = await world.aShopperAtPayment({ basket: { discountCode: 'FREE' }, gateway: 'complimentary' });
     world.billing.addresses.delete(customer.id);
-    const command = { ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash };
     // A paying gateway is refused for an order that costs nothing.
-    const paying = await world.placeOrder.execute(command);
+    const paying = await world.placeOrder.execute({ ...command, gateway: 'braintree' });
     expect(!paying.ok && paying.error.code).toBe(ErrorCatalogue.ORDER_FAILED.code);
 
-    const placed = await world.placeOrder.execute({ ...command, gateway: 'complimentary', paymentToken: null });
+    const placed = await world.placeOrder.execute({ ...command, paymentToken: null });
     if (!placed.ok) throw placed.error;
     expect(placed.value.order).toMatchObject({ status: 'paid', grossMinor: 0, transactionId: null, billingAddress: null, withdrawalConsent: null });
     expect(await world.orders.productKeys(placed.value.order.number)).toHaveLength(1);
@@ -230,9 +213,9 @@ describe('PlaceOrder', () => {
   it('gives a discount use back when the charge is declined', async () => {
     const code: DiscountCode = { code: 'ONCE', percentOff: 10, maxUses: 1, uses: 0, maxUsesPerCustomer: null, email: null, expiresAt: null, countryAccounts: null };
     const world = await setUp({ discountCodes: [code] });
-    const { customer, basket, staleHash } = await world.aShopperAtPayment({ basket: { discountCode: 'ONCE' } });
+    const { command } = await world.aShopperAtPayment({ basket: { discountCode: 'ONCE' } });
     world.payments.declineNext = true;
-    const declined = await world.placeOrder.execute({ ...world.command, customer, basketReference: basket.reference, basketStaleHash: staleHash });
+    const declined = await world.placeOrder.execute(command);
     expect(declined.ok).toBe(false);
     expect(world.discounts.codes[0].uses).toBe(0);
   });

@@ -1,6 +1,6 @@
 import { chargeIdempotencyKey, ErrorCatalogue } from '@store/domain';
 import { aCheckoutWorld, anOrderDraft, FakePaymentPort } from '../testing';
-import { PlaceOrder, type PlaceOrderCommand } from './place-order.use-case';
+import { PlaceOrder } from './place-order.use-case';
 import { ReconcilePayments } from './reconcile-payments.use-case';
 
 const MINUTE = 60_000;
@@ -17,20 +17,7 @@ async function setUp() {
     batchSize: 10,
   });
   async function place(prepare: (port: FakePaymentPort) => void = () => undefined) {
-    const { customer, basket, staleHash } = await world.aShopperAtPayment();
-    const command: PlaceOrderCommand = {
-      customer,
-      basketReference: basket.reference,
-      basketStaleHash: staleHash,
-      gateway: 'braintree',
-      paymentToken: 'fake-valid-nonce',
-      deviceData: null,
-      checkoutId: null,
-      existingOrderNumber: null,
-      withdrawalConsent: true,
-      locale: 'en-gb',
-      storeUrl: 'http://store.test',
-    };
+    const { command } = await world.aShopperAtPayment();
     prepare(payments);
     const result = await placeOrder.execute(command);
     const number = result.ok ? result.value.order.number : (result.error.data?.order_number as string);

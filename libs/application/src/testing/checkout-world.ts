@@ -1,6 +1,7 @@
 import type { Basket, Customer, DiscountCode, PaymentGateway } from '@store/domain';
 import { BasketReader } from '../basket/basket-reader';
 import type { KeyMaterial } from '../orders/orders.ports';
+import type { PlaceOrderCommand } from '../orders/place-order.use-case';
 import { FixedClock } from './fixed-ports';
 import { InMemoryBasketRepository } from './in-memory-basket.repository';
 import { InMemoryBilling } from './in-memory-billing';
@@ -56,7 +57,22 @@ export function aCheckoutWorld(options: { readonly discountCodes?: DiscountCode[
     await baskets.save(basket);
     await billing.save(customer.id, aBillingAddress());
     await paymentStates.chooseGateway(basket.reference, basket.version, overrides.gateway ?? 'braintree');
-    return { customer, basket, staleHash: await staleHashOf(basket, customer) };
+    const staleHash = await staleHashOf(basket, customer);
+    /** PLACE_ORDER as the shopper's page sends it for this basket (card, UK consent given). */
+    const command: PlaceOrderCommand = {
+      customer,
+      basketReference: basket.reference,
+      basketStaleHash: staleHash,
+      gateway: overrides.gateway ?? 'braintree',
+      paymentToken: 'fake-valid-nonce',
+      deviceData: null,
+      checkoutId: null,
+      existingOrderNumber: null,
+      withdrawalConsent: true,
+      locale: 'en-gb',
+      storeUrl: 'http://store.test',
+    };
+    return { customer, basket, staleHash, command };
   }
 
   return { clock, catalogue, baskets, discounts, vouchers, paymentStates, billing, orders, customers, reader, keys, staleHashOf, aShopperAtPayment };
