@@ -1,14 +1,15 @@
 import { DEFAULT_LOCALE, findLocale } from '@store/domain';
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
-import { StorePage } from '../features/catalogue/components/store-page';
+import { StorePage } from '../features/catalogue';
 import { RouteErrorScreen } from '../features/errors';
-import { NotFoundPage } from '../features/layout/not-found-page';
-import { StoreLayout } from '../features/layout/store-layout';
+import { NotFoundPage, StoreLayout } from '../features/layout';
 
 /**
  * Every page but the store page is its own chunk, fetched when its route is first matched, so the
  * store page's first load carries only what it shows (the web budgets in apps/web/web-budgets.mjs).
+ * That is why the router, the app's composition root, names each page's own module rather than its
+ * feature's index: a feature's index gathers what other features use, and loading it would load them.
  */
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
 
@@ -43,9 +44,9 @@ const pages: RouteObject[] = [
   { path: 'reset-password', lazy: page(() => import('../features/identity/components/reset-password-page'), 'ResetPasswordPage') },
   { path: 'verify-email', lazy: page(() => import('../features/identity/components/verify-email-page'), 'VerifyEmailPage') },
   { path: 'account', lazy: page(() => import('../features/account/account-pages'), 'AccountHomePage') },
-  { path: 'account/orders', lazy: page(() => import('../features/orders/account-orders-pages'), 'OrdersPage') },
-  { path: 'account/licences', lazy: page(() => import('../features/orders/account-orders-pages'), 'LicencesPage') },
-  { path: 'account/downloads', lazy: page(() => import('../features/orders/account-orders-pages'), 'DownloadsPage') },
+  { path: 'account/orders', lazy: page(() => import('../features/account/account-orders-pages'), 'OrdersPage') },
+  { path: 'account/licences', lazy: page(() => import('../features/account/account-orders-pages'), 'LicencesPage') },
+  { path: 'account/downloads', lazy: page(() => import('../features/account/account-orders-pages'), 'DownloadsPage') },
   { path: 'account/details', lazy: page(() => import('../features/account/account-details-page'), 'AccountDetailsPage') },
   { path: 'account/security', lazy: page(() => import('../features/identity/components/account-security-page'), 'AccountSecurityPage') },
   { path: 'order/:number', lazy: page(() => import('../features/orders/order-confirmation-page'), 'OrderConfirmationPage') },

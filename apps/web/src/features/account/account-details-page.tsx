@@ -7,15 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { validateWith } from '../../lib/form-rules';
 import { useLocale } from '../../lib/locale';
-import { useCheckoutUi } from '../checkout/checkout-ui';
-import { updatePassword } from '../identity/api/auth';
-import { usePasswordPolicy } from '../identity/password-policy';
-import { leaveSignInNotice } from '../identity/sign-in-notice';
-import { setMarketing } from '../identity/api/identity-actions';
-import { AccountSummary } from '../identity/components/account-summary';
-import { SavedCardSettings } from '../payments/components/saved-card-settings';
+import { useAppUi } from '../../lib/app-ui';
+import { updatePassword, usePasswordPolicy, leaveSignInNotice, setMarketing, AccountSummary } from '../identity';
+import { SavedCardSettings } from '../payments';
 import { AccountPage } from './account-pages';
-import { CustomerOnly } from './customer-only';
+import { CustomerOnly } from '../../lib/customer-only';
 
 /** /{locale}/account/details/: who the customer is, their marketing choice, their password and two-step verification. */
 export function AccountDetailsPage() {
@@ -41,7 +37,7 @@ export function AccountDetailsPage() {
 
 function MarketingPreference({ session }: { readonly session: SessionJson }) {
   const queryClient = useQueryClient();
-  const { notifyError } = useCheckoutUi();
+  const { notifyError } = useAppUi();
   const [saving, setSaving] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const preferences = session.contact_preferences;
@@ -86,7 +82,7 @@ function PasswordChange({ customer }: { readonly customer: CustomerJson }) {
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const [needsCode, setNeedsCode] = useState(false);
   const passwordPolicy = usePasswordPolicy();
   const { register, handleSubmit, setError, formState } = useForm<PasswordValues>({ defaultValues: { current: '', next: '', confirm: '', otp: '' } });

@@ -2,7 +2,7 @@ import { accountMenuLinks } from '@store/domain';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/locale';
-import { CustomerOnly } from './customer-only';
+import { CustomerOnly } from '../../lib/customer-only';
 
 /** A page of the account area: its heading takes the focus, as every page change should. */
 export function AccountPage({ title, children }: { readonly title: string; readonly children: ReactNode }) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { safeRedirectPath, useLocale } from '../../lib/locale';
-import { signOut } from '../identity/api/identity-actions';
+import { signOut } from '../identity';
 
 /** /{locale}/sign-out/?redirect=: ends the session, then goes back where the shopper was (same site only). */
 export function SignOutPage() {

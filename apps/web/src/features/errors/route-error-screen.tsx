@@ -3,7 +3,7 @@ import { Button } from '@store/ui';
 import { useEffect, useMemo, useRef } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { useLocale } from '../../lib/locale';
-import { NotFoundPage } from '../layout/not-found-page';
+import { NotFoundPage } from '../layout';
 import { RENDER_ERROR_CODE, reportRenderError, rethrowOutsideReact, withGenericCode } from './report-render-error';
 
 /**

@@ -1,5 +1,5 @@
 import { PASSWORD_MIN, passwordRulesFor, type Rule, type SessionJson } from '@store/domain';
-import { useSession } from '../basket/api/get-session';
+import { useSession } from '../../lib/get-session';
 
 /** The store's password minimum as the session gives it (PASSWORD_MIN_LENGTH), the spec's six until it has come. */
 export function passwordMinLengthOf(session: Pick<SessionJson, 'password_min_length'> | null | undefined): number {

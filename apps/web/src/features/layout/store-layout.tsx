@@ -1,12 +1,11 @@
 import { SUPPORTED_LOCALES } from '@store/domain';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../basket/api/get-session';
+import { useSession } from '../../lib/get-session';
 import { useLocale } from '../../lib/locale';
-import { CheckoutUiProvider } from '../checkout/checkout-ui';
-import { ConsentProvider, useConsent } from '../consent/consent-provider';
+import { AppUiProvider } from '../../lib/app-ui';
+import { ConsentProvider, useConsent, CookieNotice } from '../consent';
 import { AccountButton } from './account-button';
 import { SiteMenu } from './site-menu';
-import { CookieNotice } from '../consent/cookie-notice';
 
 function StoreFooter({ base }: { readonly base: string }) {
   const { dispatch } = useConsent();
@@ -68,11 +67,11 @@ export function StoreLayout() {
           />
         </nav>
       </header>
-      <CheckoutUiProvider>
+      <AppUiProvider>
         <main id="main" tabIndex={-1}>
           <Outlet />
         </main>
-      </CheckoutUiProvider>
+      </AppUiProvider>
       <StoreFooter base={base} />
     </ConsentProvider>
   );

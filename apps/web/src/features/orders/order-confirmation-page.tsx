@@ -2,7 +2,7 @@ import { formatMoney, money } from '@store/domain';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLocale } from '../../lib/locale';
-import { CustomerOnly } from '../account/customer-only';
+import { CustomerOnly } from '../../lib/customer-only';
 import { OrderLines, orderTotal } from './order-lines';
 import { useOrder } from './orders-api';
 

@@ -2,7 +2,7 @@ import type { BasketJson, CustomerJson } from '@store/domain';
 import { Button } from '@store/ui';
 import { ChargeNote } from './charge-note';
 import { usePlaceOrder } from './use-place-order';
-import { SectionPlaceholder } from '../checkout/components/section-placeholder';
+import { SectionPlaceholder } from '../../lib/section-placeholder';
 
 export interface PlaceOrderSectionProps {
   readonly basket: BasketJson;

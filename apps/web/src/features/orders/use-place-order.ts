@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
-import { sessionQuery } from '../basket/api/get-session';
-import { useCheckoutUi } from '../checkout/checkout-ui';
+import { sessionQuery } from '../../lib/get-session';
+import { useAppUi } from '../../lib/app-ui';
 import { placeOrder, type PlaceOrderInput } from './orders-api';
 
 /** What the shopper is told about money after a failed placement (issue 8), from what the server knows. */
@@ -26,7 +26,7 @@ const shownAddress = (billing: BillingAddressJson): Omit<BillingAddressJson, 'va
  * and the shopper is told whether they were charged.
  */
 export function usePlaceOrder() {
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [orderNumber, setOrderNumber] = useState<string | null>(null);

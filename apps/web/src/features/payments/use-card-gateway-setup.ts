@@ -1,6 +1,6 @@
 import { ErrorCatalogue, type CardCheckoutJson } from '@store/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { useCheckoutUi } from '../checkout/checkout-ui';
+import { useAppUi } from '../../lib/app-ui';
 import { fetchCardCheckout } from './api/card-checkout';
 import { setUpCardGateway, type CardGatewayClient } from './braintree/card-gateway-client';
 import { loadLimitOf } from './load-limit';
@@ -18,7 +18,7 @@ export type CardGatewaySetup =
  * braintree-web has the checkout's load limit (spec 2 §9); past it the shopper hears 310001 and may retry.
  */
 export function useCardGatewaySetup(basketReference: string, basketVersion: string, enabled: boolean): CardGatewaySetup {
-  const { wait, notify } = useCheckoutUi();
+  const { wait, notify } = useAppUi();
   const [attempt, setAttempt] = useState(0);
   const key = `${basketReference}:${basketVersion}:${attempt}`;
   const retry = useCallback(() => setAttempt((current) => current + 1), []);

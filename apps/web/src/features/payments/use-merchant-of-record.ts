@@ -1,7 +1,7 @@
 import { ErrorCatalogue, type BasketJson, type CustomerJson, type Locale, type MorCheckoutJson, type MorSetupJson } from '@store/domain';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { ApiError, SupersededError } from '../../lib/api-client';
-import { useCheckoutUi } from '../checkout/checkout-ui';
+import { useAppUi } from '../../lib/app-ui';
 import { createMorCheckout } from './api/merchant-of-record';
 import { loadDigitalRiver, type DigitalRiverClient } from './digital-river/digital-river-js';
 import { loadLimitOf } from './load-limit';
@@ -42,7 +42,7 @@ type Outcome = { readonly key: string; readonly setup: MerchantOfRecordSetup };
  * session and source and sets up a fresh checkout.
  */
 export function useMerchantOfRecord(basket: BasketJson | null, customer: CustomerJson | null, locale: Locale, enabled: boolean): MerchantOfRecord {
-  const { wait, notify } = useCheckoutUi();
+  const { wait, notify } = useAppUi();
   const [generation, setGeneration] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const basketReference = basket?.reference ?? '';

@@ -2,7 +2,7 @@ import type { BasketChangeJson, BasketJson, SessionJson } from '@store/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { api, ApiError } from '../../../lib/api-client';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { BasketEditQueue, type BasketEdit, type EditOutcome, type SendEdit } from '../basket-edit-queue';
 
 const sendEdit: SendEdit = (edit, basket) => {
@@ -26,7 +26,7 @@ export interface BasketEditor {
  */
 export function useBasketEditor(basket: BasketJson): BasketEditor {
   const queryClient = useQueryClient();
-  const { notifyError } = useCheckoutUi();
+  const { notifyError } = useAppUi();
   const [shown, setShown] = useState<{ basket: BasketJson; pending: boolean }>({ basket, pending: false });
   const [queue] = useState(
     () =>

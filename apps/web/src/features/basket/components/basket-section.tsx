@@ -13,7 +13,7 @@ import { Amount, Button, LiveRegion, Price } from '@store/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { productStockNote } from '../../../lib/locale';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { useBasketEditor } from '../api/basket-editor';
 import type { EditOutcome } from '../basket-edit-queue';
 import { QuantityField } from './quantity-field';
@@ -43,7 +43,7 @@ export interface BasketSectionProps {
  * order; the notices the server sends with the basket (300, 210) are shown at the top once each.
  */
 export function BasketSection({ basket: saved, locale, storePath }: BasketSectionProps) {
-  const { notify } = useCheckoutUi();
+  const { notify } = useAppUi();
   const editor = useBasketEditor(saved);
   const basket = editor.basket;
   const buttons = useRef<HTMLDivElement>(null);

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
 import { useLocale } from '../../../lib/locale';
-import { sendEmailVerification } from '../../identity/api/auth';
+import { sendEmailVerification } from '../../identity';
 import type { EditOutcome } from '../basket-edit-queue';
 import { useCodeForm } from './use-code-form';
 

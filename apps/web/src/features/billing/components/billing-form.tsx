@@ -22,7 +22,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { saveBillingAddress, validateTaxId } from '../api/billing';
 
 const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
@@ -80,7 +80,7 @@ function initialValues(customer: CustomerJson, defaultCountry: string): BillingF
  * country message, which disables Continue.
  */
 export function BillingForm({ customer, basketReference, defaultCountry, onSaved, shippingRequired = false }: BillingFormProps) {
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const { register, handleSubmit, control, setValue, getValues, setError, setFocus, formState } = useForm<BillingFormValues>({
     defaultValues: initialValues(customer, defaultCountry),
     mode: 'onTouched',

@@ -3,7 +3,7 @@ import { Button } from '@store/ui';
 import { useState } from 'react';
 import { BillingForm } from './billing-form';
 import { BillingSummary } from './billing-summary';
-import { SectionPlaceholder } from '../../checkout/components/section-placeholder';
+import { SectionPlaceholder } from '../../../lib/section-placeholder';
 
 export interface BillingSectionProps {
   readonly customer: CustomerJson | null;

@@ -2,7 +2,7 @@ import type { ProductSuiteJson } from '@store/domain';
 import { Button, Price } from '@store/ui';
 import { useId, useState } from 'react';
 import { productStockNote } from '../../../lib/locale';
-import { useAddBasketLine } from '../../basket/api/add-basket-line';
+import { useAddBasketLine } from '../../basket';
 
 export interface ProductCardProps {
   readonly suite: ProductSuiteJson;

@@ -17,27 +17,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../lib/locale';
-import { useSession } from '../../basket/api/get-session';
-import { useAdoptCandidateBasket } from '../../basket/api/primary-basket';
-import { BasketSection } from '../../basket/components/basket-section';
-import { determineGateway } from '../../billing/api/billing';
-import { BillingSection } from '../../billing/components/billing-section';
-import { PlaceOrderSection } from '../../orders/place-order-section';
-import { TaxExemptionSection, type ExemptionAnswer } from '../../tax-exemption/components/tax-exemption-section';
-import { useCheckoutUi } from '../checkout-ui';
-import { useConsent } from '../../consent/consent-provider';
-import { CardPaymentSection } from '../../payments/components/card-payment-section';
-import { PaymentMethodsProblem } from '../../payments/components/payment-methods-problem';
-import { useCardGatewaySetup } from '../../payments/use-card-gateway-setup';
-import { useGatewayReload } from '../../payments/use-gateway-reload';
-import { MerchantOfRecordSection } from '../../payments/components/merchant-of-record-section';
-import { useMerchantOfRecord } from '../../payments/use-merchant-of-record';
-import { AccountSelector } from '../../identity/components/account-selector';
-import { AccountSummary } from '../../identity/components/account-summary';
-import { AccountTypeConfirmation } from '../../identity/components/account-type-confirmation';
-import { CreateAccountForm } from '../../identity/components/create-account-form';
+import { useSession } from '../../../lib/get-session';
+import { useAdoptCandidateBasket, BasketSection } from '../../basket';
+import { determineGateway, BillingSection } from '../../billing';
+import { PlaceOrderSection } from '../../orders';
+import { TaxExemptionSection, type ExemptionAnswer } from '../../tax-exemption';
+import { useAppUi } from '../../../lib/app-ui';
+import { useConsent } from '../../consent';
+import { CardPaymentSection, PaymentMethodsProblem, useCardGatewaySetup, useGatewayReload, MerchantOfRecordSection, useMerchantOfRecord } from '../../payments';
+import { AccountSelector, AccountSummary, AccountTypeConfirmation, CreateAccountForm } from '../../identity';
 import { CheckoutSection } from './checkout-section';
-import { SectionPlaceholder } from './section-placeholder';
+import { SectionPlaceholder } from '../../../lib/section-placeholder';
 
 const GATEWAY_LABELS = {
   braintree: 'card, PayPal, Apple Pay or Google Pay',
@@ -113,7 +103,7 @@ export function CheckoutPage() {
   };
   useAdoptCandidateBasket(session.data);
   const queryClient = useQueryClient();
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const { state: consent, track } = useConsent();
   const viewedCart = useRef<string | null>(null);
   const sessionBasket = session.data?.basket ?? null;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckoutSection as SectionFrame, type CheckoutSectionProps } from '@store/ui';
 import { useDeferredValue } from 'react';
-import { sessionQuery } from '../../basket/api/get-session';
+import { sessionQuery } from '../../../lib/get-session';
 import { SectionErrorBoundary } from '../../errors';
 
 /**

@@ -4,7 +4,7 @@ import { toDataURL } from 'qrcode';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { validateWith } from '../../../lib/form-rules';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { mfaActivate, mfaBackupCodes, mfaDisable, mfaEnable, mfaStatus, type AccountCredentials } from '../api/auth';
 
 type Stage =
@@ -18,7 +18,7 @@ type Stage =
  * (spec 2 §7), asked for once here and kept only in this page's memory.
  */
 export function AccountSecurityPage() {
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const [credentials, setCredentials] = useState<AccountCredentials | null>(null);
   const [stage, setStage] = useState<Stage>({ kind: 'prove' });
   const proveForm = useForm<{ email: string; password: string; otp: string }>({ defaultValues: { email: '', password: '', otp: '' } });

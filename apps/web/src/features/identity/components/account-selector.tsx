@@ -1,7 +1,7 @@
 import type { CustomerJson } from '@store/domain';
 import { Button } from '@store/ui';
 import { useRef, useState } from 'react';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { signOut, unregisterEmail, useIdentityMutation } from '../api/identity-actions';
 import { AlreadyRegisteredModal } from './already-registered-modal';
 import { EmailCaptureForm } from './email-capture-form';
@@ -22,7 +22,7 @@ type Tab = 'new' | 'existing';
  * the email with Change (visitor) or Sign out (signed-in customer).
  */
 export function AccountSelector({ active, customer, reservedEmail, onReserved, locale }: AccountSelectorProps) {
-  const { notifyError } = useCheckoutUi();
+  const { notifyError } = useAppUi();
   const [tab, setTab] = useState<Tab>('new');
   const [existingEmail, setExistingEmail] = useState<string | null>(null);
   const [signInEmail, setSignInEmail] = useState('');

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { setMarketing, updateCustomerCategory } from '../api/identity-actions';
 
 interface Values {
@@ -38,7 +38,7 @@ export interface AccountTypeConfirmationProps {
  * business or education account), then the marketing choice; the basket is read again if the type changed.
  */
 export function AccountTypeConfirmation({ customer, preferences, categories, basketReference, basketHasMultiUserProduct }: AccountTypeConfirmationProps) {
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const queryClient = useQueryClient();
   const allowed = allowedAccountTypes(basketHasMultiUserProduct);
   const current = allowed.includes(customer.account.type) ? customer.account.type : defaultAccountType(basketHasMultiUserProduct);

@@ -20,8 +20,8 @@ import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
-import { useConsent } from '../../consent/consent-provider';
+import { useAppUi } from '../../../lib/app-ui';
+import { useConsent } from '../../consent';
 import { usePasswordCheck } from '../api/compromised-password';
 import { createCustomer, useIdentityMutation } from '../api/identity-actions';
 import { passwordHint, usePasswordPolicy } from '../password-policy';
@@ -57,7 +57,7 @@ export interface CreateAccountFormProps {
 export function CreateAccountForm({ email, basketReference, basketHasMultiUserProduct, detectedCountry, categories, onCreated }: CreateAccountFormProps) {
   const queryClient = useQueryClient();
   const { track } = useConsent();
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const create = useIdentityMutation(createCustomer);
   const password = usePasswordPolicy();
   const schema = accountFormSchema({ countryDetected: detectedCountry !== null, basketHasMultiUserProduct, passwordMinLength: password.minimum });

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { preregisterEmail } from '../api/identity-actions';
 import { useEmailSuggestion } from './email-suggestion';
 
@@ -25,7 +25,7 @@ const knownAccounts = new Set<string>();
 
 /** Step 1 for new customers: an email, checked and reserved, or the 'Already registered?' path. */
 export function EmailCaptureForm({ onReserved, onAccountExists, focusRequest = 0 }: EmailCaptureFormProps) {
-  const { notifyError } = useCheckoutUi();
+  const { notifyError } = useAppUi();
   const { register, handleSubmit, control, setValue, setError, setFocus, formState } = useForm<{ email: string }>({
     defaultValues: { email: '' },
   });

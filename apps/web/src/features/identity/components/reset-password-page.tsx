@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
 import { useLocale } from '../../../lib/locale';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { completePasswordRecovery, startPasswordRecovery, verifyRecoveryToken } from '../api/auth';
 import { usePasswordPolicy } from '../password-policy';
 
@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
 
 function RequestLink() {
   const locale = useLocale();
-  const { notifyError } = useCheckoutUi();
+  const { notifyError } = useAppUi();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({ defaultValues: { email: '' } });
   const submit = handleSubmit(async ({ email }) => {
@@ -63,7 +63,7 @@ function RequestLink() {
 
 function ChooseNewPassword({ email, token }: { readonly email: string; readonly token: string }) {
   const locale = useLocale();
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const [done, setDone] = useState(false);
   const passwordPolicy = usePasswordPolicy();
   const link = useQuery({ queryKey: ['recovery', email, token], queryFn: () => verifyRecoveryToken(email, token), retry: false });

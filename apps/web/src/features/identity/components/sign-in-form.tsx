@@ -6,9 +6,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { validateWith } from '../../../lib/form-rules';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { signIn } from '../api/auth';
-import { useConsent } from '../../consent/consent-provider';
+import { useConsent } from '../../consent';
 
 interface SignInValues {
   email: string;
@@ -32,7 +32,7 @@ export interface SignInFormProps {
  */
 export function SignInForm({ locale, initialEmail = '', redirectTo, onSignedIn, focusPassword = false }: SignInFormProps) {
   const { track } = useConsent();
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const queryClient = useQueryClient();
   const [codeRequired, setCodeRequired] = useState(false);
   const { register, handleSubmit, setFocus, setValue, setError, getValues, formState } = useForm<SignInValues>({

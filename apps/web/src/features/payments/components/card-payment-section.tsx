@@ -28,10 +28,9 @@ import { Amount, Button } from '@store/ui';
 import type { HostedFields, HostedFieldsState } from 'braintree-web/hosted-fields';
 import { useEffect, useState, type ComponentType } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
-import { useConsent } from '../../consent/consent-provider';
-import { ChargeNote } from '../../orders/charge-note';
-import { usePlaceOrder } from '../../orders/use-place-order';
+import { useAppUi } from '../../../lib/app-ui';
+import { useConsent } from '../../consent';
+import { ChargeNote, usePlaceOrder } from '../../orders';
 import { CARD_FIELDS, type CardGatewayClient } from '../braintree/card-gateway-client';
 import { setUpWallets, type Wallets } from '../braintree/wallets';
 import { importWithinLimit, loadLimitOf, withLoadLimit } from '../load-limit';
@@ -46,7 +45,7 @@ import { ApplePayButton, GooglePayButton, type WalletPayment } from './wallet-bu
  * (spec 2 §9); past it the shopper hears 310001 and may retry (a new attempt, in the page).
  */
 function usePayPalButton(wanted: boolean, limitMs: number) {
-  const { notify } = useCheckoutUi();
+  const { notify } = useAppUi();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<{ readonly attempt: number; readonly button: ComponentType<PayPalButtonProps> | null }>({ attempt: -1, button: null });
   useEffect(() => {
@@ -98,7 +97,7 @@ const providerCode = (error: unknown): string | undefined =>
  * validates the fields, tokenizes, runs 3-D Secure 2 unless it is off, then places the order.
  */
 export function CardPaymentSection({ basket, customer, locale, checkout, gateway, consentRequired }: CardPaymentSectionProps) {
-  const { notify } = useCheckoutUi();
+  const { notify } = useAppUi();
   const { track } = useConsent();
   const { place, chargeNote } = usePlaceOrder();
   const [lastResponseCode, setLastResponseCode] = useState<number | null>(null);

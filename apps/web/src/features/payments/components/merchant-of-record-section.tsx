@@ -2,10 +2,9 @@ import { basketAnalytics, ErrorCatalogue, type BasketJson, type CustomerJson, ty
 import { Amount } from '@store/ui';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { ApiError, SupersededError } from '../../../lib/api-client';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
-import { useConsent } from '../../consent/consent-provider';
-import { ChargeNote } from '../../orders/charge-note';
-import { usePlaceOrder } from '../../orders/use-place-order';
+import { useAppUi } from '../../../lib/app-ui';
+import { useConsent } from '../../consent';
+import { ChargeNote, usePlaceOrder } from '../../orders';
 import { attachMorSource, attachMorTaxId } from '../api/merchant-of-record';
 import { release, type DigitalRiverClient, type DropInSuccess } from '../digital-river/digital-river-js';
 import {
@@ -52,7 +51,7 @@ export interface MerchantOfRecordSectionProps {
  * order number for the retry.
  */
 export function MerchantOfRecordSection({ basket, customer, locale, active, mor, consentRequired }: MerchantOfRecordSectionProps) {
-  const { wait, notify, notifyError } = useCheckoutUi();
+  const { wait, notify, notifyError } = useAppUi();
   const { track } = useConsent();
   const { place, chargeNote } = usePlaceOrder();
   const consent = useWithdrawalConsent(consentRequired);
@@ -212,7 +211,7 @@ interface MountPanelProps {
  * starts when the section becomes active (spec 2 §4), and collapsing it destroys the drop-in.
  */
 function MountPanel({ setup, customer, basketReference, consent, onCheckout, onSuccess, onFailure, hidden, refusal }: MountPanelProps) {
-  const { notify, notifyError } = useCheckoutUi();
+  const { notify, notifyError } = useAppUi();
   const [watch] = useState(() => new MountWait(browserTimers));
   const [mountFailed, setMountFailed] = useState(false);
   const [dropInReady, setDropInReady] = useState(false);

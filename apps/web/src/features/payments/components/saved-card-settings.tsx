@@ -2,7 +2,7 @@ import { savedCardLabel } from '@store/domain';
 import { Button } from '@store/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { fetchSavedCard, fetchSavedPayPal, removeSavedCard, removeSavedPayPal } from '../api/card-checkout';
 
 interface SavedMethodProps<T> {
@@ -20,7 +20,7 @@ interface SavedMethodProps<T> {
 /** One saved payment method in account/details/: what it is, and removing it (focus and an announcement after). */
 function SavedMethodSettings<T>(props: SavedMethodProps<T>) {
   const queryClient = useQueryClient();
-  const { notifyError } = useCheckoutUi();
+  const { notifyError } = useAppUi();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');

@@ -13,9 +13,9 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { useCheckoutUi } from '../../checkout/checkout-ui';
+import { useAppUi } from '../../../lib/app-ui';
 import { uploadTaxCertificate, type TaxCertificateJson } from '../api/tax-certificate';
-import { SectionPlaceholder } from '../../checkout/components/section-placeholder';
+import { SectionPlaceholder } from '../../../lib/section-placeholder';
 
 /** What the shopper answered: a certificate uploaded, or none given. */
 export type ExemptionAnswer = { readonly kind: 'certificate'; readonly certificate: TaxCertificateJson } | { readonly kind: 'none' };
@@ -49,7 +49,7 @@ export interface TaxExemptionSectionProps {
  * with Change.
  */
 export function TaxExemptionSection({ active, answer, locale, onAnswered, onChange }: TaxExemptionSectionProps) {
-  const { wait, notifyError } = useCheckoutUi();
+  const { wait, notifyError } = useAppUi();
   const [hasCertificate, setHasCertificate] = useState<'yes' | 'no' | null>(null);
   const questionId = useId();
   const defaults = defaultCertificateDates(today());

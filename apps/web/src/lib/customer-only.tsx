@@ -1,12 +1,13 @@
 import { signInLink, type CustomerJson, type SessionJson } from '@store/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useLocale } from '../../lib/locale';
-import { useSession } from '../basket/api/get-session';
+import { useLocale } from './locale';
+import { useSession } from './get-session';
 
 /**
  * Account pages are for their signed-in owner only: a visitor is sent to sign-in, with the way back
- * to this page (spec 1 §2).
+ * to this page (spec 1 §2). Here beside the session, not in the account feature, because an order's
+ * own page is guarded the same way.
  */
 export function CustomerOnly({ children }: { readonly children: (customer: CustomerJson, session: SessionJson) => ReactNode }) {
   const session = useSession();

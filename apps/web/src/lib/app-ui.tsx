@@ -1,10 +1,14 @@
 import { enqueueSnackbar, readiness, snackbarFor, waitingClosingText, waitingMessage, type SnackbarMessage, type WaitingState } from '@store/domain';
 import { Snackbar, WaitingOverlay } from '@store/ui';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ApiError, SupersededError } from '../../lib/api-client';
-import { requestCounters } from '../../lib/request-counters';
+import { ApiError, SupersededError } from './api-client';
+import { requestCounters } from './request-counters';
 
-interface CheckoutUi {
+/**
+ * The page's feedback, shared by every page of the store: the snackbar, the waiting overlay and the
+ * application's readiness. It lives here, not in a feature, because every feature reports through it.
+ */
+interface AppUi {
   /** Queues a snackbar message for a response code (spec 2 §8). */
   readonly notify: (code: number, text?: string) => void;
   /** Shows the error of a failed call: its catalogued message, or nothing for a superseded call. */
@@ -13,7 +17,7 @@ interface CheckoutUi {
   readonly wait: <T>(state: WaitingState, work: () => Promise<T>) => Promise<T>;
 }
 
-const CheckoutUiContext = createContext<CheckoutUi | null>(null);
+const AppUiContext = createContext<AppUi | null>(null);
 /**
  * A wait is shown only once it has lasted this long: most steps answer in well under it, and a
  * message (then 'Done') flashed over a quick step only slows the shopper down. Until then the page
@@ -23,7 +27,7 @@ export const SHOW_WAIT_AFTER_MS = 400;
 /** How long the closing text ('Done', or the error) stays after a wait that was shown. */
 const CLOSING_TEXT_MS = 900;
 
-export function CheckoutUiProvider({ children }: { readonly children: ReactNode }) {
+export function AppUiProvider({ children }: { readonly children: ReactNode }) {
   const [queue, setQueue] = useState<readonly SnackbarMessage[]>([]);
   const [waiting, setWaiting] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
@@ -80,16 +84,16 @@ export function CheckoutUiProvider({ children }: { readonly children: ReactNode 
   const value = useMemo(() => ({ notify, notifyError, wait }), [notify, notifyError, wait]);
 
   return (
-    <CheckoutUiContext.Provider value={value}>
+    <AppUiContext.Provider value={value}>
       {children}
       <Snackbar message={queue[0] ?? null} onDismiss={dismiss} />
       <WaitingOverlay message={waiting} shown={shown} closingText={closing} />
-    </CheckoutUiContext.Provider>
+    </AppUiContext.Provider>
   );
 }
 
-export function useCheckoutUi(): CheckoutUi {
-  const ui = useContext(CheckoutUiContext);
-  if (!ui) throw new Error('useCheckoutUi needs a CheckoutUiProvider');
+export function useAppUi(): AppUi {
+  const ui = useContext(AppUiContext);
+  if (!ui) throw new Error('useAppUi needs an AppUiProvider');
   return ui;
 }

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { useLocale } from '../../lib/locale';
-import { AccountPage } from '../account/account-pages';
-import { CustomerOnly } from '../account/customer-only';
-import { OrderLines, orderTotal } from './order-lines';
-import { useOrders, type OrderJson } from './orders-api';
+import { AccountPage } from './account-pages';
+import { CustomerOnly } from '../../lib/customer-only';
+import { OrderLines, orderTotal, useOrders, type OrderJson } from '../orders';
 
 const STATUS_LABELS: Record<OrderJson['status'], string> = { pending: 'Processing', paid: 'Complete', failed: 'Payment failed', refunded: 'Refunded' };
 

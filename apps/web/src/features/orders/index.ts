@@ -1,0 +1,7 @@
+// Orders' public face: placing an order (the checkout's last section, and the payment sections that
+// place it) and the orders a customer has, shown by the account pages.
+export { ChargeNote } from './charge-note';
+export { OrderLines, orderTotal } from './order-lines';
+export { useOrders, type OrderJson } from './orders-api';
+export { PlaceOrderSection } from './place-order-section';
+export { usePlaceOrder } from './use-place-order';
