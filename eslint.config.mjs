@@ -1,7 +1,10 @@
 // Lint is part of `npm test`: module boundaries (the hexagon's arrows) fail the run like any error.
 import nx from '@nx/eslint-plugin';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 // The hexagon's arrows. Domain and application may import no npm package at all.
@@ -39,6 +42,31 @@ const boundaryOptions = (constraints) => ({ enforceBuildableLibDependency: false
 const testDepConstraints = depConstraints.map((constraint) =>
   constraint.allowedExternalImports ? { ...constraint, allowedExternalImports: ['fast-check'] } : constraint,
 );
+
+// The web app's layers (apps/web/src): app/ composes, features/<name>/ each do one part of the store,
+// lib/ holds what every feature shares (the API client, the session, the snackbar and waiting overlay).
+// A feature reaches another only through its index.ts, features never reach app/, lib/ never reaches a
+// feature or app/, and no module imports itself round a circle. Paths are absolute so the zones hold
+// from whatever folder ESLint is started in.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const WEB_SRC = 'apps/web/src';
+const WEB_FEATURES = readdirSync(new URL(`./${WEB_SRC}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webLayerZones = [
+  ...WEB_FEATURES.map((feature) => ({
+    target: `${WEB_SRC}/features/${feature}`,
+    from: WEB_FEATURES.filter((other) => other !== feature).map((other) => `${WEB_SRC}/features/${other}`),
+    except: ['./index.ts'],
+    message: 'A feature uses another only through its public index: import from the feature\'s folder (features/<name>/index.ts), never from a file inside it.',
+  })),
+  { target: `${WEB_SRC}/features`, from: `${WEB_SRC}/app`, message: 'Features never import the app shell: app/ composes the features, not the other way round.' },
+  {
+    target: `${WEB_SRC}/lib`,
+    from: [`${WEB_SRC}/features`, `${WEB_SRC}/app`],
+    message: 'lib/ sits below the features: move what both need into lib/, or pass it in.',
+  },
+];
 
 const NODE_BUILTINS = ['node:*', 'fs', 'fs/*', 'path', 'crypto', 'os', 'child_process', 'http', 'https', 'net', 'url', 'util', 'stream', 'process', 'buffer'];
 
@@ -102,6 +130,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Only the web app's own files are followed (import-x/ignore), which keeps the cycle check to a second or two.
+    files: [`${WEB_SRC}/**/*.ts`, `${WEB_SRC}/**/*.tsx`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/ignore': ['/node_modules/', `^(?!${ROOT.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${WEB_SRC}/)`],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webLayerZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['**/*.cjs', '**/*.mjs', 'tools/**/*.js'],
