@@ -1,5 +1,6 @@
 import { ErrorCatalogue, PRODUCT_KEY_PATTERN, type DiscountCode } from '@store/domain';
-import { aCheckoutWorld, aMorCheckout, FakePaymentPort, TestCheckpoints } from '../testing';
+import { aProduct, aSuite } from '@store/domain/testing';
+import { aBillingAddress, aCheckoutWorld, aMorCheckout, FakePaymentPort, aShippingAddress, GB_ACCOUNT, InMemoryCatalogue, InMemoryShippingAddresses, TestCheckpoints } from '../testing';
 import { PlaceOrder, WITHDRAWAL_CONSENT_REQUIRED } from './place-order.use-case';
 
 async function setUp(options: Parameters<typeof aCheckoutWorld>[0] = {}) {
@@ -218,5 +219,65 @@ describe('PlaceOrder', () => {
     const declined = await world.placeOrder.execute(command);
     expect(declined.ok).toBe(false);
     expect(world.discounts.codes[0].uses).toBe(0);
+  });
+
+  describe('with a boxed product that is posted and comes with a bonus download', () => {
+    const boxed = aSuite({
+      reference: 'boxed',
+      name: 'Boxed set',
+      requiresShipping: true,
+      products: [aProduct({ reference: 'boxed-set', name: 'Boxed set', choice: { name: 'Box', synonym: 'box' } })],
+      productsIncluded: [aProduct({ reference: 'photo-2-ipados', name: 'Photo 2 for iPad', choice: { name: 'iPad', synonym: 'ipad' } })],
+    });
+
+    async function boxedSetUp() {
+      const world = aCheckoutWorld({ catalogue: new InMemoryCatalogue(new Map([['GB', [aSuite(), boxed]]]), [GB_ACCOUNT]) });
+      const payments = new FakePaymentPort();
+      const shipping = new InMemoryShippingAddresses();
+      const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { braintree: payments }, world.keys, null, null, undefined, shipping);
+      const line = { reference: 'line-1', suiteReference: 'boxed', productReference: 'boxed-set', quantity: 2, quantityLocked: false };
+      const shopper = await world.aShopperAtPayment({ basket: { lines: [line] } });
+      return { ...world, ...shopper, payments, shipping, placeOrder };
+    }
+
+    it('orders the bonus product free beside the line, with a key for each', async () => {
+      const { placeOrder, command, shipping, orders, customer } = await boxedSetUp();
+      await shipping.save(customer.id, { sameAsBilling: true });
+      const placed = await placeOrder.execute(command);
+      if (!placed.ok) throw placed.error;
+      expect(placed.value.order.lines.map((line) => [line.productReference, line.quantity, line.totalMinor, line.isBonus])).toEqual([
+        ['boxed-set', 2, 8398, false],
+        ['photo-2-ipados', 2, 0, true],
+      ]);
+      expect(await orders.productKeys(placed.value.order.number)).toHaveLength(2);
+    });
+
+    it('posts it to the address chosen, kept on the order before the charge', async () => {
+      const { placeOrder, command, shipping, customer } = await boxedSetUp();
+      const home = aShippingAddress({ line1: '2 Low Road' });
+      await shipping.save(customer.id, { sameAsBilling: false, address: home });
+      const placed = await placeOrder.execute(command);
+      if (!placed.ok) throw placed.error;
+      expect(placed.value.order.shippingAddress).toEqual(home);
+      expect(shipping.orderAddresses.get(placed.value.order.number)).toEqual(home);
+    });
+
+    it('needs somewhere to post it, and refuses a country other than the one it was priced for', async () => {
+      const { placeOrder, command, shipping, customer, payments, orders, basket } = await boxedSetUp();
+      const none = await placeOrder.execute(command);
+      expect(!none.ok && none.error.code).toBe(ErrorCatalogue.SHIPPING_ADDRESS_REQUIRED.code);
+      await shipping.save(customer.id, { sameAsBilling: false, address: aShippingAddress({ country: 'FR' }) });
+      const abroad = await placeOrder.execute(command);
+      expect(!abroad.ok && abroad.error.code).toBe(ErrorCatalogue.SHIPPING_COUNTRY_CHANGED.code);
+      expect(payments.charged).toHaveLength(0);
+      expect(await orders.findByBasket(basket.reference)).toBeNull();
+    });
+
+    it('takes the billing address as the delivery choice when the page asks so', async () => {
+      const { placeOrder, command, shipping, customer } = await boxedSetUp();
+      const placed = await placeOrder.execute({ ...command, updateShippingAddress: true });
+      expect(placed.ok && placed.value.order.shippingAddress?.line1).toBe(aBillingAddress().line1);
+      expect(await shipping.find(customer.id)).toEqual({ sameAsBilling: true });
+    });
   });
 });

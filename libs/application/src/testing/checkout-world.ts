@@ -5,7 +5,7 @@ import type { PlaceOrderCommand } from '../orders/place-order.use-case';
 import { FixedClock } from './fixed-ports';
 import { InMemoryBasketRepository } from './in-memory-basket.repository';
 import { InMemoryBilling } from './in-memory-billing';
-import { InMemoryDiscounts } from './in-memory-catalogue';
+import { InMemoryDiscounts, type InMemoryCatalogue } from './in-memory-catalogue';
 import { InMemoryCustomers } from './in-memory-identity';
 import { InMemoryOrders } from './in-memory-orders';
 import { InMemoryPaymentStates } from './in-memory-payment-states';
@@ -26,9 +26,11 @@ export class CountingKeyMaterial implements KeyMaterial {
  * an order's reservation holds the basket, its completion closes it and spends its payment state,
  * a new billing address voids that state.
  */
-export function aCheckoutWorld(options: { readonly discountCodes?: DiscountCode[]; readonly unitsLeft?: Map<string, number> } = {}) {
+export function aCheckoutWorld(
+  options: { readonly discountCodes?: DiscountCode[]; readonly unitsLeft?: Map<string, number>; readonly catalogue?: InMemoryCatalogue } = {},
+) {
   const clock = new FixedClock(new Date('2026-11-22T12:00:00Z'));
-  const catalogue = aCatalogue();
+  const catalogue = options.catalogue ?? aCatalogue();
   const baskets = new InMemoryBasketRepository();
   const discounts = new InMemoryDiscounts(options.discountCodes ?? []);
   const vouchers = new InMemoryVouchers();

@@ -1,6 +1,7 @@
 import { money, type Basket, type BasketLine, type CountryAccount, type Customer } from '@store/domain';
 import { aCustomer, aProduct, aSuite } from '@store/domain/testing';
 import type { BillingAddress } from '../billing/billing.ports';
+import type { ShippingAddress } from '../billing/shipping.ports';
 import type { Order, OrderDraft, OrderLineDraft } from '../orders/orders.ports';
 import type { MorCheckout } from '../payments/merchant-of-record.ports';
 import { InMemoryCatalogue } from './in-memory-catalogue';
@@ -72,6 +73,12 @@ export function aBillingAddress(overrides: Partial<BillingAddress> = {}): Billin
     vatIdStatus: null,
     ...overrides,
   };
+}
+
+/** Where a posted product goes: the billing address mother's street, without its tax ID. */
+export function aShippingAddress(overrides: Partial<ShippingAddress> = {}): ShippingAddress {
+  const { line1, line2, line3, city, county, state, postalCode, country } = aBillingAddress();
+  return { line1, line2, line3, city, county, state, postalCode, country, ...overrides };
 }
 
 export function anOrderLine(overrides: Partial<OrderLineDraft> = {}): OrderLineDraft {
