@@ -221,6 +221,42 @@ describe('PlaceOrder', () => {
     expect(world.discounts.codes[0].uses).toBe(0);
   });
 
+  it('pays part with a voucher, and refuses as stale a voucher another order spent meanwhile, charging nothing', async () => {
+    const world = await setUp();
+    world.vouchers.vouchers.push({
+      code: 'GIFT10',
+      currency: 'GBP',
+      initialMinor: 1000,
+      balanceMinor: 1000,
+      expiresAt: null,
+      maxUsesPerCustomer: null,
+      countryAccounts: null,
+      email: null,
+      newCustomersOnly: false,
+    });
+    const shoppers = await Promise.all([1, 2].map(() => world.aShopperAtPayment({ basket: { voucherCode: 'GIFT10' } })));
+    // Both pages priced the basket with the whole voucher before either order took it.
+    const drafted = world.checkpoints.gate('place-order:drafted', { parties: 2 });
+    const results = await Promise.all(shoppers.map(({ command }) => world.placeOrder.execute(command)));
+    expect(drafted.arrivals).toBe(2);
+    const paid = results.find((result) => result.ok);
+    expect(paid?.ok && paid.value.order).toMatchObject({ voucherCode: 'GIFT10', voucherMinor: 1000, voucherBalanceLeftMinor: 0 });
+    const late = results.find((result) => !result.ok);
+    expect(!late?.ok && late?.error.code).toBe(ErrorCatalogue.BASKET_STALE.code);
+    expect(world.payments.charged.map((charge) => charge.amountMinor)).toEqual([3199]);
+    expect(world.vouchers.vouchers[0].balanceMinor).toBe(0);
+  });
+
+  it('gives the voucher its amount back when the charge is declined', async () => {
+    const world = await setUp();
+    world.vouchers.vouchers.push({ code: 'GIFT5', currency: 'GBP', initialMinor: 500, balanceMinor: 500, expiresAt: null, maxUsesPerCustomer: 1, countryAccounts: null, email: null, newCustomersOnly: false });
+    const { command } = await world.aShopperAtPayment({ basket: { voucherCode: 'GIFT5' } });
+    world.payments.declineNext = true;
+    expect((await world.placeOrder.execute(command)).ok).toBe(false);
+    expect(world.vouchers.vouchers[0].balanceMinor).toBe(500);
+    expect(world.vouchers.redemptions).toEqual([]);
+  });
+
   describe('with a boxed product that is posted and comes with a bonus download', () => {
     const boxed = aSuite({
       reference: 'boxed',

@@ -179,6 +179,8 @@ export class InMemoryOrders implements OrderRepository {
     const { discounts, vouchers, unitsLeft } = this.options;
     const code = draft.discountCode ? discounts?.codes.find((candidate) => candidate.code === draft.discountCode) : undefined;
     const customerKey = `${draft.discountCode}:${draft.customerId}`;
+    // As in Postgres, a code or voucher that is not there cannot be claimed.
+    if (draft.discountCode && discounts && !code) return 'DISCOUNT_USAGE_LIMIT';
     if (code) {
       if (code.maxUses !== null && code.uses >= code.maxUses) return 'DISCOUNT_USAGE_LIMIT';
       if ((this.customerDiscountUses.get(customerKey) ?? 0) >= (code.maxUsesPerCustomer ?? Infinity)) return 'DISCOUNT_PURCHASE_LIMIT';
@@ -188,6 +190,7 @@ export class InMemoryOrders implements OrderRepository {
     for (const [product, wanted] of units) if ((unitsLeft?.get(product) ?? Infinity) < wanted) return 'PRODUCT_SOLD_OUT';
     const spend = this.voucherOf(draft);
     const voucher = spend ? vouchers?.vouchers.find((candidate) => candidate.code === spend.code) : undefined;
+    if (spend && vouchers && !voucher) return 'BASKET_STALE';
     if (spend && voucher) {
       if (voucher.balanceMinor < spend.amountMinor) return 'BASKET_STALE';
       const used = vouchers?.redemptions.filter((redemption) => redemption.code === spend.code && redemption.customerId === draft.customerId).length ?? 0;
