@@ -221,6 +221,19 @@ describe('PlaceOrder', () => {
     expect(world.discounts.codes[0].uses).toBe(0);
   });
 
+  it('sells the last unit of a limited product to one of two shoppers paying at once, and takes it back on a decline', async () => {
+    const unitsLeft = new Map([['photo-2-macos', 1]]);
+    const world = await setUp({ unitsLeft });
+    const shoppers = await Promise.all([1, 2].map(() => world.aShopperAtPayment()));
+    world.checkpoints.gate('place-order:drafted', { parties: 2 });
+    world.payments.declineNext = true;
+    const results = await Promise.all(shoppers.map(({ command }) => world.placeOrder.execute(command)));
+    // One reserved the unit and was declined; the other found it gone.
+    expect(results.map((result) => !result.ok && result.error.code).sort()).toEqual([ErrorCatalogue.PRODUCT_SOLD_OUT.code, 300011]);
+    expect(unitsLeft.get('photo-2-macos')).toBe(1);
+    expect(world.payments.charged).toHaveLength(0);
+  });
+
   it('pays part with a voucher, and refuses as stale a voucher another order spent meanwhile, charging nothing', async () => {
     const world = await setUp();
     world.vouchers.vouchers.push({
