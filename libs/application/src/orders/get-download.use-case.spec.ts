@@ -15,19 +15,14 @@ describe('GetDownload', () => {
     expect(download.ok && [download.value.order.number, download.value.line.productReference]).toEqual([order.number, 'photo-2-windows']);
   });
 
-  it('has nothing to download past the last line', async () => {
+  it.each([
+    ['past the last line', 'paid', 1],
+    ['before the order is paid', 'pending', 0],
+  ] as const)('has nothing to download %s', async (_, outcome, position) => {
     const world = aCheckoutWorld();
     const shopper = aShopper();
-    const { order } = await anOrderIn(world, shopper, 'paid');
-    const download = await new GetDownload(world.orders).execute(shopper, order.number, 1);
-    expect(!download.ok && [download.error.errorName, download.error.message]).toEqual(NO_DOWNLOAD);
-  });
-
-  it('has nothing to download before the order is paid', async () => {
-    const world = aCheckoutWorld();
-    const shopper = aShopper();
-    const { order } = await anOrderIn(world, shopper, 'pending');
-    const download = await new GetDownload(world.orders).execute(shopper, order.number, 0);
+    const { order } = await anOrderIn(world, shopper, outcome);
+    const download = await new GetDownload(world.orders).execute(shopper, order.number, position);
     expect(!download.ok && [download.error.errorName, download.error.message]).toEqual(NO_DOWNLOAD);
   });
 
