@@ -6,7 +6,7 @@ import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 60_000);
 afterAll(() => t?.close());
 
 describe('legacy_product on a basket line’s choices', () => {

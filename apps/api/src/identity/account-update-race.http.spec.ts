@@ -7,7 +7,7 @@ import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 60_000);
 afterAll(() => t?.close());
 
 async function waitUntil(check: () => Promise<boolean>, what: string): Promise<void> {

@@ -15,7 +15,7 @@ beforeAll(async () => {
   sandbox = await startBraintreeSandbox();
   card = await createTestApp({ env: cardSandboxEnv(sandbox.url, { BRAINTREE_PAYPAL: 'true', BRAINTREE_GOOGLE_PAY: 'true', DEBUG_MODE: 'true' }) });
   bare = await createTestApp();
-});
+}, 60_000);
 afterAll(async () => {
   await card?.close();
   await bare?.close();

@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   sandbox = await startDigitalRiverSandbox();
   t = await createTestApp({ env: { ...merchantOfRecordSandboxEnv(sandbox), PAYMENT_GATEWAY_RULES: 'USD=digital-river,*=braintree' } });
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
   await sandbox?.close();

@@ -18,7 +18,7 @@ beforeAll(async () => {
   proxy = await FaultProxy.start(sandbox.url);
   t = await createTestApp({ env: cardSandboxEnv(proxy.url, { BRAINTREE_PAYPAL: 'true', BRAINTREE_TIMEOUT_MS: '2000' }) });
   sdk = gatewayFor(sandbox);
-});
+}, 60_000);
 afterEach(() => proxy.clear());
 afterAll(async () => {
   await t?.close();

@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   sandbox = await startDigitalRiverSandbox();
   t = await createTestApp({ env: { ...merchantOfRecordSandboxEnv(sandbox), PAYMENT_GATEWAY_RULES: 'DE=digital-river,*=braintree' } });
-});
+}, 60_000);
 afterAll(async () => {
   await t?.close();
   await sandbox?.close();

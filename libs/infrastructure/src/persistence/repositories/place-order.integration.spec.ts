@@ -20,7 +20,7 @@ let readerOf: () => BasketReader;
 beforeAll(async () => {
   db = await createTestDatabase();
   ({ baskets, billing, states, orders, reader: readerOf } = orderStorage(db));
-});
+}, 60_000);
 afterAll(() => db?.drop());
 
 /** The stale hash the shopper's page shows for the basket (its content and what it costs). */

@@ -25,7 +25,7 @@ let reader: () => BasketReader;
 beforeAll(async () => {
   db = await createTestDatabase();
   ({ baskets, billing, states, orders, shipping, reader } = orderStorage(db));
-});
+}, 60_000);
 afterAll(() => db?.drop());
 
 const placeOrder = (payments: FakePaymentPort) =>

@@ -22,7 +22,7 @@ let reader: () => BasketReader;
 beforeAll(async () => {
   db = await createTestDatabase();
   ({ baskets, billing, states, orders, vouchers, reader } = orderStorage(db));
-});
+}, 60_000);
 afterAll(() => db?.drop());
 
 function placeOrder(payments: FakePaymentPort) {
