@@ -1,14 +1,7 @@
 import type { Order, Seller } from '@store/application';
 import type { Customer } from '@store/domain';
+import { shownText } from '../testing/pdf-text';
 import { PdfInvoiceRenderer } from './pdf-invoice-renderer';
-
-/** The text a PDF shows: pdfkit writes it as hex strings in TJ arrays, in the standard fonts' encoding. */
-function shownText(pdf: Uint8Array): string {
-  const source = Buffer.from(pdf).toString('latin1');
-  return [...source.matchAll(/\[([^\]]*)\]\s*TJ/g)]
-    .map((match) => [...match[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''))
-    .join('\n');
-}
 
 const seller: Seller = { name: 'Affinity Store Ltd', address: ['1 Example Street', 'Nottingham NG1 1AA', 'United Kingdom'], taxId: 'GB980780684' };
 const customer = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' } as Customer;
