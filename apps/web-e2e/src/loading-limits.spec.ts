@@ -47,6 +47,11 @@ test("a chunk of the card gateway's code that does not arrive in time: 310001 wi
   // The chunk comes through after all; Retry sets the gateway up again without leaving the page.
   await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
   await stalled.release();
+  // Arrived (the browser's resource entry is written once the response is complete), so the page no
+  // longer counts it as outstanding and Retry stays in the page.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/hosted-fields-[\w-]+\.js$/.test(entry.name))))
+    .toBe(true);
   await problem(page).getByRole('button', { name: 'Retry' }).click();
   await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeAttached({ timeout: 15_000 });
   await expect(problem(page)).toHaveCount(0);
