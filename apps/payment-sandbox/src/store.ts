@@ -164,6 +164,13 @@ export interface ForcedOutcomes {
   nextSale: SaleOutcome | null;
   /** The next sale is recorded, then its answer is held this long (a provider timeout). */
   nextSaleDelayMs: number;
+  /**
+   * The next sale of one card number ends like this. Tests that share a sandbox force their own
+   * card, so a sale another test makes at the same moment keeps its real outcome.
+   */
+  nextSaleOfCard: Record<string, SaleOutcome>;
+  /** The next removal of one saved payment method answers this HTTP status, as the provider when it fails. */
+  nextRemovalStatus: Record<string, number>;
 }
 
 /**
@@ -218,7 +225,7 @@ const emptyState = (): SandboxState => ({
   nonces: {},
   clientTokens: {},
   challenges: {},
-  forced: { nextSale: null, nextSaleDelayMs: 0 },
+  forced: { nextSale: null, nextSaleDelayMs: 0, nextSaleOfCard: {}, nextRemovalStatus: {} },
   paypalOrders: {},
   preferred: { paypalPreferred: false, venmoPreferred: false },
 });
@@ -231,7 +238,10 @@ export class SandboxStore {
   state: SandboxState;
 
   constructor(private readonly file: string | null = null) {
-    this.state = { ...emptyState(), ...readJsonFile<SandboxState>(file) };
+    const saved = readJsonFile<SandboxState>(file);
+    const empty = emptyState();
+    // A state file written before a forced-outcome kind existed lacks its key.
+    this.state = { ...empty, ...saved, forced: { ...empty.forced, ...saved?.forced } };
   }
 
   /** Writes the state down (atomically: a temporary file renamed over the old one). */

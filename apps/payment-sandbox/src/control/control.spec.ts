@@ -23,10 +23,10 @@ describe('control endpoints', () => {
   it('sets and clears forced outcomes, filling a decline from its code', async () => {
     expect(await call('POST', 'force', { sale: { kind: 'processor_declined', code: '2001' }, delayMs: 250 })).toEqual({
       status: 200,
-      json: { forced: { nextSale: { kind: 'processor_declined', code: '2001', text: 'Insufficient Funds', type: 'soft_declined' }, nextSaleDelayMs: 250 } },
+      json: { forced: { nextSale: { kind: 'processor_declined', code: '2001', text: 'Insufficient Funds', type: 'soft_declined' }, nextSaleDelayMs: 250, nextSaleOfCard: {}, nextRemovalStatus: {} } },
     });
     expect(sandbox.context.store.state.forced.nextSaleDelayMs).toBe(250);
-    expect((await call('POST', 'force', { sale: null, delayMs: 0 })).json).toEqual({ forced: { nextSale: null, nextSaleDelayMs: 0 } });
+    expect((await call('POST', 'force', { sale: null, delayMs: 0 })).json).toEqual({ forced: { nextSale: null, nextSaleDelayMs: 0, nextSaleOfCard: {}, nextRemovalStatus: {} } });
     expect((await call('POST', 'force', { sale: { kind: 'gateway_rejected', reason: 'moon' } })).status).toBe(400);
     expect((await call('POST', 'force', { delayMs: -1 })).status).toBe(400);
     expect((await call('POST', 'force', { sale: { kind: 'gateway_rejected', reason: 'three_d_secure' } })).status).toBe(200);

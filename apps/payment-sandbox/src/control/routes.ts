@@ -76,15 +76,31 @@ export function parseSaleOutcome(params: Params): SaleOutcome | string {
   }
 }
 
+/** What a failed removal may answer: the provider's server error, or its being down. */
+const REMOVAL_FAILURES: ReadonlySet<number> = new Set([500, 503]);
+
 function force(body: Params, context: SandboxContext, response: ServerResponse): true {
   const forced = context.store.state.forced;
+  // `card` narrows a forced sale to that card number, so a test sharing the sandbox forces only its own sale.
+  const card = body.raw.card;
+  if (card !== undefined && (typeof card !== 'string' || !/^\d{12,19}$/.test(card))) return json(response, 400, { error: 'card must be a card number' });
   if (Object.hasOwn(body.raw, 'sale')) {
-    if (body.raw.sale === null) forced.nextSale = null;
-    else {
+    if (body.raw.sale === null) {
+      if (card === undefined) forced.nextSale = null;
+      else delete forced.nextSaleOfCard[card];
+    } else {
       const outcome = parseSaleOutcome(body.object('sale'));
       if (typeof outcome === 'string') return json(response, 400, { error: outcome });
-      forced.nextSale = outcome;
+      if (card === undefined) forced.nextSale = outcome;
+      else forced.nextSaleOfCard[card] = outcome;
     }
+  }
+  if (Object.hasOwn(body.raw, 'removal')) {
+    const removal = body.raw.removal as { token?: unknown; status?: unknown } | null;
+    if (!removal || typeof removal.token !== 'string' || !REMOVAL_FAILURES.has(Number(removal.status))) {
+      return json(response, 400, { error: 'removal must be {token, status: 500 or 503}' });
+    }
+    forced.nextRemovalStatus[removal.token] = Number(removal.status);
   }
   if (Object.hasOwn(body.raw, 'delayMs')) {
     const delay = Number(body.raw.delayMs ?? 0);

@@ -411,6 +411,36 @@ describe('search, forced outcomes and the control endpoints', () => {
     expect((await control('POST', 'force', { sale: { kind: 'nonsense' } })).status).toBe(400);
   });
 
+  it('forces the next sale of one card only, leaving other cards and wallets their own outcome', async () => {
+    await control('POST', 'force', { card: '4005519200000004', sale: { kind: 'gateway_rejected', reason: 'avs' } });
+    const otherCard = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize() });
+    expect(otherCard.success).toBe(true);
+    const paypal = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: 'fake-paypal-one-time-nonce' });
+    expect(paypal.success).toBe(true);
+    const forced = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize({ number: '4005519200000004' }) });
+    expect(forced.transaction).toMatchObject({ status: 'gateway_rejected', gatewayRejectionReason: 'avs' });
+    expect((await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize({ number: '4005519200000004' }) })).success).toBe(true);
+
+    await control('POST', 'force', { card: '4005519200000004', sale: { kind: 'processor_declined', code: '2001' } });
+    await control('POST', 'force', { card: '4005519200000004', sale: null });
+    expect((await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize({ number: '4005519200000004' }) })).success).toBe(true);
+    expect((await control('POST', 'force', { card: '4005 5192', sale: { kind: 'approved' } })).status).toBe(400);
+  });
+
+  it('fails the next removal of one saved payment method once, removing nothing', async () => {
+    const customer = await gateway.customer.create({ firstName: 'Rita', paymentMethodNonce: tokenize() });
+    const token = customer.customer.paymentMethods![0].token;
+    const other = await gateway.customer.create({ firstName: 'Otto', paymentMethodNonce: tokenize() });
+    await control('POST', 'force', { removal: { token, status: 500 } });
+
+    await gateway.paymentMethod.delete(other.customer.paymentMethods![0].token);
+    await expect(gateway.paymentMethod.delete(token)).rejects.toMatchObject({ type: 'serverError' });
+    expect((await gateway.paymentMethod.find(token)).token).toBe(token);
+    await gateway.paymentMethod.delete(token);
+    await expect(gateway.paymentMethod.find(token)).rejects.toMatchObject({ type: 'notFoundError' });
+    expect((await control('POST', 'force', { removal: { token, status: 404 } })).status).toBe(400);
+  });
+
   it('records a delayed sale before the SDK gives up waiting', async () => {
     const orderId = uniqueId('slow');
     await control('POST', 'force', { delayMs: 400 });

@@ -135,6 +135,13 @@ export function updatePaymentMethod(call: GatewayCall): Reply {
 export function deletePaymentMethodRoute(call: GatewayCall): Reply {
   const { store } = call.context;
   if (!store.state.paymentMethods[call.captures.token]) return notFound;
+  const failure = store.state.forced.nextRemovalStatus[call.captures.token];
+  if (failure) {
+    // A forced failure (the control endpoints) is used once and removes nothing.
+    delete store.state.forced.nextRemovalStatus[call.captures.token];
+    store.save();
+    return emptyReply(failure);
+  }
   deletePaymentMethod(store, call.captures.token);
   store.save();
   return emptyReply(200);

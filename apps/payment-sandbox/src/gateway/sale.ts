@@ -128,6 +128,11 @@ function decideOutcome(store: SandboxStore, source: PaymentSource, amount: strin
     return forced;
   }
   const card = source.card;
+  const forcedForCard = store.state.forced.nextSaleOfCard[card.number];
+  if (forcedForCard && source.kind === 'CreditCard') {
+    delete store.state.forced.nextSaleOfCard[card.number];
+    return forcedForCard;
+  }
   // A PayPal account has no expiry date: its placeholder card is never read as a card.
   if (source.kind !== 'PayPalAccount' && isExpired(card)) return declined('2004');
   const fakeOutcome = source.nonce ? fakeNonceSaleOutcome(source.nonce.nonce) : null;
