@@ -1,4 +1,4 @@
-import type { PaymentGateway } from '../payments/payment-gateways';
+import { gatewayDescriptor, type PaymentGateway, type PaymentSetup } from '../payments/payment-gateways';
 import { Step } from './journey-steps';
 
 /** What the journey knows when it picks the step to show. */
@@ -37,13 +37,17 @@ export interface StepChoice {
   readonly rule: JourneyRule;
 }
 
+// A gateway whose fields render from a client token shows them at once (rule 2); one that sells from
+// a checkout session shows its drop-in once the session exists and no source is chosen (rule 7).
+const setupOf = (input: JourneyInput): PaymentSetup | null => (input.gateway === null ? null : gatewayDescriptor(input.gateway).paymentSetup);
+
 /**
  * Picks the step the checkout shows by the eight rules of spec 2 §2, the first that holds deciding.
  * Rule 5 needs the account type confirmed, which rule 4 has already established when it is reached.
  */
 export function chooseStepWithRule(input: JourneyInput): StepChoice {
   if (input.override !== null) return { step: input.override, rule: 'override' };
-  if (input.gateway === 'braintree' && input.hasClientToken && input.hasEnvironment) {
+  if (setupOf(input) === 'client-token' && input.hasClientToken && input.hasEnvironment) {
     return { step: Step.PAYMENT_DETAILS, rule: 'card-gateway-ready' };
   }
   if (!input.signedIn) {
@@ -54,7 +58,7 @@ export function chooseStepWithRule(input: JourneyInput): StepChoice {
   if (input.billingLine1Present && input.taxExemptionFormShown && !input.hasPaymentSession) {
     return { step: Step.TAX_EXEMPTION, rule: 'tax-exemption' };
   }
-  if (input.gateway === 'digital-river' && input.hasPaymentSession && !input.hasPaymentSource) {
+  if (setupOf(input) === 'checkout-session' && input.hasPaymentSession && !input.hasPaymentSource) {
     return { step: Step.PAYMENT_DETAILS, rule: 'merchant-of-record-session' };
   }
   return { step: Step.COMPLETE_ORDER, rule: 'complete-order' };

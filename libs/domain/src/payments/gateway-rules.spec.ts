@@ -1,4 +1,5 @@
 import { determineGateway, parseGatewayRules, type GatewayRules } from './gateway-rules';
+import { PAYING_GATEWAYS } from './payment-gateways';
 
 const rules = (text: string): GatewayRules => {
   const parsed = parseGatewayRules(text);
@@ -30,5 +31,13 @@ describe('gateway rules', () => {
     expect(!parsed.ok && parsed.error.message).toBe('Not a gateway rule: US=stripe');
     expect(parseGatewayRules('us=braintree').ok).toBe(false);
     expect(parseGatewayRules('').ok).toBe(true);
+  });
+});
+
+describe('gateway rules and the registry', () => {
+  it('reads every paying gateway the registry names, and nothing else', () => {
+    for (const gateway of PAYING_GATEWAYS) expect(rules(`GB=${gateway.key}`).get('GB')).toBe(gateway.key);
+    expect(parseGatewayRules('GB=complimentary').ok).toBe(false);
+    expect(parseGatewayRules('GB=braintreex').ok).toBe(false);
   });
 });

@@ -1,9 +1,6 @@
 import { DomainError } from '../errors/error-catalogue';
 import { err, ok, type Result } from '../shared/result';
-import type { PaymentGateway } from './payment-gateways';
-
-/** A paying gateway; 'complimentary' is never configured, it follows from a zero total. */
-export type PayingGateway = Exclude<PaymentGateway, 'complimentary'>;
+import { PAYING_GATEWAYS, type PayingGateway, type PaymentGateway } from './payment-gateways';
 
 /**
  * Which gateway takes an order, by billing country, then by currency, then the default '*'.
@@ -11,14 +8,17 @@ export type PayingGateway = Exclude<PaymentGateway, 'complimentary'>;
  */
 export type GatewayRules = ReadonlyMap<string, PayingGateway | 'none'>;
 
+// A paying gateway is configured by its key; 'complimentary' is never configured, it follows from a zero total.
+const RULE = new RegExp(`^([A-Z]{2,3}|\\*)=(${[...PAYING_GATEWAYS.map((gateway) => gateway.key), 'none'].join('|')})$`);
+
 /**
- * Parses rules written as 'US=digital-river,USD=digital-river,CU=none,*=braintree': two-letter
+ * Parses rules written as 'US=<gateway key>,USD=<gateway key>,CU=none,*=<gateway key>': two-letter
  * keys are billing countries, three-letter keys currencies, '*' the default.
  */
 export function parseGatewayRules(text: string): Result<GatewayRules, DomainError> {
   const rules = new Map<string, PayingGateway | 'none'>();
   for (const part of text.split(',').map((item) => item.trim()).filter(Boolean)) {
-    const match = /^([A-Z]{2,3}|\*)=(braintree|digital-river|none)$/.exec(part);
+    const match = RULE.exec(part);
     if (!match) return err(new DomainError('BAD_REQUEST', { message: `Not a gateway rule: ${part}` }));
     rules.set(match[1], match[2] as PayingGateway | 'none');
   }

@@ -10,9 +10,19 @@ import {
   parsePaymentMethodType,
   PAYMENT_METHOD_TYPES,
   savedCardLabel,
+  methodAvailable,
+  methodsOf,
+  paymentMethod,
+  PAYMENT_METHODS,
+  SAVED_CARD_OPTION,
   type CardGatewayOptionsInput,
+  type MethodContext,
+  type PaymentMethodDescriptor,
+  type PaymentMethodType,
   type SavedCardOfferInput,
 } from './payment-methods';
+import { CARD_GATEWAY, isPayingGateway, MERCHANT_OF_RECORD_GATEWAY } from './payment-gateways';
+import { STORE_FEATURES } from './store-features';
 
 describe('parsePaymentMethodType', () => {
   it.each(['apple-pay', 'card', 'google-pay', 'merchant-of-record', 'paypal'])('accepts %s', (type) => {
@@ -124,5 +134,70 @@ describe('savedCardLabel', () => {
     [' Mastercard ', ' 4444', '•••• Mastercard ending in 4444'],
   ])('%s %s reads %s', (type, digits, label) => {
     expect(savedCardLabel(type, digits)).toBe(label);
+  });
+});
+
+describe('the method descriptors', () => {
+  it('describe every method type once, each within a known gateway', () => {
+    expect(PAYMENT_METHODS.map((method) => method.key).sort()).toEqual([...PAYMENT_METHOD_TYPES]);
+    for (const type of PAYMENT_METHOD_TYPES) {
+      expect(paymentMethod(type).key).toBe(type);
+      expect(isPayingGateway(paymentMethod(type).gateway)).toBe(true);
+    }
+  });
+
+  it('keep the payment section’s order per gateway and derive the card gateway’s options from it', () => {
+    expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay']);
+    expect(methodsOf(MERCHANT_OF_RECORD_GATEWAY.key).map((method) => method.key)).toEqual(['merchant-of-record']);
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual([SAVED_CARD_OPTION, ...methodsOf(CARD_GATEWAY.key).map((method) => method.key)]);
+    expect(CARD_GATEWAY_OPTION_LABELS).toEqual({ 'saved-card': 'Saved card', card: 'Credit/debit card', 'apple-pay': 'Apple Pay', paypal: 'PayPal', 'google-pay': 'Google Pay' });
+    expect(CARD_GATEWAY_OPTION_METHOD).toEqual({ 'saved-card': 'card', card: 'card', 'apple-pay': 'apple-pay', paypal: 'paypal', 'google-pay': 'google-pay' });
+  });
+
+  it('say which methods the gateway can keep for next time: a card and a PayPal account', () => {
+    expect(PAYMENT_METHODS.filter((method) => method.saveable).map((method) => method.key)).toEqual(['card', 'paypal']);
+  });
+});
+
+describe('methodAvailable', () => {
+  const everything: MethodContext = { billingCountry: 'GB', currency: 'GBP', flags: [...STORE_FEATURES], capabilities: ['apple-pay-payments', 'google-pay-library'] };
+  const restricted: PaymentMethodDescriptor = {
+    key: 'local-transfer',
+    gateway: CARD_GATEWAY.key,
+    label: 'Local transfer',
+    saveable: false,
+    availability: { countries: ['NL', 'BE'], currencies: ['EUR'], feature: null, capability: null },
+  };
+
+  it('offers each method when everything it needs is in place', () => {
+    for (const method of PAYMENT_METHODS) expect(methodAvailable(method, everything)).toBe(true);
+  });
+
+  it.each<[PaymentMethodType, Partial<MethodContext>, boolean]>([
+    ['card', { flags: [], capabilities: [] }, true],
+    ['merchant-of-record', { flags: [] }, true],
+    ['apple-pay', { flags: ['google-pay', 'paypal'] }, false],
+    ['apple-pay', { capabilities: ['google-pay-library'] }, false],
+    ['apple-pay', { capabilities: undefined }, true],
+    ['google-pay', { capabilities: ['apple-pay-payments'] }, false],
+    ['google-pay', { disabledCountries: ['gb'] }, false],
+    ['google-pay', { disabledCountries: ['US'] }, true],
+    ['paypal', { flags: ['apple-pay'] }, false],
+    ['paypal', { capabilities: [] }, true],
+    ['paypal', { disabledCountries: ['FR', 'GB'] }, false],
+    ['card', { currency: undefined }, true],
+  ])('%s with %j: %s', (type, change, offered) => {
+    expect(methodAvailable(paymentMethod(type), { ...everything, ...change })).toBe(offered);
+  });
+
+  it.each<[Partial<MethodContext>, boolean]>([
+    [{ billingCountry: 'nl', currency: 'eur' }, true],
+    [{ billingCountry: 'BE', currency: 'EUR' }, true],
+    [{ billingCountry: 'GB', currency: 'EUR' }, false],
+    [{ billingCountry: 'NL', currency: 'GBP' }, false],
+    [{ billingCountry: 'NL', currency: undefined }, false],
+    [{ billingCountry: 'NL', currency: 'EUR', disabledCountries: ['NL'] }, false],
+  ])('reads country and currency lists: %j gives %s', (change, offered) => {
+    expect(methodAvailable(restricted, { ...everything, ...change })).toBe(offered);
   });
 });

@@ -1,16 +1,115 @@
 import { DomainError, ErrorCatalogue } from '../errors/error-catalogue';
 import { err, ok, type Result } from '../shared/result';
+import { CARD_GATEWAY, MERCHANT_OF_RECORD_GATEWAY, type PayingGateway } from './payment-gateways';
+import type { StoreFeature } from './store-features';
 
-/** The payment method types the checkout knows (spec 2 §4). */
-export const PAYMENT_METHOD_TYPES = ['apple-pay', 'card', 'google-pay', 'merchant-of-record', 'paypal'] as const;
-export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+/** What a wallet needs of the shopper's browser beside the store's configuration (spec 2 §6). */
+export type BrowserCapability = 'apple-pay-payments' | 'google-pay-library';
+
+/** When a method is offered, as data: every condition must hold. */
+export interface MethodAvailabilityRule {
+  /** The billing countries it is offered in (ISO 3166-1 alpha-2), or 'any'. */
+  readonly countries: readonly string[] | 'any';
+  /** The currencies it can charge (ISO 4217), or 'any'. */
+  readonly currencies: readonly string[] | 'any';
+  /** The store feature (configuration flag, spec 2 §6) that switches it on; null when it needs none. */
+  readonly feature: StoreFeature | null;
+  readonly capability: BrowserCapability | null;
+}
+
+/**
+ * A way to pay within a gateway, described once: its key is the payment method type the page
+ * sends (spec 2 §4). A new method is a descriptor here plus its gateway's support for it.
+ */
+export interface PaymentMethodDescriptor<K extends string = string> {
+  readonly key: K;
+  readonly gateway: PayingGateway;
+  /** Its name on the page and in analytics: spec 2 §2 words 'Credit/debit card', the rest are the products' own names. */
+  readonly label: string;
+  /** Whether the gateway can keep it for the customer's next order (a saved card, a saved PayPal account). */
+  readonly saveable: boolean;
+  readonly availability: MethodAvailabilityRule;
+}
+
+const ANYWHERE = { countries: 'any', currencies: 'any' } as const;
+
+/** Every method, in the order the payment section lists them (spec 2 §2: card, then Apple Pay, PayPal and Google Pay). */
+export const PAYMENT_METHODS = [
+  { key: 'card', gateway: CARD_GATEWAY.key, label: 'Credit/debit card', saveable: true, availability: { ...ANYWHERE, feature: null, capability: null } },
+  {
+    key: 'apple-pay',
+    gateway: CARD_GATEWAY.key,
+    label: 'Apple Pay',
+    saveable: false,
+    availability: { ...ANYWHERE, feature: 'apple-pay', capability: 'apple-pay-payments' },
+  },
+  { key: 'paypal', gateway: CARD_GATEWAY.key, label: 'PayPal', saveable: true, availability: { ...ANYWHERE, feature: 'paypal', capability: null } },
+  {
+    key: 'google-pay',
+    gateway: CARD_GATEWAY.key,
+    label: 'Google Pay',
+    saveable: false,
+    availability: { ...ANYWHERE, feature: 'google-pay', capability: 'google-pay-library' },
+  },
+  // Our choice: the label of the reseller's drop-in, which offers its own list of ways to pay.
+  {
+    key: 'merchant-of-record',
+    gateway: MERCHANT_OF_RECORD_GATEWAY.key,
+    label: 'Secure checkout of our reseller',
+    saveable: false,
+    availability: { ...ANYWHERE, feature: null, capability: null },
+  },
+] as const satisfies readonly PaymentMethodDescriptor[];
+
+/** The payment method types the checkout knows (spec 2 §4 lists them alphabetically). */
+export type PaymentMethodType = (typeof PAYMENT_METHODS)[number]['key'];
+export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = PAYMENT_METHODS.map((method) => method.key).sort();
+
+/** The descriptor of a method type. */
+export function paymentMethod(key: PaymentMethodType): PaymentMethodDescriptor<PaymentMethodType> {
+  return PAYMENT_METHODS.find((method) => method.key === key) as PaymentMethodDescriptor<PaymentMethodType>;
+}
+
+/** A gateway's methods in the payment section's order. */
+export function methodsOf(gateway: PayingGateway): readonly PaymentMethodDescriptor<PaymentMethodType>[] {
+  return PAYMENT_METHODS.filter((method) => method.gateway === gateway);
+}
+
+/** What decides whether a method is offered to this shopper now. */
+export interface MethodContext {
+  readonly billingCountry: string;
+  /** The basket's currency; when not known, only methods open to any currency pass. */
+  readonly currency?: string;
+  /** The store features that are on (enabledFeatures, or the gateway's payload). */
+  readonly flags: readonly StoreFeature[];
+  /** What this browser can do; left out on the server, which cannot know, and then not checked. */
+  readonly capabilities?: readonly BrowserCapability[];
+  /** The countries the gateway's payload switches this method off in (spec 2 §3). */
+  readonly disabledCountries?: readonly string[];
+}
+
+const listed = (list: readonly string[] | 'any', value: string | undefined): boolean =>
+  list === 'any' || (value !== undefined && list.some((item) => item.toUpperCase() === value.toUpperCase()));
+
+/** Whether the method may be offered: its flag on, the country and currency allowed and not disabled, the browser able. */
+export function methodAvailable(method: PaymentMethodDescriptor, context: MethodContext): boolean {
+  const rule = method.availability;
+  const disabled = (context.disabledCountries ?? []).some((code) => code.toUpperCase() === context.billingCountry.toUpperCase());
+  return (
+    (rule.feature === null || context.flags.includes(rule.feature)) &&
+    listed(rule.countries, context.billingCountry) &&
+    listed(rule.currencies, context.currency) &&
+    !disabled &&
+    (rule.capability === null || context.capabilities === undefined || context.capabilities.includes(rule.capability))
+  );
+}
 
 // Our choice: the wording of the refusal, which the spec does not give.
 const UNKNOWN_METHOD_MESSAGE = 'This payment method is not available';
 
 /**
- * Reads a payment method type from the page or a request, refusing anything but the five known
- * types (spec 2 §4) so that an unknown method never reaches a gateway.
+ * Reads a payment method type from the page or a request, refusing anything but the known types
+ * (spec 2 §4) so that an unknown method never reaches a gateway.
  */
 export function parsePaymentMethodType(value: unknown): Result<PaymentMethodType, DomainError> {
   const known = typeof value === 'string' && (PAYMENT_METHOD_TYPES as readonly string[]).includes(value);
@@ -19,30 +118,32 @@ export function parsePaymentMethodType(value: unknown): Result<PaymentMethodType
     : err(new DomainError('VALIDATION_FAILED', { fields: { payment_method_type: [UNKNOWN_METHOD_MESSAGE] } }));
 }
 
+/** The card gateway's methods. */
+type CardGatewayMethod = Extract<(typeof PAYMENT_METHODS)[number], { readonly gateway: typeof CARD_GATEWAY.key }>['key'];
+
+/** The option paying with the customer's saved card, offered before the methods. */
+export const SAVED_CARD_OPTION = 'saved-card';
+
 /** The radio options of the card gateway's payment section. */
-export type CardGatewayOption = 'saved-card' | 'card' | 'apple-pay' | 'paypal' | 'google-pay';
+export type CardGatewayOption = typeof SAVED_CARD_OPTION | CardGatewayMethod;
+
+const cardGatewayMethods = methodsOf(CARD_GATEWAY.key) as readonly PaymentMethodDescriptor<CardGatewayMethod>[];
 
 /** Saved card first, then a new card, then the wallets (spec 2 §2). */
-export const CARD_GATEWAY_OPTION_ORDER: readonly CardGatewayOption[] = ['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay'];
+export const CARD_GATEWAY_OPTION_ORDER: readonly CardGatewayOption[] = [SAVED_CARD_OPTION, ...cardGatewayMethods.map((method) => method.key)];
 
 // Our choice: 'Saved card' for the saved-card option, whose label the spec does not give.
-/** The labels of the options; spec 2 §2 words only 'Credit/debit card', the rest are the products' own names. */
-export const CARD_GATEWAY_OPTION_LABELS: Readonly<Record<CardGatewayOption, string>> = {
-  'saved-card': 'Saved card',
-  card: 'Credit/debit card',
-  'apple-pay': 'Apple Pay',
-  paypal: 'PayPal',
-  'google-pay': 'Google Pay',
-};
+/** The labels of the options: the saved card's, then each method's own. */
+export const CARD_GATEWAY_OPTION_LABELS = Object.fromEntries([
+  [SAVED_CARD_OPTION, 'Saved card'],
+  ...cardGatewayMethods.map((method) => [method.key, method.label]),
+]) as Readonly<Record<CardGatewayOption, string>>;
 
 /** Which payment method type each option pays with, for the place-order call. */
-export const CARD_GATEWAY_OPTION_METHOD: Readonly<Record<CardGatewayOption, PaymentMethodType>> = {
-  'saved-card': 'card',
-  card: 'card',
-  'apple-pay': 'apple-pay',
-  paypal: 'paypal',
-  'google-pay': 'google-pay',
-};
+export const CARD_GATEWAY_OPTION_METHOD = Object.fromEntries([
+  [SAVED_CARD_OPTION, 'card'],
+  ...cardGatewayMethods.map((method) => [method.key, method.key]),
+]) as Readonly<Record<CardGatewayOption, PaymentMethodType>>;
 
 export interface CardGatewayOptionsInput {
   /** The result of offersSavedCard. */
@@ -60,7 +161,7 @@ export interface CardGatewayOptionsInput {
  */
 export function availableCardGatewayOptions(input: CardGatewayOptionsInput): readonly CardGatewayOption[] {
   const offered: Readonly<Record<CardGatewayOption, boolean>> = {
-    'saved-card': input.savedCardOffered,
+    [SAVED_CARD_OPTION]: input.savedCardOffered,
     card: true,
     'apple-pay': input.applePayEnabled,
     paypal: input.payPalEnabled,
@@ -72,7 +173,7 @@ export function availableCardGatewayOptions(input: CardGatewayOptionsInput): rea
 
 /** The option chosen when the section opens: the saved card when offered, else a new card (a wallet is the shopper's choice). */
 export function defaultCardGatewayOption(options: readonly CardGatewayOption[]): CardGatewayOption {
-  return options.includes('saved-card') ? 'saved-card' : 'card';
+  return options.includes(SAVED_CARD_OPTION) ? SAVED_CARD_OPTION : 'card';
 }
 
 /** The customer's stored card as the card gateway's payload describes it. */

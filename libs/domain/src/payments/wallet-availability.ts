@@ -1,3 +1,5 @@
+import { methodAvailable, paymentMethod, type BrowserCapability, type PaymentMethodType } from './payment-methods';
+
 /** What every wallet needs: its feature flag on and the shopper's country not disabled for it. */
 export interface WalletAvailability {
   readonly featureOn: boolean;
@@ -7,20 +9,29 @@ export interface WalletAvailability {
   readonly disabledCountries: readonly string[];
 }
 
-const allowedHere = (input: WalletAvailability): boolean =>
-  input.featureOn && !input.disabledCountries.some((code) => code.toUpperCase() === input.country.toUpperCase());
+// The wallet's own rule decides; these read the page's flags into it.
+const walletAvailable = (type: PaymentMethodType, input: WalletAvailability, capable: boolean): boolean => {
+  const method = paymentMethod(type);
+  const { feature, capability } = method.availability;
+  return methodAvailable(method, {
+    billingCountry: input.country,
+    flags: input.featureOn && feature ? [feature] : [],
+    capabilities: capable && capability ? [capability] : ([] as BrowserCapability[]),
+    disabledCountries: input.disabledCountries,
+  });
+};
 
 /** Offers Apple Pay only where the feature is on, the browser can pay with it and the country is not disabled (spec 2 §6). */
 export function isApplePayEnabled(input: WalletAvailability & { readonly canMakePayments: boolean }): boolean {
-  return allowedHere(input) && input.canMakePayments;
+  return walletAvailable('apple-pay', input, input.canMakePayments);
 }
 
 /** Offers Google Pay only where the feature is on, its library has loaded and the country is not disabled (spec 2 §6). */
 export function isGooglePayEnabled(input: WalletAvailability & { readonly libraryPresent: boolean }): boolean {
-  return allowedHere(input) && input.libraryPresent;
+  return walletAvailable('google-pay', input, input.libraryPresent);
 }
 
 /** Offers PayPal only where the feature is on and the country is not disabled (spec 2 §6). */
 export function isPayPalEnabled(input: WalletAvailability): boolean {
-  return allowedHere(input);
+  return walletAvailable('paypal', input, true);
 }

@@ -1,6 +1,6 @@
 import { canEnterTaxId } from '../accounts/account-permissions';
 import type { AccountType } from '../accounts/account-types';
-import type { PaymentGateway } from '../payments/payment-gateways';
+import { gatewayDescriptor, type PaymentGateway } from '../payments/payment-gateways';
 import { showsVatIdField, VAT_ID_FIELD_COUNTRIES } from '../reference/vat-id-countries';
 
 /** The US and the territories where a sales tax exemption certificate applies (spec 2 §4, §9). */
@@ -22,7 +22,8 @@ export function showsTaxExemption(input: TaxExemptionInput): boolean {
   return (
     TAX_EXEMPTION_COUNTRIES.includes(input.billingCountry.toUpperCase()) &&
     input.accountType !== 'personal' &&
-    input.gateway === 'digital-river' &&
+    input.gateway !== null &&
+    gatewayDescriptor(input.gateway).merchantOfRecord &&
     !input.orderIsComplimentary
   );
 }
