@@ -87,3 +87,39 @@ export async function enterCard(page: Page, card: { number: string; month?: stri
 
 /** The sandbox's 3-D Secure challenge (ours, standing in for the bank's page). */
 export const challenge = (page: Page) => page.frameLocator('iframe[title="3-D Secure challenge"]');
+
+export const paymentSection = (page: Page) => page.locator('section[data-section="payment-details"]');
+
+export async function openPayment(page: Page) {
+  await page.goto('/en-gb/checkout/');
+  const payment = paymentSection(page);
+  await expect(payment).toHaveAttribute('data-state', 'active');
+  await expect(payment.getByRole('group', { name: 'Choose your payment method' })).toBeVisible();
+  // The card form's frames are in place (hidden while the saved card is chosen).
+  await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeAttached();
+  return payment;
+}
+
+/**
+ * Ticks the immediate-supply box from the keyboard: focus moving between the card frames (each its
+ * own process) can scroll the page a moment after typing, so a click there could land elsewhere.
+ */
+export async function agreeToImmediateSupply(page: Page) {
+  const box = paymentSection(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ });
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+}
+
+export async function expectConfirmation(page: Page): Promise<string> {
+  await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  return (await page.getByTestId('order-number').textContent()) as string;
+}
+
+/** The saved card's vault token, as the card gateway's set-up call gives it for a fresh basket. */
+export async function savedCardToken(page: Page): Promise<string> {
+  const session = await (await page.request.get('/data/session/', { headers: XHR })).json();
+  const checkout = await (await page.request.get(`/data/braintree-checkout/?basket_ref=${session.data.basket?.reference ?? ''}`, { headers: XHR })).json();
+  return checkout.data.existing_card_token;
+}

@@ -1,38 +1,9 @@
 import { acceptAnalytics, dataLayerEvents, expectNoSeriousAxeViolations, XHR } from './support';
-import { challenge, enterCard, expect, sandboxControl, shopperAtPayment, test } from './card-gateway';
+import { agreeToImmediateSupply, challenge, enterCard, expect, expectConfirmation, openPayment, sandboxControl, savedCardToken, shopperAtPayment, test } from './card-gateway';
 import { fillFields } from './frame-fields';
 
 // Paying by card through the real braintree-web in Chromium, the real API and its braintree SDK
 // adapter, against the local Braintree sandbox; each test ends on the order confirmation page.
-
-const paymentSection = (page: import('@playwright/test').Page) => page.locator('section[data-section="payment-details"]');
-
-async function openPayment(page: import('@playwright/test').Page) {
-  await page.goto('/en-gb/checkout/');
-  const payment = paymentSection(page);
-  await expect(payment).toHaveAttribute('data-state', 'active');
-  await expect(payment.getByRole('group', { name: 'Choose your payment method' })).toBeVisible();
-  // The card form's frames are in place (hidden while the saved card is chosen).
-  await expect(page.locator('iframe[name="braintree-hosted-field-number"]')).toBeAttached();
-  return payment;
-}
-
-/**
- * Ticks the immediate-supply box from the keyboard: focus moving between the card frames (each its
- * own process) can scroll the page a moment after typing, so a click there could land elsewhere.
- */
-async function agreeToImmediateSupply(page: import('@playwright/test').Page) {
-  const box = paymentSection(page).getByRole('checkbox', { name: /I want my downloads and product keys straight away/ });
-  await box.focus();
-  await page.keyboard.press('Space');
-  await expect(box).toBeChecked();
-}
-
-async function expectConfirmation(page: import('@playwright/test').Page): Promise<string> {
-  await expect(page).toHaveURL(/\/en-gb\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
-  return (await page.getByTestId('order-number').textContent()) as string;
-}
 
 test('a new card with frictionless 3-D Secure pays, with add_payment_info sent under consent', async ({ page }) => {
   await acceptAnalytics(page.request);
@@ -145,10 +116,3 @@ test('a returning customer pays with the saved card; once it has expired it is n
   await page.getByRole('button', { name: 'Remove saved card' }).click();
   await expect(page.getByText('You have no saved card.')).toBeVisible();
 });
-
-/** The saved card's vault token, as the card gateway's set-up call gives it for a fresh basket. */
-async function savedCardToken(page: import('@playwright/test').Page): Promise<string> {
-  const session = await (await page.request.get('/data/session/', { headers: XHR })).json();
-  const checkout = await (await page.request.get(`/data/braintree-checkout/?basket_ref=${session.data.basket?.reference ?? ''}`, { headers: XHR })).json();
-  return checkout.data.existing_card_token;
-}
