@@ -26,6 +26,26 @@ test('a shopper changes a choice, and the basket keeps it', async ({ page }) => 
   await expect(total(page)).toHaveText('£85.98');
 });
 
+test('an earlier version on sale beside the current one is marked as such in the choice and on the line', async ({ page }) => {
+  await basketWith(page, 'en-gb', [['designer-2', 'macos']]);
+  const designer = line(page, 'Affinity Designer 2');
+  const platform = designer.getByLabel('Platform of Affinity Designer 2');
+  expect(await platform.locator('option').allTextContents()).toEqual(['macOS', 'Windows', 'macOS 10.14 or earlier (earlier version)']);
+  await expect(designer.getByTestId('legacy-product')).toHaveCount(0);
+
+  await platform.selectOption('macos-1');
+  await expect(designer.getByTestId('legacy-product')).toHaveText('An earlier version of Affinity Designer 2');
+  await expect(designer.getByTestId('line-price')).toContainText('£29.99');
+  await expect(total(page)).toHaveText('£29.99');
+  await expectNoSeriousAxeViolations(page);
+  await page.reload();
+  await expect(line(page, 'Affinity Designer 2').getByTestId('legacy-product')).toHaveText('An earlier version of Affinity Designer 2');
+
+  await line(page, 'Affinity Designer 2').getByLabel('Platform of Affinity Designer 2').selectOption('macos');
+  await expect(line(page, 'Affinity Designer 2').getByTestId('legacy-product')).toHaveCount(0);
+  await expect(total(page)).toHaveText('£41.99');
+});
+
 test('quantities: a dropdown to 10 +, then a numeric input; above the maximum is refused and restored; nonsense settles', async ({ page }) => {
   await basketWith(page, 'en-gb', [['universal-v2-business']]);
   const quantity = page.getByLabel('Quantity of Affinity V2 Universal Licence for Teams');

@@ -29,6 +29,7 @@ describe('TypeOrmCatalogueRepository on the seeded catalogue', () => {
       'photo-workbook',
       'texture-pack',
       'brush-starter',
+      'designer-2',
     ]);
     const photo = suites[0];
     expect(photo.products.map((product) => product.choice.synonym)).toEqual(['macos', 'windows', 'ipados']);
