@@ -1,11 +1,11 @@
-import { DomainError, err, ok, type Customer, type PaymentGateway, type Result } from '@store/domain';
+import { DomainError, err, gatewayDescriptor, ok, type Customer, type PaymentGateway, type Result } from '@store/domain';
 import type { InvoiceRenderer, Seller } from './invoice.ports';
 import type { Order, OrderRepository } from './orders.ports';
 import { findOwnedOrder } from './owned-order';
 
 /** Whether the store writes the invoices of this gateway's orders: the merchant of record issues its own. */
 export function storeIssuesInvoice(gateway: PaymentGateway): boolean {
-  return gateway !== 'digital-river';
+  return !gatewayDescriptor(gateway).merchantOfRecord;
 }
 
 /** An invoice exists for a sale the store made and was paid for; a pending or failed order sold nothing yet. */

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentGateway } from '@store/domain';
+import type { OrderStatus, PayingGateway, PaymentGateway } from '@store/domain';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
@@ -185,7 +185,8 @@ export interface PaymentPort {
   reverse(charge: ProviderCharge & { readonly orderNumber: string; readonly reason: string }): Promise<void>;
 }
 export const PAYMENT_PORTS = Symbol('PaymentPorts');
-export type PaymentPorts = Partial<Record<'braintree' | 'digital-river', PaymentPort>>;
+/** Each paying gateway's port, registered under its key; a gateway not set up has none. */
+export type PaymentPorts = Partial<Record<PayingGateway, PaymentPort>>;
 
 /** Random material for product keys. */
 export interface KeyMaterial {

@@ -5,6 +5,8 @@ import {
   errorNameForCode,
   ErrorCatalogue,
   formatProductKey,
+  gatewayDescriptor,
+  isPayingGateway,
   needsPayment,
   money,
   ok,
@@ -155,12 +157,14 @@ export class PlaceOrder {
     if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
       return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
     }
-    // The merchant of record sells from its checkout: the page must pay the basket's current one,
-    // and its tax (the provider's, spec 2 §2) is what the order records.
-    // Our choice: the reseller sells in its own name and charges its own total, which our voucher cannot pay.
-    if (command.gateway === 'digital-river' && view.appliedVoucher) return err(failure('VOUCHER_NOT_ACCEPTED', placed?.number ?? null, 'not-charged'));
-    const morCheckout = command.gateway === 'digital-river' ? await this.paymentStates.checkoutOf(basket.reference) : null;
-    if (command.gateway === 'digital-river' && (!morCheckout || morCheckout.checkoutId !== command.checkoutId)) {
+    // A gateway that sells from its own checkout (the merchant of record): the page must pay the
+    // basket's current one, and its tax (the provider's, spec 2 §2) is what the order records.
+    // Our choice: a reseller sells in its own name and charges its own total, which our voucher cannot pay.
+    const gateway = gatewayDescriptor(command.gateway);
+    if (!gateway.acceptsVouchers && view.appliedVoucher) return err(failure('VOUCHER_NOT_ACCEPTED', placed?.number ?? null, 'not-charged'));
+    const sellsFromCheckout = gateway.paymentSetup === 'checkout-session';
+    const morCheckout = sellsFromCheckout ? await this.paymentStates.checkoutOf(basket.reference) : null;
+    if (sellsFromCheckout && (!morCheckout || morCheckout.checkoutId !== command.checkoutId)) {
       return err(failure('MOR_CHECKOUT_EXPIRED', placed?.number ?? null, 'not-charged'));
     }
     const totals = morCheckout?.totals ?? {
@@ -246,7 +250,7 @@ export class PlaceOrder {
 
     let transactionId: string | null = null;
     if (paid) {
-      const port = this.payments[command.gateway as 'braintree' | 'digital-river'];
+      const port = isPayingGateway(command.gateway) ? this.payments[command.gateway] : undefined;
       if (!port) {
         await this.orders.fail(order.number, 310001, 'No payment adapter for this gateway');
         return err(failure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));

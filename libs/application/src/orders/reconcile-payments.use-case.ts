@@ -1,4 +1,4 @@
-import { chargeIdempotencyKey, type Customer } from '@store/domain';
+import { chargeIdempotencyKey, isPayingGateway, type Customer } from '@store/domain';
 import type { Clock } from '../shared/ports';
 import type { KeyMaterial, OrderRepository, PaymentPorts, ProviderCharge } from './orders.ports';
 import { fulfilmentFor } from './place-order.use-case';
@@ -73,7 +73,7 @@ export class ReconcilePayments {
   /** Reconciles one order; throws when its gateway cannot say now (the next run tries again). */
   async order(orderNumber: string): Promise<ReconciledOrder> {
     let order = await this.orders.find(orderNumber);
-    if (!order || (order.gateway !== 'braintree' && order.gateway !== 'digital-river')) return { orderNumber, outcome: 'unchanged', reversed: [] };
+    if (!order || !isPayingGateway(order.gateway)) return { orderNumber, outcome: 'unchanged', reversed: [] };
     const port = this.payments[order.gateway];
     if (!port) throw new Error(`No payment adapter for ${order.gateway}`);
 

@@ -1,4 +1,4 @@
-import { cardExpired, DomainError, err, ErrorCatalogue, offersSavedCard, ok, type Customer, type Result } from '@store/domain';
+import { CARD_GATEWAY, cardExpired, DomainError, err, ErrorCatalogue, offersSavedCard, ok, type Customer, type Result } from '@store/domain';
 import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
@@ -35,7 +35,7 @@ export class GetCardCheckout {
     const basket = await this.baskets.find(basketReference);
     if (!basket || basket.customerId !== customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
     // Only a basket whose billing chose the card gateway gets a token: the choice belongs to this version.
-    if ((await this.paymentStates.gatewayOf(basketReference)) !== 'braintree') return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
+    if ((await this.paymentStates.gatewayOf(basketReference)) !== CARD_GATEWAY.key) return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
     const read = await this.reader.read(basket, { id: customer.id, email: customer.email, emailVerified: customer.emailVerified });
     if (!read.ok) return read;
 

@@ -1,4 +1,4 @@
-import { compactTaxId, DomainError, err, ok, type Customer, type Result } from '@store/domain';
+import { compactTaxId, DomainError, err, MERCHANT_OF_RECORD_GATEWAY, ok, type Customer, type Result } from '@store/domain';
 import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingRepository } from '../billing/billing.ports';
@@ -58,7 +58,7 @@ export class MerchantCheckout {
   async setUp(customer: Customer, basketReference: string, locale: string): Promise<Result<MerchantCheckoutSetup, DomainError>> {
     const basket = await this.baskets.find(basketReference);
     if (!basket || basket.customerId !== customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
-    if (!this.provider || !this.settings || (await this.paymentStates.gatewayOf(basketReference)) !== 'digital-river') {
+    if (!this.provider || !this.settings || (await this.paymentStates.gatewayOf(basketReference)) !== MERCHANT_OF_RECORD_GATEWAY.key) {
       return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
     }
     // The same checkout for the same basket version, unless an exemption certificate was given since.

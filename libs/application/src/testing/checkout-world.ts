@@ -1,4 +1,4 @@
-import type { Basket, Customer, DiscountCode, PaymentGateway } from '@store/domain';
+import { CARD_GATEWAY, type Basket, type Customer, type DiscountCode, type PaymentGateway } from '@store/domain';
 import { BasketReader } from '../basket/basket-reader';
 import type { KeyMaterial } from '../orders/orders.ports';
 import type { PlaceOrderCommand } from '../orders/place-order.use-case';
@@ -58,14 +58,14 @@ export function aCheckoutWorld(
     const basket = aBasketOf(customer, { reference: `basket-of-${customer.id}`, ...overrides.basket });
     await baskets.save(basket);
     await billing.save(customer.id, aBillingAddress());
-    await paymentStates.chooseGateway(basket.reference, basket.version, overrides.gateway ?? 'braintree');
+    await paymentStates.chooseGateway(basket.reference, basket.version, overrides.gateway ?? CARD_GATEWAY.key);
     const staleHash = await staleHashOf(basket, customer);
     /** PLACE_ORDER as the shopper's page sends it for this basket (card, UK consent given). */
     const command: PlaceOrderCommand = {
       customer,
       basketReference: basket.reference,
       basketStaleHash: staleHash,
-      gateway: overrides.gateway ?? 'braintree',
+      gateway: overrides.gateway ?? CARD_GATEWAY.key,
       paymentToken: 'fake-valid-nonce',
       deviceData: null,
       checkoutId: null,

@@ -1,4 +1,4 @@
-import type { PaymentGateway } from '@store/domain';
+import { gatewayDescriptor, type PaymentGateway } from '@store/domain';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { MorCheckout } from '../payments/merchant-of-record.ports';
 import type { InMemoryBasketRepository } from './in-memory-basket.repository';
@@ -9,6 +9,9 @@ interface PaymentState {
   readonly checkout: MorCheckout | null;
   readonly source: string | null;
 }
+
+// Only a gateway that sells from a checkout of its own keeps one, as in Postgres.
+const sellsFromCheckout = (state: PaymentState): boolean => gatewayDescriptor(state.gateway).paymentSetup === 'checkout-session';
 
 /**
  * Payment states in memory, tied to a basket's version as in Postgres: written only for the version
@@ -31,14 +34,14 @@ export class InMemoryPaymentStates implements PaymentStateRepository {
 
   async saveCheckout(basketReference: string, basketVersion: number, checkout: MorCheckout): Promise<boolean> {
     const state = this.current(basketReference);
-    if (!state || state.basketVersion !== basketVersion || state.gateway !== 'digital-river') return false;
+    if (!state || state.basketVersion !== basketVersion || !sellsFromCheckout(state)) return false;
     this.states.set(basketReference, { ...state, checkout, source: null });
     return true;
   }
 
   async checkoutOf(basketReference: string): Promise<MorCheckout | null> {
     const state = this.current(basketReference);
-    return state?.gateway === 'digital-river' ? state.checkout : null;
+    return state && sellsFromCheckout(state) ? state.checkout : null;
   }
 
   async saveSource(basketReference: string, checkoutId: string, sourceId: string): Promise<boolean> {

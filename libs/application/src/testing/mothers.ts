@@ -1,4 +1,4 @@
-import { money, type Basket, type BasketLine, type CountryAccount, type Customer } from '@store/domain';
+import { CARD_GATEWAY, money, type Basket, type BasketLine, type CountryAccount, type Customer } from '@store/domain';
 import { aCustomer, aProduct, aSuite } from '@store/domain/testing';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
@@ -103,7 +103,7 @@ export function anOrderDraft(overrides: Partial<OrderDraft> = {}): OrderDraft {
   return {
     customerId: 'customer-1',
     basketReference: 'basket-1',
-    gateway: 'braintree',
+    gateway: CARD_GATEWAY.key,
     locale: 'en-GB',
     currency: 'GBP',
     taxInclusive: true,
