@@ -2,6 +2,7 @@ import { ErrorCatalogue } from '../errors/error-catalogue';
 import {
   CARD_GATEWAY,
   checkPlaceOrderFields,
+  CHECKOUT_SESSION_GATEWAYS,
   gatewayChange,
   gatewayDescriptor,
   isPayingGateway,
@@ -52,6 +53,7 @@ describe('the gateway registry', () => {
     expect(PAYMENT_GATEWAYS.filter((key) => gatewayDescriptor(key).merchantOfRecord)).toEqual(['digital-river']);
     expect(PAYMENT_GATEWAYS.filter((key) => !gatewayDescriptor(key).acceptsVouchers)).toEqual(['digital-river']);
     expect(PAYMENT_GATEWAYS.map((key) => gatewayDescriptor(key).paymentSetup)).toEqual(['client-token', 'checkout-session', 'none']);
+    expect(CHECKOUT_SESSION_GATEWAYS).toEqual(['digital-river']);
   });
 });
 

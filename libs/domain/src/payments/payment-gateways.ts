@@ -38,6 +38,11 @@ export function gatewayDescriptor<K extends PaymentGateway>(key: K): GatewayDesc
   return DESCRIPTORS.get(key) as GatewayDescriptor<K>;
 }
 
+/** The gateways that sell from a checkout of their own, which the basket's payment state keeps. */
+export const CHECKOUT_SESSION_GATEWAYS: readonly PayingGateway[] = PAYING_GATEWAYS.filter((gateway) => gateway.paymentSetup === 'checkout-session').map(
+  (gateway) => gateway.key,
+);
+
 /** True for a gateway that takes money, i.e. one with a payment port; false for complimentary and strangers. */
 export function isPayingGateway(key: unknown): key is PayingGateway {
   return PAYING_GATEWAYS.some((gateway) => gateway.key === key);

@@ -1,5 +1,5 @@
 import type { ChargeRequest, ChargeResult, PaymentPort, ProviderCharge } from '@store/application';
-import { ErrorCatalogue } from '@store/domain';
+import { ErrorCatalogue, type PayingGateway } from '@store/domain';
 import type { DataSource } from 'typeorm';
 
 /** A gateway adapter that can also say what happened to a charge it was asked for, by its key, and give a charge back. */
@@ -47,7 +47,7 @@ const settled = (row: LedgerRow): ChargeResult | null => {
  */
 export class LedgeredPaymentPort implements PaymentPort {
   constructor(
-    private readonly gateway: 'braintree' | 'digital-river',
+    private readonly gateway: PayingGateway,
     private readonly inner: LookupablePaymentPort,
     private readonly dataSource: DataSource,
     private readonly timing: LedgerTiming,

@@ -1,5 +1,5 @@
 import type { MorCheckout, PaymentStateRepository } from '@store/application';
-import type { PaymentGateway } from '@store/domain';
+import { CHECKOUT_SESSION_GATEWAYS, type PaymentGateway } from '@store/domain';
 import type { DataSource } from 'typeorm';
 
 export class TypeOrmPaymentStateRepository implements PaymentStateRepository {
@@ -32,9 +32,9 @@ export class TypeOrmPaymentStateRepository implements PaymentStateRepository {
     const [rows]: [unknown[], number] = await this.dataSource.query(
       `UPDATE basket_payment_states s SET payment_session = $3, payment_source = NULL, is_mor_ready = true
        FROM baskets b WHERE s.basket_reference = $1 AND b.reference = s.basket_reference AND b.version = $2 AND s.basket_version = $2
-         AND s.gateway = 'digital-river'
+         AND s.gateway = ANY($4::text[])
        RETURNING s.basket_reference`,
-      [basketReference, basketVersion, JSON.stringify(checkout)],
+      [basketReference, basketVersion, JSON.stringify(checkout), CHECKOUT_SESSION_GATEWAYS],
     );
     return rows.length === 1;
   }
@@ -42,8 +42,8 @@ export class TypeOrmPaymentStateRepository implements PaymentStateRepository {
   async checkoutOf(basketReference: string): Promise<MorCheckout | null> {
     const [row]: { payment_session: string | null }[] = await this.dataSource.query(
       `SELECT s.payment_session FROM basket_payment_states s JOIN baskets b ON b.reference = s.basket_reference AND b.version = s.basket_version
-       WHERE s.basket_reference = $1 AND s.gateway = 'digital-river'`,
-      [basketReference],
+       WHERE s.basket_reference = $1 AND s.gateway = ANY($2::text[])`,
+      [basketReference, CHECKOUT_SESSION_GATEWAYS],
     );
     return row?.payment_session ? (JSON.parse(row.payment_session) as MorCheckout) : null;
   }

@@ -1,5 +1,9 @@
 import type { SavedCard, SavedCardRepository, VaultedCard } from '@store/application';
+import { paymentMethod } from '@store/domain';
 import type { DataSource } from 'typeorm';
+
+// The gateway that keeps a saved card is the one the method belongs to.
+const VAULTING_GATEWAY = paymentMethod('card').gateway;
 
 type Row = {
   customer_id: string;
@@ -48,11 +52,11 @@ export class TypeOrmSavedCardRepository implements SavedCardRepository {
   async save(card: Omit<SavedCard, 'lastResponseCode'>): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO saved_cards (customer_id, gateway, vault_customer_id, token, bin, last4, card_type, expiration_month, expiration_year, last_response_code, updated_at)
-       VALUES ($1, 'braintree', $2, $3, $4, $5, $6, $7, $8, NULL, now())
+       VALUES ($1, $9, $2, $3, $4, $5, $6, $7, $8, NULL, now())
        ON CONFLICT (customer_id) DO UPDATE SET vault_customer_id = EXCLUDED.vault_customer_id, token = EXCLUDED.token, bin = EXCLUDED.bin,
          last4 = EXCLUDED.last4, card_type = EXCLUDED.card_type, expiration_month = EXCLUDED.expiration_month,
          expiration_year = EXCLUDED.expiration_year, last_response_code = NULL, updated_at = now()`,
-      [card.customerId, card.vaultCustomerId, card.token, card.bin, card.last4, card.cardType, card.expirationMonth, card.expirationYear],
+      [card.customerId, card.vaultCustomerId, card.token, card.bin, card.last4, card.cardType, card.expirationMonth, card.expirationYear, VAULTING_GATEWAY],
     );
   }
 

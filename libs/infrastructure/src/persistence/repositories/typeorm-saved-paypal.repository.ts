@@ -1,5 +1,9 @@
 import type { SavedPayPalAccount, SavedPayPalRepository } from '@store/application';
+import { paymentMethod } from '@store/domain';
 import type { DataSource } from 'typeorm';
+
+// The gateway that keeps a saved PayPal account is the one the method belongs to.
+const VAULTING_GATEWAY = paymentMethod('paypal').gateway;
 
 type Row = { customer_id: string; vault_customer_id: string; token: string; email: string; last_response_code: number | null };
 
@@ -23,10 +27,10 @@ export class TypeOrmSavedPayPalRepository implements SavedPayPalRepository {
   async save(account: Omit<SavedPayPalAccount, 'lastResponseCode'>): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO saved_paypal_accounts (customer_id, gateway, vault_customer_id, token, email, last_response_code, updated_at)
-       VALUES ($1, 'braintree', $2, $3, $4, NULL, now())
+       VALUES ($1, $5, $2, $3, $4, NULL, now())
        ON CONFLICT (customer_id) DO UPDATE SET vault_customer_id = EXCLUDED.vault_customer_id, token = EXCLUDED.token,
          email = EXCLUDED.email, last_response_code = NULL, updated_at = now()`,
-      [account.customerId, account.vaultCustomerId, account.token, account.email],
+      [account.customerId, account.vaultCustomerId, account.token, account.email, VAULTING_GATEWAY],
     );
   }
 
