@@ -11,7 +11,16 @@ import {
   type CardGatewaySettings,
   type PaymentPorts,
 } from '@store/application';
-import { BraintreeCardGateway, DigitalRiverGateway, LedgeredPaymentPort, TypeOrmSavedCardRepository, TypeOrmSavedPayPalRepository } from '@store/infrastructure';
+// The domain's card gateway descriptor, named apart from the application's token for its adapter.
+import { CARD_GATEWAY as CARD_GATEWAY_DESCRIPTOR, MERCHANT_OF_RECORD_GATEWAY, type PayingGateway } from '@store/domain';
+import {
+  BraintreeCardGateway,
+  DigitalRiverGateway,
+  LedgeredPaymentPort,
+  TypeOrmSavedCardRepository,
+  TypeOrmSavedPayPalRepository,
+  type LookupablePaymentPort,
+} from '@store/infrastructure';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 
@@ -46,6 +55,14 @@ function cardGateway(config: AppConfig): BraintreeCardGateway | null {
 function merchantOfRecord(config: AppConfig): DigitalRiverGateway | null {
   if (!config.DIGITAL_RIVER_SECRET_KEY || !config.DIGITAL_RIVER_PUBLIC_KEY) return null;
   return new DigitalRiverGateway({ apiUrl: config.DIGITAL_RIVER_API_URL, secretKey: config.DIGITAL_RIVER_SECRET_KEY, timeoutMs: config.DIGITAL_RIVER_TIMEOUT_MS });
+}
+
+/**
+ * A configured gateway's adapter behind the charge ledger, registered under its key. Concurrent
+ * placements wait for the one charge; an unanswered one is looked up after the gateway's own timeout.
+ */
+function ledgered(key: PayingGateway, adapter: LookupablePaymentPort | null, timeoutMs: number, ds: DataSource): PaymentPorts {
+  return adapter ? { [key]: new LedgeredPaymentPort(key, adapter, ds, { waitMs: timeoutMs + 5000, claimTimeoutMs: timeoutMs + 10000, pollMs: 100 }) } : {};
 }
 
 /** The payment gateways' adapters, each configured from the environment. */
@@ -84,20 +101,10 @@ export const paymentAdapters: Provider[] = [
   },
   {
     provide: PAYMENT_PORTS,
+    // One line per gateway: its key, its adapter, its timeout.
     useFactory: (gateway: BraintreeCardGateway | null, merchant: DigitalRiverGateway | null, ds: DataSource, config: AppConfig): PaymentPorts => ({
-      // Concurrent placements wait for the one charge; an unanswered one is looked up after the gateway's own timeout.
-      ...(gateway
-        ? { braintree: new LedgeredPaymentPort('braintree', gateway, ds, { waitMs: config.BRAINTREE_TIMEOUT_MS + 5000, claimTimeoutMs: config.BRAINTREE_TIMEOUT_MS + 10000, pollMs: 100 }) }
-        : {}),
-      ...(merchant
-        ? {
-            'digital-river': new LedgeredPaymentPort('digital-river', merchant, ds, {
-              waitMs: config.DIGITAL_RIVER_TIMEOUT_MS + 5000,
-              claimTimeoutMs: config.DIGITAL_RIVER_TIMEOUT_MS + 10000,
-              pollMs: 100,
-            }),
-          }
-        : {}),
+      ...ledgered(CARD_GATEWAY_DESCRIPTOR.key, gateway, config.BRAINTREE_TIMEOUT_MS, ds),
+      ...ledgered(MERCHANT_OF_RECORD_GATEWAY.key, merchant, config.DIGITAL_RIVER_TIMEOUT_MS, ds),
     }),
     inject: [CARD_GATEWAY, MERCHANT_OF_RECORD, DataSource, AppConfig],
   },

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PlaceOrder, type ShownBillingAddress } from '@store/application';
-import { DomainError, type CheckoutAction } from '@store/domain';
+import { checkPlaceOrderFields, DomainError, type CheckoutAction } from '@store/domain';
 import type { ActionContext, ActionHandler, CheckoutActionHandlers } from '../checkout/checkout-action';
 import { AppConfig } from '../config/app-config';
 import { basketRefForLog } from '../http/logging';
@@ -38,12 +38,9 @@ export class OrderActions implements CheckoutActionHandlers {
     const customer = context.customer;
     if (!customer) throw new DomainError('SESSION_EXPIRED');
     if (payload.customer_public_id !== undefined && payload.customer_public_id !== customer.publicId) throw new DomainError('SESSION_EXPIRED');
-    // A paid order without what its gateway charges with (a nonce; a checkout and source) is refused
-    // here, as the gateway adapter would, but before an order is reserved for it.
+    // A paid order without what its gateway charges with is refused before an order is reserved for it.
     const paymentToken = payload.token || payload.source_id || null;
-    if (payload.gateway !== 'complimentary' && (!paymentToken || (payload.gateway === 'digital-river' && !payload.checkout_id))) {
-      throw new DomainError('REQUIRED_FIELDS_MISSING');
-    }
+    unwrap(checkPlaceOrderFields(payload.gateway, { paymentToken, checkoutId: payload.checkout_id ?? null }));
     const result = await this.placeOrder.execute({
       customer,
       basketReference: payload.basket_reference_id,

@@ -1,8 +1,11 @@
-import { PAYMENT_METHOD_TYPES, SUPPORTED_LOCALES, type PaymentMethodType } from '@store/domain';
+import { PAYMENT_GATEWAYS, PAYMENT_METHOD_TYPES, SUPPORTED_LOCALES, type PaymentGateway, type PaymentMethodType } from '@store/domain';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 
 const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The refusal of a value outside a closed list names the list, so a new gateway or method words itself. */
+const oneOf = (field: string, values: readonly string[]) => ({ message: `${field} must be ${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` });
 
 /** The billing address as the page showed it, in the fields of customer.billing (spec 2 §3). */
 export class ShownBillingAddressPayload {
@@ -33,8 +36,8 @@ export class PlaceOrderPayload {
   @MaxLength(64)
   customer_public_id?: string;
 
-  @IsIn(['braintree', 'digital-river', 'complimentary'], { message: 'gateway must be braintree, digital-river or complimentary' })
-  gateway!: 'braintree' | 'digital-river' | 'complimentary';
+  @IsIn([...PAYMENT_GATEWAYS], oneOf('gateway', PAYMENT_GATEWAYS))
+  gateway!: PaymentGateway;
 
   @IsOptional() @IsBoolean() vault_payment_method?: boolean;
   /** True: post this order to the billing address, and keep that as the delivery choice (the page sends false). */
@@ -42,7 +45,7 @@ export class PlaceOrderPayload {
   @IsOptional() @IsString() @MaxLength(64) payment_facilitator?: string;
   /** How the shopper paid (spec 2 §4); the card gateway reads the method from the nonce itself. */
   @IsOptional()
-  @IsIn([...PAYMENT_METHOD_TYPES], { message: 'payment_method_type must be apple-pay, card, google-pay, merchant-of-record or paypal' })
+  @IsIn([...PAYMENT_METHOD_TYPES], oneOf('payment_method_type', PAYMENT_METHOD_TYPES))
   payment_method_type?: PaymentMethodType;
   @IsOptional() @IsObject() @ValidateNested() @Type(() => ShownBillingAddressPayload) billing_address?: ShownBillingAddressPayload;
 

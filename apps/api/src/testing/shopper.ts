@@ -1,3 +1,4 @@
+import { CARD_GATEWAY, MERCHANT_OF_RECORD_GATEWAY } from '@store/domain';
 import { XHR, type TestApp } from './test-app';
 
 
@@ -34,7 +35,7 @@ export const payByCard = (app: TestApp, shopper: Pick<Shopper, 'cookie' | 'baske
     {
       basket_reference_id: shopper.basket.reference,
       basket_stale_hash: shopper.basket.stale_hash,
-      gateway: 'braintree',
+      gateway: CARD_GATEWAY.key,
       token: 'fake-valid-visa-nonce',
       withdrawal_consent: true,
       locale: 'en-gb',
@@ -57,8 +58,8 @@ export const payThroughMerchantOfRecord = (
     {
       basket_reference_id: shopper.basket.reference,
       basket_stale_hash: shopper.basket.stale_hash,
-      gateway: 'digital-river',
-      payment_facilitator: 'digital-river',
+      gateway: MERCHANT_OF_RECORD_GATEWAY.key,
+      payment_facilitator: MERCHANT_OF_RECORD_GATEWAY.key,
       payment_method_type: 'merchant-of-record',
       checkout_id: checkoutId,
       source_id: sourceId,
@@ -92,7 +93,7 @@ export async function shopperReadyToPay(
     locale?: string;
     /** A business or education customer: its category and organisation name (personal by default). */
     account?: { customerCategory: string; accountName: string };
-    /** The gateway billing is expected to choose (braintree by default). */
+    /** The gateway billing is expected to choose (the card gateway by default). */
     gateway?: string;
     /** The account's email (a fresh one by default). */
     email?: string;
@@ -124,7 +125,7 @@ export async function shopperReadyToPay(
   const billed = await checkoutAction(app, 'CREATE_CUSTOMER_INVOICE_ADDRESS', { basket_reference: basket.reference, ...address }, cookie);
   expect(billed.body.success).toBe(true);
   const decided = await app.http().post('/data/determine-gateway/').set(XHR).set('Cookie', cookie).send({ basket_ref: basket.reference });
-  expect(decided.body.data?.gateway).toBe(options.gateway ?? 'braintree');
+  expect(decided.body.data?.gateway).toBe(options.gateway ?? CARD_GATEWAY.key);
   const session = await app.http().get('/data/session/').set(XHR).set('Cookie', cookie);
   const [{ id }] = await app.db.dataSource.query('SELECT id FROM customers WHERE email_normalised = $1', [email]);
   return { cookie, email, id: id as string, basketReference: basket.reference, basket: session.body.data.basket };
