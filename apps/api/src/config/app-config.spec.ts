@@ -1,3 +1,4 @@
+import { PAYING_GATEWAYS } from '@store/domain';
 import { ConfigError, loadConfig } from './app-config';
 
 const url = 'postgres://store:secret@127.0.0.1:5432/store';
@@ -50,6 +51,15 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATABASE_URL: url, SCRIPT_LOAD_TIMEOUT_MS: wrong })).toThrow(
         /^Invalid configuration: SCRIPT_LOAD_TIMEOUT_MS: SCRIPT_LOAD_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000/,
       );
+    }
+  });
+
+  it('takes gateway rules naming the registry’s paying gateways or none, and refuses any other gateway', () => {
+    const rules = (value: string) => loadConfig({ DATABASE_URL: url, PAYMENT_GATEWAY_RULES: value }).PAYMENT_GATEWAY_RULES;
+    expect(loadConfig({ DATABASE_URL: url }).PAYMENT_GATEWAY_RULES).toBe('USD=digital-river,*=braintree');
+    for (const gateway of PAYING_GATEWAYS) expect(rules(`GB=${gateway.key}, CU=none`)).toBe(`GB=${gateway.key}, CU=none`);
+    for (const wrong of ['GB=complimentary', 'GB=stripe', 'GB=braintreex', 'gb=braintree', '*=braintree;US=none']) {
+      expect(() => rules(wrong)).toThrow(/^Invalid configuration: PAYMENT_GATEWAY_RULES: PAYMENT_GATEWAY_RULES must be pairs like US=digital-river,\*=braintree/);
     }
   });
 });
