@@ -1,4 +1,4 @@
-import type { BillingAddressJson, OrderJson } from '@store/domain';
+import type { BillingAddressJson, OrderJson, PaymentGateway, PaymentMethodType } from '@store/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -13,7 +13,7 @@ export interface PlaceOrderInput {
   readonly basket_reference_id: string;
   readonly basket_stale_hash: string;
   readonly customer_public_id: string;
-  readonly gateway: 'braintree' | 'digital-river' | 'complimentary';
+  readonly gateway: PaymentGateway;
   readonly locale: string;
   readonly existing_order_number?: string;
   readonly withdrawal_consent?: boolean;
@@ -22,7 +22,7 @@ export interface PlaceOrderInput {
   readonly bt_device_data?: string;
   readonly vault_payment_method?: boolean;
   readonly payment_facilitator?: string;
-  readonly payment_method_type?: 'apple-pay' | 'card' | 'google-pay' | 'merchant-of-record' | 'paypal';
+  readonly payment_method_type?: PaymentMethodType;
   /** The amount the page showed and 3-D Secure verified (ours): the server charges that amount or nothing. */
   readonly amount?: string;
   /** The merchant of record's checkout and the payment source attached to it (spec 2 §7). */

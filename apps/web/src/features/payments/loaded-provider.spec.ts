@@ -1,29 +1,33 @@
+import { CARD_GATEWAY, MERCHANT_OF_RECORD_GATEWAY } from '@store/domain';
 import { gatewayChangeReloads, loadedProvider, needsReloadFor, providerLoading, reloadForGateway } from './loaded-provider';
+
+const CARD = CARD_GATEWAY.key;
+const RESELLER = MERCHANT_OF_RECORD_GATEWAY.key;
 
 describe('gatewayChangeReloads', () => {
   it('reloads when billing moves the basket from one provider to the other, both ways', () => {
-    expect(gatewayChangeReloads('braintree', 'digital-river')).toBe(true);
-    expect(gatewayChangeReloads('digital-river', 'braintree')).toBe(true);
+    expect(gatewayChangeReloads(CARD, RESELLER)).toBe(true);
+    expect(gatewayChangeReloads(RESELLER, CARD)).toBe(true);
   });
 
   it('does not reload for the same provider, a complimentary order, no gateway, or before any provider loaded', () => {
-    expect(gatewayChangeReloads('braintree', 'braintree')).toBe(false);
-    expect(gatewayChangeReloads('digital-river', 'digital-river')).toBe(false);
-    expect(gatewayChangeReloads('braintree', 'complimentary')).toBe(false);
-    expect(gatewayChangeReloads('digital-river', null)).toBe(false);
-    expect(gatewayChangeReloads(null, 'digital-river')).toBe(false);
-    expect(gatewayChangeReloads(null, 'braintree')).toBe(false);
+    expect(gatewayChangeReloads(CARD, CARD)).toBe(false);
+    expect(gatewayChangeReloads(RESELLER, RESELLER)).toBe(false);
+    expect(gatewayChangeReloads(CARD, 'complimentary')).toBe(false);
+    expect(gatewayChangeReloads(RESELLER, null)).toBe(false);
+    expect(gatewayChangeReloads(null, RESELLER)).toBe(false);
+    expect(gatewayChangeReloads(null, CARD)).toBe(false);
   });
 });
 
 describe("the page's provider", () => {
   it('is the first one loaded, and stays so', () => {
     expect(loadedProvider()).toBeNull();
-    expect(needsReloadFor('digital-river')).toBe(false);
-    providerLoading('digital-river');
-    providerLoading('braintree');
-    expect(loadedProvider()).toBe('digital-river');
-    expect(needsReloadFor('braintree')).toBe(true);
+    expect(needsReloadFor(RESELLER)).toBe(false);
+    providerLoading(RESELLER);
+    providerLoading(CARD);
+    expect(loadedProvider()).toBe(RESELLER);
+    expect(needsReloadFor(CARD)).toBe(true);
     expect(needsReloadFor('complimentary')).toBe(false);
   });
 

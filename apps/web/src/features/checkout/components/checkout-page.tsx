@@ -5,6 +5,7 @@ import {
   chooseStep,
   ErrorCatalogue,
   findLocale,
+  gatewayDescriptor,
   requiresWithdrawalConsent,
   sectionState,
   showsTaxExemption,
@@ -24,16 +25,10 @@ import { PlaceOrderSection } from '../../orders';
 import { TaxExemptionSection, type ExemptionAnswer } from '../../tax-exemption';
 import { useAppUi } from '../../../lib/app-ui';
 import { useConsent } from '../../consent';
-import { CardPaymentSection, PaymentMethodsProblem, useCardGatewaySetup, useGatewayReload, MerchantOfRecordSection, useMerchantOfRecord } from '../../payments';
+import { paymentGateway, useGatewayReload, usePaymentGatewaySetups } from '../../payments';
 import { AccountSelector, AccountSummary, AccountTypeConfirmation, CreateAccountForm } from '../../identity';
 import { CheckoutSection } from './checkout-section';
 import { SectionPlaceholder } from '../../../lib/section-placeholder';
-
-const GATEWAY_LABELS = {
-  braintree: 'card, PayPal, Apple Pay or Google Pay',
-  'digital-river': 'the secure checkout of our reseller, Digital River',
-  complimentary: 'nothing: this order is free',
-} as const;
 
 const RESERVED_EMAIL_KEY = 'afs_reserved_email';
 
@@ -50,8 +45,8 @@ function reloadInSafariAtBilling(): void {
 }
 
 /**
- * What the journey knows from the session and the exemption answer: read once for the card
- * gateway's set-up (which must start before the page's early returns) and for the page itself.
+ * What the journey knows from the session and the exemption answer: read once for the gateways'
+ * set-ups (which must start before the page's early returns) and for the page itself.
  */
 function journeyFacts(data: SessionJson | undefined, stage: string | null, exemption: { answer: ExemptionAnswer | null; editing: boolean }) {
   const customer = data?.customer ?? null;
@@ -74,12 +69,10 @@ function journeyFacts(data: SessionJson | undefined, stage: string | null, exemp
       }),
   );
   const exemptionOpen = exemptionApplies && (exemption.answer === null || exemption.editing);
-  // Spec 2 §2 rules 2 and 6: the card gateway is set up once billing chose it and no exemption question is open.
+  // Spec 2 §2 rules 2 and 6, §4: the basket's gateway is set up once billing chose it and no exemption
+  // question is open (the merchant of record's checkout comes after the exemption answer for US organisations).
   const paymentSetupWanted = Boolean(customer && basket && billingPresent && typeConfirmed && !exemptionOpen);
-  const cardSetupWanted = paymentSetupWanted && data?.payment_gateway === 'braintree';
-  // Spec 2 §4: the merchant of record creates a checkout once billing chose it, after the exemption answer for US organisations.
-  const morSetupWanted = paymentSetupWanted && data?.payment_gateway === 'digital-river';
-  return { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen, cardSetupWanted, morSetupWanted };
+  return { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen, paymentSetupWanted };
 }
 
 export function CheckoutPage() {
@@ -118,8 +111,10 @@ export function CheckoutPage() {
   const facts = journeyFacts(session.data, search.get('stage'), exemption);
   // Billing moved the basket to the other provider: a fresh page sets it up, never this one.
   const reloadingForGateway = useGatewayReload(session.data?.payment_gateway ?? null);
-  const cardSetup = useCardGatewaySetup(session.data?.basket?.reference ?? '', session.data?.basket?.stale_hash ?? '', facts.cardSetupWanted && !reloadingForGateway);
-  const mor = useMerchantOfRecord(session.data?.basket ?? null, session.data?.customer ?? null, locale, facts.morSetupWanted && !reloadingForGateway);
+  const payment = usePaymentGatewaySetups(
+    { basket: session.data?.basket ?? null, customer: session.data?.customer ?? null, locale },
+    facts.paymentSetupWanted && !reloadingForGateway ? (session.data?.payment_gateway ?? null) : null,
+  );
   const updateSession = (change: Partial<SessionJson>) =>
     queryClient.setQueryData<SessionJson>(['session'], (current) => (current ? { ...current, ...change } : current));
   const basket = session.data?.basket ?? null;
@@ -187,23 +182,21 @@ export function CheckoutPage() {
   const gateway = session.data.payment_gateway;
   const paysNothing = basket.order_is_complimentary || (basket.pricing.total_with_discount_applied ?? basket.pricing.total).gross.amount_minor === 0;
   const { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen } = facts;
-  const cardReady = cardSetup.status === 'ready';
-  const morSession = gateway === 'digital-river' && mor.setup.status === 'ready';
+  const { progress } = payment;
   let journey = chooseStep({
     override: exemptionOpen ? Step.TAX_EXEMPTION : null,
     gateway,
-    hasClientToken: cardReady,
-    hasEnvironment: cardReady,
+    hasClientToken: progress.hasClientToken,
+    hasEnvironment: progress.hasEnvironment,
     signedIn: customer !== null,
     emailReserved: customer === null && reservedEmail !== null,
     accountTypeConfirmed: typeConfirmed,
-    // Spec 2 §3: the merchant of record's session is its checkout; its source, once attached, completes the section.
-    hasPaymentSession: morSession,
+    hasPaymentSession: progress.hasPaymentSession,
     // A free download pays nothing either, so it skips billing like a complimentary order (issue 8).
     orderIsComplimentary: paysNothing,
     billingLine1Present: billingPresent,
     taxExemptionFormShown: exemptionOpen,
-    hasPaymentSource: mor.setup.status === 'ready' && mor.setup.sourceId !== null,
+    hasPaymentSource: progress.hasPaymentSource,
   });
   // Our choice, until payment setup exists (the payment issues): once billing has chosen a gateway
   // the journey moves on to payment, or to placing a free order.
@@ -224,12 +217,15 @@ export function CheckoutPage() {
   };
   const billingSaved = (saved: CustomerJson) => {
     // Spec 2 §4: a billing change resets the payment state; the next set-up makes a fresh checkout.
-    mor.reset();
+    payment.reset();
     updateSession({ customer: saved, payment_gateway: null });
     // Our choice: for downloads the billing address is the nearest thing to GA4's shipping details.
     track('add_shipping_info', basketAnalytics(basket));
     void decideGateway();
   };
+  // The basket's gateway, when it takes money, and its set-up: its section is rendered without naming it.
+  const payingGateway = paymentGateway(gateway);
+  const paymentSetup = payingGateway ? payment.setups.get(payingGateway.descriptor.key) : undefined;
   const detailsState = journey === Step.CREATE_ACCOUNT || journey === Step.ACCOUNT_TYPE ? 'active' : sectionState(Step.ACCOUNT_TYPE, journey);
   const categories = session.data.customer_categories;
 
@@ -297,7 +293,7 @@ export function CheckoutPage() {
             locale={locale.urlFriendly}
             onAnswered={(answer) => setExemption({ answer, editing: false })}
             onChange={() => {
-              mor.reset();
+              payment.reset();
               setExemption((current) => ({ ...current, editing: true }));
             }}
           />
@@ -308,33 +304,18 @@ export function CheckoutPage() {
           <p className="notice notice--error" role="alert" data-testid="gateway-unavailable">
             {ErrorCatalogue.PAYMENT_GATEWAYS_UNAVAILABLE.message}
           </p>
-        ) : journey === Step.PAYMENT_DETAILS && gateway === 'braintree' && customer ? (
-          cardSetup.status === 'ready' ? (
-            <CardPaymentSection
-              basket={basket}
-              customer={customer}
-              locale={locale.urlFriendly}
-              checkout={cardSetup.checkout}
-              gateway={cardSetup.gateway}
-              consentRequired={Boolean(customer.billing && requiresWithdrawalConsent(customer.billing.country))}
-            />
-          ) : cardSetup.status === 'failed' ? (
-            <PaymentMethodsProblem onRetry={cardSetup.retry} />
-          ) : (
-            <p role="status">Loading payment details…</p>
-          )
-        ) : gateway === 'digital-river' && customer && facts.morSetupWanted && (journey === Step.PAYMENT_DETAILS || morSession) ? (
-          <MerchantOfRecordSection
+        ) : payingGateway && paymentSetup && customer && payingGateway.shows(paymentSetup, journey === Step.PAYMENT_DETAILS) ? (
+          <payingGateway.Section
+            setup={paymentSetup}
             basket={basket}
             customer={customer}
             locale={locale.urlFriendly}
             active={journey === Step.PAYMENT_DETAILS}
-            mor={mor}
             consentRequired={Boolean(customer.billing && requiresWithdrawalConsent(customer.billing.country))}
           />
         ) : journey === Step.PAYMENT_DETAILS && gateway ? (
           <>
-            <p data-testid="payment-gateway">You will pay with {GATEWAY_LABELS[gateway]}.</p>
+            <p data-testid="payment-gateway">You will pay with {gatewayDescriptor(gateway).paysWith}.</p>
             {customer?.billing && requiresWithdrawalConsent(customer.billing.country) && (
               // Before paying, EU, EEA and UK consumers agree to immediate supply (issue 8); PLACE_ORDER sends it.
               <label className="choice withdrawal-consent">

@@ -1,7 +1,7 @@
 import { walletFailure } from '@store/domain';
 import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
 import { useEffect, useRef } from 'react';
-import { failureCode, useLatest, type WalletPayment } from './wallet-buttons';
+import { failureCode, useLatest, type WalletPayment } from '../../wallet-payment';
 
 /** What the payer agrees to when saving the account (PayPal shows it on its approval page). */
 const BILLING_AGREEMENT_DESCRIPTION = 'Affinity Store may charge this PayPal account when you choose it for a later purchase.';

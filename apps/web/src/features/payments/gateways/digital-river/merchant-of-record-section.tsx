@@ -1,12 +1,12 @@
-import { basketAnalytics, ErrorCatalogue, type BasketJson, type CustomerJson, type MorCheckoutJson, type MorSetupJson } from '@store/domain';
+import { basketAnalytics, ErrorCatalogue, MERCHANT_OF_RECORD_GATEWAY, type BasketJson, type CustomerJson, type MorCheckoutJson, type MorSetupJson } from '@store/domain';
 import { Amount } from '@store/ui';
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import { ApiError, SupersededError } from '../../../lib/api-client';
-import { useAppUi } from '../../../lib/app-ui';
-import { useConsent } from '../../consent';
-import { ChargeNote, usePlaceOrder } from '../../orders';
-import { attachMorSource, attachMorTaxId } from '../api/merchant-of-record';
-import { release, type DigitalRiverClient, type DropInSuccess } from '../digital-river/digital-river-js';
+import { ApiError, SupersededError } from '../../../../lib/api-client';
+import { useAppUi } from '../../../../lib/app-ui';
+import { useConsent } from '../../../consent';
+import { ChargeNote, usePlaceOrder } from '../../../orders';
+import { attachMorSource, attachMorTaxId } from './api';
+import { release, type DigitalRiverClient, type DropInSuccess } from './digital-river-js';
 import {
   dropInBillingAddress,
   dropInFailureCode,
@@ -18,10 +18,10 @@ import {
   taxIdentifierToAttach,
   type TaxIdentifier,
   type TaxIdentifierChange,
-} from '../digital-river/merchant-of-record-rules';
-import type { MerchantOfRecord } from '../use-merchant-of-record';
-import { PaymentMethodsProblem } from './payment-methods-problem';
-import { useWithdrawalConsent } from './withdrawal-consent-box';
+} from './merchant-of-record-rules';
+import type { MerchantOfRecord } from './use-merchant-of-record';
+import { PaymentMethodsProblem } from '../../components/payment-methods-problem';
+import { useWithdrawalConsent } from '../../components/withdrawal-consent-box';
 
 const DROP_IN_CONTAINER = 'mor-drop-in';
 const TAX_IDENTIFIER_CONTAINER = 'mor-tax-identifier';
@@ -95,8 +95,8 @@ export function MerchantOfRecordSection({ basket, customer, locale, active, mor,
           basket_reference_id: basket.reference,
           basket_stale_hash: current.setup.stale_hash,
           customer_public_id: customer.public_id,
-          gateway: 'digital-river',
-          payment_facilitator: 'digital-river',
+          gateway: MERCHANT_OF_RECORD_GATEWAY.key,
+          payment_facilitator: MERCHANT_OF_RECORD_GATEWAY.key,
           payment_method_type: 'merchant-of-record',
           checkout_id: checkoutId,
           source_id: sourceId,

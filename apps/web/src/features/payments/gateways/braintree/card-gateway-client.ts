@@ -1,10 +1,11 @@
+import { CARD_GATEWAY } from '@store/domain';
 import type { Client } from 'braintree-web/client';
 import type { HostedFieldKey, HostedFields } from 'braintree-web/hosted-fields';
 import type { ThreeDSecure } from 'braintree-web/three-d-secure';
 import type { VaultedPaymentMethod } from 'braintree-web/vault-manager';
-import { yieldToMain } from '../../../lib/yield-to-main';
-import { importWithinLimit, withLoadLimit } from '../load-limit';
-import { providerLoading } from '../loaded-provider';
+import { yieldToMain } from '../../../../lib/yield-to-main';
+import { importWithinLimit, withLoadLimit } from '../../load-limit';
+import { providerLoading } from '../../loaded-provider';
 
 /** The card fields the form shows, each in the gateway's own frame (the number never touches our page). */
 export type CardFieldKey = Extract<HostedFieldKey, 'number' | 'expirationMonth' | 'expirationYear' | 'cvv'>;
@@ -58,7 +59,7 @@ export async function setUpCardGateway(options: {
   readonly loadLimitMs: number;
 }): Promise<CardGatewayClient> {
   const limited = <T>(loading: Promise<T>, what: string) => withLoadLimit(loading, options.loadLimitMs, what);
-  providerLoading('braintree');
+  providerLoading(CARD_GATEWAY.key);
   const [clientModule, hostedFieldsModule, threeDSecureModule, dataCollectorModule, vaultManagerModule] = await importWithinLimit(
     Promise.all([
       import('braintree-web/client'),

@@ -1,11 +1,11 @@
 import { ErrorCatalogue, type BasketJson, type CustomerJson, type Locale, type MorCheckoutJson, type MorSetupJson } from '@store/domain';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { ApiError, SupersededError } from '../../lib/api-client';
-import { useAppUi } from '../../lib/app-ui';
-import { createMorCheckout } from './api/merchant-of-record';
-import { loadDigitalRiver, type DigitalRiverClient } from './digital-river/digital-river-js';
-import { loadLimitOf } from './load-limit';
-import { parseMorCheckout } from './digital-river/merchant-of-record-rules';
+import { ApiError, SupersededError } from '../../../../lib/api-client';
+import { useAppUi } from '../../../../lib/app-ui';
+import { createMorCheckout } from './api';
+import { loadDigitalRiver, type DigitalRiverClient } from './digital-river-js';
+import { loadLimitOf } from '../../load-limit';
+import { parseMorCheckout } from './merchant-of-record-rules';
 
 /** The merchant-of-record payment state (spec 2 §3): the session (checkout) and, once the drop-in gave one, the source. */
 export type MerchantOfRecordSetup =

@@ -1,5 +1,5 @@
 import type { CardCheckoutJson, SavedCardJson, SavedPayPalJson } from '@store/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** GET /data/braintree-checkout/?basket_ref= (spec 2 §7): the card gateway's set-up for this basket. */
 export const fetchCardCheckout = (basketReference: string) =>

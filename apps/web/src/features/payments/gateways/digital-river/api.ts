@@ -1,5 +1,5 @@
 import type { MorAttachSourceJson, MorAttachSourcePayload, MorAttachTaxIdPayload, MorCreateCheckoutPayload, MorSetupJson } from '@store/domain';
-import { api } from '../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
 
 /** MERCHANT_OF_RECORD_CREATE_CHECKOUT (spec 2 §7): the checkout for this version of the basket and the drop-in's set-up. */
 export const createMorCheckout = (payload: MorCreateCheckoutPayload) => api.action<MorSetupJson>('MERCHANT_OF_RECORD_CREATE_CHECKOUT', payload);

@@ -2,8 +2,8 @@ import { savedCardLabel } from '@store/domain';
 import { Button } from '@store/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useAppUi } from '../../../lib/app-ui';
-import { fetchSavedCard, fetchSavedPayPal, removeSavedCard, removeSavedPayPal } from '../api/card-checkout';
+import { useAppUi } from '../../../../lib/app-ui';
+import { fetchSavedCard, fetchSavedPayPal, removeSavedCard, removeSavedPayPal } from './api';
 
 interface SavedMethodProps<T> {
   readonly title: string;

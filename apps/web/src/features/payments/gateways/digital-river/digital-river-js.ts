@@ -3,8 +3,9 @@
  * set-up's mor_script_url: the provider's https://js.digitalriverws.com/v1/DigitalRiver.js or the
  * payment sandbox's stand-in): the drop-in and the tax identifier element.
  */
-import { DEFAULT_LOAD_LIMIT_MS, LoadLimitError } from '../load-limit';
-import { providerLoading } from '../loaded-provider';
+import { MERCHANT_OF_RECORD_GATEWAY } from '@store/domain';
+import { DEFAULT_LOAD_LIMIT_MS, LoadLimitError } from '../../load-limit';
+import { providerLoading } from '../../loaded-provider';
 import { stylesheetUrlFor } from './merchant-of-record-rules';
 
 export interface DropInSuccess {
@@ -105,7 +106,7 @@ function addStylesheet(scriptUrl: string): void {
 
 /** Loads DigitalRiver.js (within the limit, spec 2 §9) and makes a client with the public key and the shopper's locale (e.g. en-GB). */
 export async function loadDigitalRiver(scriptUrl: string, publicApiKey: string, locale: string, loadLimitMs = DEFAULT_LOAD_LIMIT_MS): Promise<DigitalRiverClient> {
-  providerLoading('digital-river');
+  providerLoading(MERCHANT_OF_RECORD_GATEWAY.key);
   addStylesheet(scriptUrl);
   await loadScriptOnce(scriptUrl, loadLimitMs);
   const DigitalRiver = window.DigitalRiver;

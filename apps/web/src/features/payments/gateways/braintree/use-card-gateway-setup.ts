@@ -1,9 +1,9 @@
 import { ErrorCatalogue, type CardCheckoutJson } from '@store/domain';
 import { useCallback, useEffect, useState } from 'react';
-import { useAppUi } from '../../lib/app-ui';
-import { fetchCardCheckout } from './api/card-checkout';
-import { setUpCardGateway, type CardGatewayClient } from './braintree/card-gateway-client';
-import { loadLimitOf } from './load-limit';
+import { useAppUi } from '../../../../lib/app-ui';
+import { fetchCardCheckout } from './api';
+import { setUpCardGateway, type CardGatewayClient } from './card-gateway-client';
+import { loadLimitOf } from '../../load-limit';
 
 export type CardGatewaySetup =
   | { readonly status: 'idle' | 'loading' }

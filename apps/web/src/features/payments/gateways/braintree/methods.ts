@@ -1,0 +1,30 @@
+import { availableCardGatewayOptions, type CardGatewayOption } from '@store/domain';
+import { applePayMethod } from './methods/apple-pay/apple-pay.method';
+import { cardMethod } from './methods/card/card.method';
+import { googlePayMethod } from './methods/google-pay/google-pay.method';
+import { payPalMethod } from './methods/paypal/paypal.method';
+import { savedCardMethod } from './methods/saved-card/saved-card.method';
+import type { CardGatewayMethod } from './method';
+
+/**
+ * The card gateway's methods, one line each, in the order they are set up: the card form first
+ * (the shopper's likeliest choice), then the wallets. The section lists them in the spec's order.
+ */
+export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
+  cardMethod,
+  savedCardMethod,
+  payPalMethod,
+  applePayMethod,
+  googlePayMethod,
+];
+
+/** The methods offered, in the spec's order (spec 2 §2), the one the shopper prefers first. */
+export function offeredInOrder(offered: ReadonlySet<CardGatewayOption>, preferred: ReadonlySet<CardGatewayOption>): readonly CardGatewayOption[] {
+  return availableCardGatewayOptions({
+    savedCardOffered: offered.has('saved-card'),
+    applePayEnabled: offered.has('apple-pay'),
+    payPalEnabled: offered.has('paypal'),
+    googlePayEnabled: offered.has('google-pay'),
+    payPalPreferred: preferred.has('paypal'),
+  });
+}
