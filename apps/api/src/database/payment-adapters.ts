@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import {
-  CARD_GATEWAY,
+  CARD_GATEWAY_PORT,
   CARD_GATEWAY_SETTINGS,
   MERCHANT_OF_RECORD,
   MERCHANT_OF_RECORD_SETTINGS,
@@ -12,7 +12,7 @@ import {
   type PaymentPorts,
 } from '@store/application';
 // The domain's card gateway descriptor, named apart from the application's token for its adapter.
-import { CARD_GATEWAY as CARD_GATEWAY_DESCRIPTOR, MERCHANT_OF_RECORD_GATEWAY, type PayingGateway } from '@store/domain';
+import { CARD_GATEWAY, MERCHANT_OF_RECORD_GATEWAY, type PayingGateway } from '@store/domain';
 import {
   BraintreeCardGateway,
   DigitalRiverGateway,
@@ -69,7 +69,7 @@ function ledgered(key: PayingGateway, adapter: LookupablePaymentPort | null, tim
 export const paymentAdapters: Provider[] = [
   { provide: SAVED_CARD_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedCardRepository(ds), inject: [DataSource] },
   { provide: SAVED_PAYPAL_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedPayPalRepository(ds), inject: [DataSource] },
-  { provide: CARD_GATEWAY, useFactory: cardGateway, inject: [AppConfig] },
+  { provide: CARD_GATEWAY_PORT, useFactory: cardGateway, inject: [AppConfig] },
   {
     provide: CARD_GATEWAY_SETTINGS,
     useFactory: (config: AppConfig): CardGatewaySettings => ({
@@ -103,9 +103,9 @@ export const paymentAdapters: Provider[] = [
     provide: PAYMENT_PORTS,
     // One line per gateway: its key, its adapter, its timeout.
     useFactory: (gateway: BraintreeCardGateway | null, merchant: DigitalRiverGateway | null, ds: DataSource, config: AppConfig): PaymentPorts => ({
-      ...ledgered(CARD_GATEWAY_DESCRIPTOR.key, gateway, config.BRAINTREE_TIMEOUT_MS, ds),
+      ...ledgered(CARD_GATEWAY.key, gateway, config.BRAINTREE_TIMEOUT_MS, ds),
       ...ledgered(MERCHANT_OF_RECORD_GATEWAY.key, merchant, config.DIGITAL_RIVER_TIMEOUT_MS, ds),
     }),
-    inject: [CARD_GATEWAY, MERCHANT_OF_RECORD, DataSource, AppConfig],
+    inject: [CARD_GATEWAY_PORT, MERCHANT_OF_RECORD, DataSource, AppConfig],
   },
 ];

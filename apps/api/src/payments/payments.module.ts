@@ -13,7 +13,7 @@ import {
   type MerchantOfRecordPort,
   type MerchantOfRecordSettings,
   BasketReader,
-  CARD_GATEWAY,
+  CARD_GATEWAY_PORT,
   CARD_GATEWAY_SETTINGS,
   CLOCK,
   GetCardCheckout,
@@ -90,7 +90,7 @@ const unconfiguredGateway: CardGatewayPort = {
         settings: CardGatewaySettings,
         clock: Clock,
       ) => new GetCardCheckout(baskets, reader, states, gateway ?? unconfiguredGateway, savedCards, savedPayPal, settings, clock),
-      inject: [BASKET_REPOSITORY, BasketReader, PAYMENT_STATE_REPOSITORY, CARD_GATEWAY, SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY_SETTINGS, CLOCK],
+      inject: [BASKET_REPOSITORY, BasketReader, PAYMENT_STATE_REPOSITORY, CARD_GATEWAY_PORT, SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY_SETTINGS, CLOCK],
     },
     {
       provide: GetSavedCard,
@@ -100,13 +100,13 @@ const unconfiguredGateway: CardGatewayPort = {
     {
       provide: RemoveSavedCard,
       useFactory: (savedCards: SavedCardRepository, gateway: CardGatewayPort | null) => new RemoveSavedCard(savedCards, gateway),
-      inject: [SAVED_CARD_REPOSITORY, CARD_GATEWAY],
+      inject: [SAVED_CARD_REPOSITORY, CARD_GATEWAY_PORT],
     },
     { provide: GetSavedPayPalAccount, useFactory: (saved: SavedPayPalRepository) => new GetSavedPayPalAccount(saved), inject: [SAVED_PAYPAL_REPOSITORY] },
     {
       provide: RemoveSavedPayPalAccount,
       useFactory: (saved: SavedPayPalRepository, gateway: CardGatewayPort | null) => new RemoveSavedPayPalAccount(saved, gateway),
-      inject: [SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY],
+      inject: [SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY_PORT],
     },
   ],
   exports: [MerchantOfRecordActions],

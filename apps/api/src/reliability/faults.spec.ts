@@ -1,4 +1,4 @@
-import { CARD_GATEWAY, MERCHANT_OF_RECORD, ReconcilePayments } from '@store/application';
+import { CARD_GATEWAY_PORT, MERCHANT_OF_RECORD, ReconcilePayments } from '@store/application';
 import {
   digitalRiverClient,
   gatewayFor,
@@ -110,7 +110,7 @@ async function under<T>(proxy: FaultProxy, kind: FaultKind, work: () => Promise<
 
 /** The SDK transaction calls of the card adapter, so a test can act just before one leaves. */
 function cardSdk(): braintree.TransactionGateway {
-  return (t.app.get(CARD_GATEWAY, { strict: false }) as unknown as { gateway: braintree.BraintreeGateway }).gateway.transaction;
+  return (t.app.get(CARD_GATEWAY_PORT, { strict: false }) as unknown as { gateway: braintree.BraintreeGateway }).gateway.transaction;
 }
 
 /** Refuses connections from just before the adapter's next `method` call of the SDK until the returned function is called. */

@@ -29,7 +29,7 @@ export interface CardGatewayPort {
   /** Removes a saved card or PayPal account from the vault; one already gone is not an error. */
   deletePaymentMethod(token: string): Promise<void>;
 }
-export const CARD_GATEWAY = Symbol('CardGateway');
+export const CARD_GATEWAY_PORT = Symbol('CardGatewayPort');
 
 /** What the browser needs to set the card gateway up, besides the client token (spec 2 §7). */
 export interface CardGatewaySettings {
