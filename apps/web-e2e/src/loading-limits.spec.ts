@@ -118,6 +118,10 @@ test("the PayPal button's chunk late: PayPal says so with Retry while the card s
   await expect(payment(page).getByRole('radio', { name: 'Credit/debit card' })).toBeEnabled();
 
   await stalled.release();
+  // Arrived, as in the card's test above: a chunk still on its way would make Retry load a new page.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/paypal-button-[\w-]+\.js$/.test(entry.name))))
+    .toBe(true);
   await problem(page).getByRole('button', { name: 'Retry' }).click();
   await agreeToImmediateSupply(page);
   await payment(page).getByRole('button', { name: 'PayPal', exact: true }).click();
