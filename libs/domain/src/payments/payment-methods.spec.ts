@@ -15,7 +15,7 @@ import {
   paymentMethod,
   PAYMENT_METHODS,
   SAVED_CARD_OPTION,
-  type CardGatewayOptionsInput,
+  type CardGatewayOption,
   type MethodContext,
   type PaymentMethodDescriptor,
   type PaymentMethodType,
@@ -49,10 +49,11 @@ describe('parsePaymentMethodType', () => {
 });
 
 describe('PayPal preferred and the default option', () => {
-  const all = { savedCardOffered: true, applePayEnabled: true, payPalEnabled: true, googlePayEnabled: true };
+  const all = new Set<CardGatewayOption>(['saved-card', 'apple-pay', 'paypal', 'google-pay']);
   it('lists PayPal first when the shopper prefers it, and only when it is offered', () => {
-    expect(availableCardGatewayOptions({ ...all, payPalPreferred: true })).toEqual(['paypal', 'saved-card', 'card', 'apple-pay', 'google-pay']);
-    expect(availableCardGatewayOptions({ ...all, payPalEnabled: false, payPalPreferred: true })).toEqual(['saved-card', 'card', 'apple-pay', 'google-pay']);
+    expect(availableCardGatewayOptions({ offered: all, preferred: new Set(['paypal']) })).toEqual(['paypal', 'saved-card', 'card', 'apple-pay', 'google-pay']);
+    const withoutPayPal = new Set<CardGatewayOption>(['saved-card', 'apple-pay', 'google-pay']);
+    expect(availableCardGatewayOptions({ offered: withoutPayPal, preferred: new Set(['paypal']) })).toEqual(['saved-card', 'card', 'apple-pay', 'google-pay']);
   });
   it('opens on the saved card when offered, otherwise on a new card', () => {
     expect(defaultCardGatewayOption(['paypal', 'saved-card', 'card'])).toBe('saved-card');
@@ -61,25 +62,25 @@ describe('PayPal preferred and the default option', () => {
 });
 
 describe('availableCardGatewayOptions', () => {
-  const none: CardGatewayOptionsInput = { savedCardOffered: false, applePayEnabled: false, payPalEnabled: false, googlePayEnabled: false };
-
-  it.each<[Partial<CardGatewayOptionsInput>, string[]]>([
-    [{}, ['card']],
-    [{ savedCardOffered: true }, ['saved-card', 'card']],
-    [{ applePayEnabled: true }, ['card', 'apple-pay']],
-    [{ payPalEnabled: true }, ['card', 'paypal']],
-    [{ googlePayEnabled: true }, ['card', 'google-pay']],
-    [{ googlePayEnabled: true, payPalEnabled: true }, ['card', 'paypal', 'google-pay']],
-    [{ savedCardOffered: true, applePayEnabled: true, payPalEnabled: true, googlePayEnabled: true }, ['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay']],
-  ])('%j offers %j', (enabled, options) => {
-    expect(availableCardGatewayOptions({ ...none, ...enabled })).toEqual(options);
+  it.each<[CardGatewayOption[], string[]]>([
+    [[], ['card']],
+    [['saved-card'], ['saved-card', 'card']],
+    [['apple-pay'], ['card', 'apple-pay']],
+    [['paypal'], ['card', 'paypal']],
+    [['google-pay'], ['card', 'google-pay']],
+    [['google-pay', 'paypal'], ['card', 'paypal', 'google-pay']],
+    [['google-pay', 'paypal', 'apple-pay', 'saved-card'], ['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay']],
+  ])('%j offers %j', (offered, options) => {
+    expect(availableCardGatewayOptions({ offered: new Set(offered) })).toEqual(options);
   });
 
-  it('always keeps the canonical order, always offers a new card, and offers exactly what is enabled', () => {
+  const anySubset = fc.subarray([...CARD_GATEWAY_OPTION_ORDER]).map((options) => new Set(options));
+
+  it('always keeps the canonical order, always offers a new card, and offers exactly what is offered', () => {
     expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay']);
     fc.assert(
-      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (savedCardOffered, applePayEnabled, payPalEnabled, googlePayEnabled) => {
-        const options = availableCardGatewayOptions({ savedCardOffered, applePayEnabled, payPalEnabled, googlePayEnabled });
+      fc.property(anySubset, (offered) => {
+        const options = availableCardGatewayOptions({ offered });
         // A subsequence of the canonical order: each option appears later in it than the one before.
         const positions = options.map((option) => CARD_GATEWAY_OPTION_ORDER.indexOf(option));
         positions.forEach((position, n) => {
@@ -87,11 +88,19 @@ describe('availableCardGatewayOptions', () => {
           if (n > 0) expect(position).toBeGreaterThan(positions[n - 1]);
         });
         expect(options).toContain('card');
-        expect(options.includes('saved-card')).toBe(savedCardOffered);
-        expect(options.includes('apple-pay')).toBe(applePayEnabled);
-        expect(options.includes('paypal')).toBe(payPalEnabled);
-        expect(options.includes('google-pay')).toBe(googlePayEnabled);
-        if (savedCardOffered) expect(options[0]).toBe('saved-card');
+        for (const option of CARD_GATEWAY_OPTION_ORDER) if (option !== 'card') expect(options.includes(option)).toBe(offered.has(option));
+        if (offered.has('saved-card')) expect(options[0]).toBe('saved-card');
+      }),
+    );
+  });
+
+  it('puts what the shopper prefers first, in the canonical order, and offers nothing more for it', () => {
+    fc.assert(
+      fc.property(anySubset, anySubset, (offered, preferred) => {
+        const options = availableCardGatewayOptions({ offered, preferred });
+        expect(new Set(options)).toEqual(new Set(availableCardGatewayOptions({ offered })));
+        const firstUnpreferred = options.findIndex((option) => !preferred.has(option));
+        if (firstUnpreferred >= 0) expect(options.slice(firstUnpreferred).some((option) => preferred.has(option))).toBe(false);
       }),
     );
   });

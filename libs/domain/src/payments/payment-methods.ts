@@ -146,29 +146,21 @@ export const CARD_GATEWAY_OPTION_METHOD = Object.fromEntries([
 ]) as Readonly<Record<CardGatewayOption, PaymentMethodType>>;
 
 export interface CardGatewayOptionsInput {
-  /** The result of offersSavedCard. */
-  readonly savedCardOffered: boolean;
-  readonly applePayEnabled: boolean;
-  readonly payPalEnabled: boolean;
-  readonly googlePayEnabled: boolean;
-  /** The gateway's preferred-payment-methods answer: this shopper prefers PayPal (spec 3), so it is listed first. */
-  readonly payPalPreferred?: boolean;
+  /** The options that can be offered now: a usable saved card (offersSavedCard), each method that was set up. */
+  readonly offered: ReadonlySet<CardGatewayOption>;
+  /** The gateway's preferred-payment-methods answer (spec 3): these are listed first. */
+  readonly preferred?: ReadonlySet<CardGatewayOption>;
 }
 
 /**
  * The options the card gateway offers, in the order the spec gives (spec 2 §2): a usable saved card
- * first, the new-card form always, then each enabled wallet.
+ * first, the new-card form always, then each offered method in the registry's order; what the
+ * shopper prefers moves to the front, keeping that order among themselves.
  */
 export function availableCardGatewayOptions(input: CardGatewayOptionsInput): readonly CardGatewayOption[] {
-  const offered: Readonly<Record<CardGatewayOption, boolean>> = {
-    [SAVED_CARD_OPTION]: input.savedCardOffered,
-    card: true,
-    'apple-pay': input.applePayEnabled,
-    paypal: input.payPalEnabled,
-    'google-pay': input.googlePayEnabled,
-  };
-  const options = CARD_GATEWAY_OPTION_ORDER.filter((option) => offered[option]);
-  return input.payPalPreferred && offered.paypal ? ['paypal', ...options.filter((option) => option !== 'paypal')] : options;
+  const options = CARD_GATEWAY_OPTION_ORDER.filter((option) => option === 'card' || input.offered.has(option));
+  const preferred = input.preferred ?? new Set<CardGatewayOption>();
+  return [...options.filter((option) => preferred.has(option)), ...options.filter((option) => !preferred.has(option))];
 }
 
 /** The option chosen when the section opens: the saved card when offered, else a new card (a wallet is the shopper's choice). */

@@ -18,13 +18,7 @@ export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   googlePayMethod,
 ];
 
-/** The methods offered, in the spec's order (spec 2 §2), the one the shopper prefers first. */
+/** The methods offered, in the spec's order (spec 2 §2), the ones the shopper prefers first. */
 export function offeredInOrder(offered: ReadonlySet<CardGatewayOption>, preferred: ReadonlySet<CardGatewayOption>): readonly CardGatewayOption[] {
-  return availableCardGatewayOptions({
-    savedCardOffered: offered.has('saved-card'),
-    applePayEnabled: offered.has('apple-pay'),
-    payPalEnabled: offered.has('paypal'),
-    googlePayEnabled: offered.has('google-pay'),
-    payPalPreferred: preferred.has('paypal'),
-  });
+  return availableCardGatewayOptions({ offered, preferred });
 }
