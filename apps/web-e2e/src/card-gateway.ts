@@ -123,3 +123,14 @@ export async function savedCardToken(page: Page): Promise<string> {
   const checkout = await (await page.request.get(`/data/braintree-checkout/?basket_ref=${session.data.basket?.reference ?? ''}`, { headers: XHR })).json();
   return checkout.data.existing_card_token;
 }
+
+/** A new shopper pays for Affinity Photo 2 with a Visa card and saves it, ending on the confirmation. */
+export async function payAndSaveCard(page: Page): Promise<void> {
+  await shopperAtPayment(page);
+  const payment = await openPayment(page);
+  await enterCard(page, { number: '4111111111111111' });
+  await payment.getByRole('checkbox', { name: 'Save this card for next time' }).check();
+  await agreeToImmediateSupply(page);
+  await payment.getByRole('button', { name: 'Pay with card' }).click();
+  await expectConfirmation(page);
+}

@@ -1,5 +1,5 @@
 import { acceptAnalytics, dataLayerEvents, expectNoSeriousAxeViolations, XHR } from './support';
-import { agreeToImmediateSupply, challenge, enterCard, expect, expectConfirmation, openPayment, sandboxControl, savedCardToken, shopperAtPayment, test } from './card-gateway';
+import { agreeToImmediateSupply, challenge, enterCard, expect, expectConfirmation, openPayment, payAndSaveCard, sandboxControl, savedCardToken, shopperAtPayment, test } from './card-gateway';
 import { fillFields } from './frame-fields';
 
 // Paying by card through the real braintree-web in Chromium, the real API and its braintree SDK
@@ -85,17 +85,11 @@ test('a processor decline says so plainly, and another card then pays the same o
 });
 
 test('a returning customer pays with the saved card; once it has expired it is no longer offered', async ({ page }) => {
-  await shopperAtPayment(page);
-  let payment = await openPayment(page);
-  await enterCard(page, { number: '4111111111111111' });
-  await payment.getByRole('checkbox', { name: 'Save this card for next time' }).check();
-  await agreeToImmediateSupply(page);
-  await payment.getByRole('button', { name: 'Pay with card' }).click();
-  await expectConfirmation(page);
+  await payAndSaveCard(page);
 
   // The next order offers the saved card first.
   await shopperAtPayment(page, { signedIn: true, suites: ['publisher-2'] });
-  payment = await openPayment(page);
+  let payment = await openPayment(page);
   await expect(payment.getByRole('radio', { name: 'Saved card' })).toBeChecked();
   await expect(payment.getByTestId('saved-card')).toHaveText('•••• Visa ending in 1111');
   await agreeToImmediateSupply(page);

@@ -1,6 +1,6 @@
 import type { Request } from '@playwright/test';
 import { createAccount, uniqueEmail, XHR } from './support';
-import { agreeToImmediateSupply, enterCard, expect, expectConfirmation, openPayment, sandboxControl, savedCardToken, shopperAtPayment, test } from './card-gateway';
+import { agreeToImmediateSupply, enterCard, expect, expectConfirmation, openPayment, payAndSaveCard, sandboxControl, savedCardToken, shopperAtPayment, test } from './card-gateway';
 
 // A refusal with its own words (spec 2 §8), met in Chromium through the real braintree-web, the
 // real API and its braintree SDK adapter, against the local Braintree sandbox.
@@ -105,13 +105,7 @@ test('a PayPal approval sent again for a second order: it was already processed,
 });
 
 test('removing the saved card while the card gateway fails: the shopper is told, the card stays, and removing again works', async ({ page }) => {
-  await shopperAtPayment(page);
-  const payment = await openPayment(page);
-  await enterCard(page, { number: '4111111111111111' });
-  await payment.getByRole('checkbox', { name: 'Save this card for next time' }).check();
-  await agreeToImmediateSupply(page);
-  await payment.getByRole('button', { name: 'Pay with card' }).click();
-  await expectConfirmation(page);
+  await payAndSaveCard(page);
 
   // The saved card's token, for the sandbox to fail its next removal (and no other card's).
   await shopperAtPayment(page, { signedIn: true, suites: ['publisher-2'] });
