@@ -25,7 +25,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   merchantId: 'sandbox_merchant',
   publicKey: 'sandbox_public_key',
   privateKey: 'sandbox_private_key',
-  merchantAccounts: { store_GBP: 'GBP', store_EUR: 'EUR', store_USD: 'USD', store_AUD: 'AUD', store_CAD: 'CAD', store_JPY: 'JPY' },
+  merchantAccounts: { store_GBP: 'GBP', store_EUR: 'EUR', store_USD: 'USD', store_AUD: 'AUD', store_CAD: 'CAD', store_JPY: 'JPY', store_PLN: 'PLN' },
   clientApiOrigin: 'https://api.sandbox.braintreegateway.com',
   assetsOrigin: 'https://assets.braintreegateway.com',
   displayName: 'Affinity Store',
