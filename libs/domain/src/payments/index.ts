@@ -7,3 +7,4 @@ export * from './card-expiry';
 export * from './card-client-errors';
 export * from './wallet-requests';
 export * from './store-features';
+export * from './provider-notifications';
