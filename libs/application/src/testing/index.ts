@@ -17,3 +17,4 @@ export * from './in-memory-billing';
 export * from './checkout-world';
 export * from './order-history';
 export * from './in-memory-shipping';
+export * from './in-memory-provider-notifications';

@@ -59,6 +59,10 @@ export const ErrorCatalogue = {
     'rate-limited',
     { ours: true },
   ),
+  // The payment providers' signed notifications (webhooks): a delivery we cannot prove the provider sent is refused.
+  WEBHOOK_UNSIGNED: entry(800121, 'The notification must carry a signature and a payload', 'invalid-input', { ours: true }),
+  WEBHOOK_SIGNATURE_INVALID: entry(800122, 'The notification is not signed by the payment provider', 'forbidden', { ours: true }),
+  WEBHOOK_PAYLOAD_MALFORMED: entry(800123, 'The notification could not be read', 'invalid-input', { ours: true }),
   GENERIC: entry(999, 'Something went wrong. Please try again.', 'server', { ours: true }),
 
   // ---- Account and sign-in (spec 2 §8) ----
