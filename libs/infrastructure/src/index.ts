@@ -38,3 +38,5 @@ export * from './persistence/repositories/typeorm-saved-paypal.repository';
 export * from './payments/ledgered-payment-port';
 export * from './payments/braintree/braintree-card-gateway';
 export * from './payments/digital-river/digital-river-gateway';
+export * from './persistence/repositories/postgres-provider-notification-inbox';
+export * from './payments/braintree/braintree-notification-reader';
