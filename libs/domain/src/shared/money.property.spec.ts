@@ -27,7 +27,7 @@ describe('money properties', () => {
 
   it('formatMoney shows exactly the digits of the amount, in every currency and locale', () => {
     fc.assert(
-      fc.property(storeAmount, currency, fc.constantFrom('en-GB', 'en-US', 'de-DE', 'fr-FR', 'ja-JP', 'es-MX'), (amount, code, locale) => {
+      fc.property(storeAmount, currency, fc.constantFrom('en-GB', 'en-US', 'en-150', 'en-PL', 'de-DE', 'fr-FR', 'ja-JP', 'es-MX'), (amount, code, locale) => {
         const shown = formatMoney(money(amount, code), locale);
         const exact = toDecimalString(money(amount, code)).replace(/[-.]/g, '').replace(/^0+(?=\d)/, '');
         // Whatever the grouping, decimal mark and symbol, the digits are the amount's, fraction included.

@@ -33,6 +33,16 @@ describe('money', () => {
     expect(formatMoney(money(4199, 'GBP'), 'en-GB')).toBe('£41.99');
     expect(formatMoney(money(5900, 'USD'), 'en-US')).toBe('$59.00');
     expect(formatMoney(money(1000, 'JPY'), 'en-GB')).toBe('JP¥1,000');
+    // The euro and Polish storefronts: their own currency with the symbol their shoppers use.
+    expect(formatMoney(money(4799, 'EUR'), 'en-150')).toBe('€47.99');
+    expect(formatMoney(money(118999, 'EUR'), 'en-150')).toBe('€1,189.99');
+    expect(formatMoney(money(21999, 'PLN'), 'en-PL')).toBe('219,99\u00a0zł');
+    expect(formatMoney(money(121999, 'PLN'), 'en-PL')).toBe('1.219,99\u00a0zł');
+    expect(formatMoney(money(-4000, 'PLN'), 'en-PL')).toBe('-40,00\u00a0zł');
+    // Another currency stays unambiguous wherever it shows: dollars are not written '$' in Poland.
+    expect(formatMoney(money(5900, 'USD'), 'en-PL')).toBe('59,00\u00a0US$');
+    expect(formatMoney(money(21999, 'PLN'), 'en-GB')).toBe('PLN\u00a0219.99');
+    expect(formatMoney(money(21999, 'PLN'), 'en-PL', 'code')).toBe('219,99\u00a0PLN');
     expect(toDecimalString(money(4199, 'GBP'))).toBe('41.99');
     expect(toDecimalString(money(5, 'USD'))).toBe('0.05');
     expect(toDecimalString(money(-1205, 'EUR'))).toBe('-12.05');

@@ -1,3 +1,5 @@
+import { findLocaleByCanonical } from '../reference/locales';
+
 /**
  * Money is an integer number of minor units (pence, cents) with its ISO 4217 currency.
  * Floating point never touches an amount: rounding happens once, where a rule says so.
@@ -84,13 +86,26 @@ export function minorUnitDigits(currency: string): number {
   return digits;
 }
 
-/** Formats for people, e.g. £41.99 or $59.00, in the shopper's locale. */
-export function formatMoney(value: Money, locale: string): string {
+/**
+ * Formats for people, e.g. £41.99, $59.00, €47.99 or 219,99 zł, in the shopper's locale. A
+ * storefront writes its own currency with the symbol its shoppers use (Intl's narrow symbol: zł
+ * where Intl's standard one is PLN); any other currency keeps Intl's standard, unambiguous symbol
+ * (US$ on the UK storefront), as an order in another currency can show in the account area.
+ * `code` writes the ISO code instead (219,99 PLN), for text that cannot show every symbol.
+ */
+export function formatMoney(value: Money, locale: string, display: 'symbol' | 'code' = 'symbol'): string {
   const digits = minorUnitDigits(value.currency);
-  const key = `${locale}\u0000${value.currency}`;
+  const key = `${locale}\u0000${value.currency}\u0000${display}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: value.currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const own = findLocaleByCanonical(locale)?.currency === value.currency;
+    formatter = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: value.currency,
+      currencyDisplay: display === 'code' ? 'code' : own ? 'narrowSymbol' : 'symbol',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     // Locales reach here from requests: the memo never grows past a few hundred formatters.
     if (formatters.size >= 500) formatters.clear();
     formatters.set(key, formatter);

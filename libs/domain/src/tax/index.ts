@@ -7,3 +7,4 @@ export * from './certificate-content';
 export * from './certificate-upload';
 export * from './certificate-quota';
 export * from './destination-tax';
+export * from './vat-by-billing-country';
