@@ -6,6 +6,8 @@ import {
   err,
   ErrorCatalogue,
   ok,
+  taxCountryOf,
+  taxesByBillingCountry,
   viewBasket,
   type Basket,
   type BasketView,
@@ -14,6 +16,7 @@ import {
   type Result,
   type VoucherInput,
 } from '@store/domain';
+import type { BillingRepository } from '../billing/billing.ports';
 import type { CatalogueRepository, CountryAccountRepository } from '../catalogue/catalogue.ports';
 import type { Clock } from '../shared/ports';
 import type { TaxRates } from '../tax/tax.ports';
@@ -52,11 +55,14 @@ export class BasketReader {
     private readonly vouchers: VoucherRepository | null = null,
     /** Rates of the countries posted products go to; without it they are taxed as at home. */
     private readonly taxRates: TaxRates | null = null,
+    /** Where customers are billed: accounts inside the EU tax there; without it they are taxed as at home. */
+    private readonly billing: BillingRepository | null = null,
   ) {}
 
   async read(stored: Basket, viewer: BasketViewer | null): Promise<Result<ReadBasket, DomainError>> {
-    const account = await this.accounts.find(stored.countryAccount);
-    if (!account) return err(new DomainError('BASKET_NOT_FOUND'));
+    const home = await this.accounts.find(stored.countryAccount);
+    if (!home) return err(new DomainError('BASKET_NOT_FOUND'));
+    const account = await this.taxedWhereBilled(home, viewer);
     const suites = await this.catalogue.findSuites([...new Set(stored.lines.map((line) => line.suiteReference))], stored.countryAccount);
     const suiteMap = new Map(suites.map((suite) => [suite.reference, suite]));
     const correction = correctBasket(stored, suiteMap);
@@ -87,6 +93,17 @@ export class BasketReader {
     if (!discountInput && !voucherInput) return ok({ view: plain.value, notices });
     const priced = viewBasket(basket, account, suiteMap, discountInput, voucherInput, destination);
     return priced.ok ? ok({ view: priced.value, notices }) : priced;
+  }
+
+  /**
+   * The account with the VAT rate of the viewer's billing country, for an account that owes VAT
+   * where its customer is (the price stays as listed, only its tax share moves).
+   */
+  private async taxedWhereBilled(account: CountryAccount, viewer: BasketViewer | null): Promise<CountryAccount> {
+    if (!account.taxInclusive || !taxesByBillingCountry(account.code) || !viewer || !this.billing || !this.taxRates) return account;
+    const address = await this.billing.find(viewer.id);
+    if (!address) return account;
+    return { ...account, taxRateBasisPoints: this.taxRates.standardRate(taxCountryOf(account.code, address.country)) };
   }
 
   /** Whether a discount code may apply to this basket, at this total, for this viewer now (APPLY_DISCOUNT_CODE, and every read after). */
