@@ -2,6 +2,9 @@ import { addressLine, taxByRate, type InvoiceRenderer, type Order, type Seller }
 import { countryName, findLocale, formatMoney, fullName, money, type Customer } from '@store/domain';
 import PDFDocument from 'pdfkit';
 
+/** Text the standard PDF fonts can show (WinAnsiEncoding: Latin-1 and a few more, € among them). */
+const WINDOWS_1252 = /^[\x20-\x7e\u00a0-\u00ff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]*$/;
+
 /**
  * Invoices as PDF with pdfkit (maintained, CommonJS, the standard fonts built in, no browser needed):
  * seller, buyer and billing address, the buyer's tax ID where given, the lines, tax by rate and the
@@ -10,7 +13,11 @@ import PDFDocument from 'pdfkit';
 export class PdfInvoiceRenderer implements InvoiceRenderer {
   render(order: Order, customer: Customer, seller: Seller): Promise<Uint8Array> {
     const locale = findLocale(order.locale)?.canonical ?? 'en-GB';
-    const amount = (minor: number) => formatMoney(money(minor, order.currency), locale);
+    const amount = (minor: number) => {
+      const shown = formatMoney(money(minor, order.currency), locale);
+      // The standard fonts write only Windows-1252: a currency symbol beyond it (zł) is written as its code (PLN).
+      return WINDOWS_1252.test(shown) ? shown : formatMoney(money(minor, order.currency), locale, 'code');
+    };
     const issued = order.paidAt ?? order.createdAt;
     const document = new PDFDocument({
       size: 'A4',

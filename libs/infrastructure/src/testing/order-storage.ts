@@ -19,13 +19,14 @@ import type { TestDatabase } from './test-database';
 export function orderStorage(db: TestDatabase) {
   const baskets = new TypeOrmBasketRepository(db.dataSource);
   const vouchers = new TypeOrmVoucherRepository(db.dataSource);
+  const billing = new TypeOrmBillingRepository(db.dataSource);
   const reader = () => {
     const catalogue = new TypeOrmCatalogueRepository(db.dataSource, new FileTaxRates());
-    return new BasketReader(catalogue, catalogue, baskets, new TypeOrmDiscountRepository(db.dataSource), new SystemClock(), vouchers, new FileTaxRates());
+    return new BasketReader(catalogue, catalogue, baskets, new TypeOrmDiscountRepository(db.dataSource), new SystemClock(), vouchers, new FileTaxRates(), billing);
   };
   return {
     baskets,
-    billing: new TypeOrmBillingRepository(db.dataSource),
+    billing,
     states: new TypeOrmPaymentStateRepository(db.dataSource),
     orders: new TypeOrmOrderRepository(db.dataSource),
     shipping: new TypeOrmShippingAddressRepository(db.dataSource),
