@@ -179,7 +179,7 @@ async function startCardSandbox() {
     BRAINTREE_MERCHANT_ID: 'sandbox_merchant',
     BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
     BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
-    BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,EUR=store_EUR,USD=store_USD,AUD=store_AUD,CAD=store_CAD,JPY=store_JPY',
+    BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,EUR=store_EUR,USD=store_USD,AUD=store_AUD,CAD=store_CAD,JPY=store_JPY,PLN=store_PLN',
     // The sandbox stands in for PayPal, Apple Pay and Google Pay too.
     BRAINTREE_PAYPAL: process.env.BRAINTREE_PAYPAL ?? 'true',
     BRAINTREE_APPLE_PAY: process.env.BRAINTREE_APPLE_PAY ?? 'true',

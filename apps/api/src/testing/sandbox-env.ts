@@ -9,7 +9,7 @@ export const cardSandboxEnv = (url: string, overrides: Record<string, string> = 
   BRAINTREE_MERCHANT_ID: 'sandbox_merchant',
   BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
   BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
-  BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,USD=store_USD',
+  BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,USD=store_USD,EUR=store_EUR,PLN=store_PLN',
   BRAINTREE_THREE_D_SECURE: 'false',
   BRAINTREE_TIMEOUT_MS: '1500',
   ...overrides,

@@ -4,7 +4,6 @@ import {
   allowedAccountTypes,
   chooseStep,
   ErrorCatalogue,
-  findLocale,
   gatewayDescriptor,
   requiresWithdrawalConsent,
   sectionState,
@@ -252,7 +251,7 @@ export function CheckoutPage() {
             email={reservedEmail}
             basketReference={basket.reference}
             basketHasMultiUserProduct={basketHasMultiUserProduct}
-            detectedCountry={findLocale(locale.urlFriendly)?.region ?? null}
+            detectedCountry={locale.homeCountry}
             categories={{ business: categories.business_categories, education: categories.education_categories }}
             onCreated={() => {
               setReservedEmail(null);
@@ -278,7 +277,7 @@ export function CheckoutPage() {
           customer={customer}
           basketReference={basket.reference}
           active={journey === Step.BILLING_ADDRESS}
-          defaultCountry={findLocale(locale.urlFriendly)?.region ?? 'GB'}
+          defaultCountry={locale.homeCountry ?? ''}
           onSaved={billingSaved}
           onContinue={() => void decideGateway()}
           shippingRequired={basket.flags.shipping_is_required}
