@@ -166,7 +166,8 @@ async function forkSandbox(name, args, started) {
  * provider's hostnames, with a certificate made at start that `npm run browser` trusts.
  */
 async function startCardSandbox() {
-  const args = ['--port', flags['sandbox-port'] ?? '0', '--tls-port', '0'];
+  // The sandbox posts its signed webhooks to the store's endpoint (retried until the store takes them).
+  const args = ['--port', flags['sandbox-port'] ?? '0', '--tls-port', '0', '--webhook-url', `http://127.0.0.1:${port}/webhooks/braintree/`];
   if (!flags.ephemeral) args.push('--state-file', join(dataDir, 'payment-sandbox', 'braintree.json'));
   const ready = await forkSandbox('The card gateway sandbox', args, (child) => (sandbox = child));
   if (!flags.ephemeral) {

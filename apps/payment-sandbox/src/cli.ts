@@ -2,12 +2,13 @@
 import { startBraintreeSandbox, startDigitalRiverSandbox } from './index';
 
 /**
- * `node apps/payment-sandbox/dist/cli.js [--provider braintree|digital-river] [--port N] [--tls-port N] [--state-file PATH]`
+ * `node apps/payment-sandbox/dist/cli.js [--provider braintree|digital-river] [--port N] [--tls-port N] [--state-file PATH] [--webhook-url URL]`
  *
  * Prints one line when listening; when forked, also tells the parent over IPC
  * (`{type: 'listening', port, tlsPort, spki}`; the Digital River sandbox adds
  * `provider: 'digital-river'` and has no TLS port) and stops when the parent goes away.
- * The provider is Braintree unless `--provider digital-river` is given.
+ * The provider is Braintree unless `--provider digital-river` is given. `--webhook-url` is where the
+ * Braintree sandbox POSTs its signed webhook notifications (the store's endpoint).
  */
 
 export const PROVIDERS = ['braintree', 'digital-river'] as const;
@@ -19,6 +20,8 @@ export interface CliOptions {
   readonly stateFile: string | null;
   /** Absent: braintree. */
   readonly provider?: Provider;
+  /** Absent: no webhooks are sent until the control endpoint sets a URL. */
+  readonly webhookUrl?: string;
 }
 
 export function parseArguments(argv: readonly string[]): CliOptions {
@@ -26,6 +29,7 @@ export function parseArguments(argv: readonly string[]): CliOptions {
   let tlsPort: number | null = null;
   let stateFile: string | null = null;
   let provider: Provider | undefined;
+  let webhookUrl: string | undefined;
   const portNumber = (flag: string, value: string | undefined) => {
     const parsed = Number(value);
     if (value === undefined || !Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${flag} needs a port number (0 for any free port)`);
@@ -43,10 +47,14 @@ export function parseArguments(argv: readonly string[]): CliOptions {
       const name = value();
       if (!(PROVIDERS as readonly string[]).includes(name ?? '')) throw new Error(`--provider needs one of ${PROVIDERS.join(', ')}`);
       provider = name as Provider;
+    } else if (flag === '--webhook-url') {
+      webhookUrl = value();
+      if (!webhookUrl || !/^https?:\/\/./.test(webhookUrl)) throw new Error('--webhook-url needs an http(s) URL');
     } else throw new Error(`unknown argument ${argv[index]}`);
   }
   if (provider === 'digital-river' && tlsPort !== null) throw new Error('--tls-port is for the braintree sandbox only');
-  return { port, tlsPort, stateFile, ...(provider ? { provider } : {}) };
+  if (provider === 'digital-river' && webhookUrl !== undefined) throw new Error('--webhook-url is for the braintree sandbox only');
+  return { port, tlsPort, stateFile, ...(provider ? { provider } : {}), ...(webhookUrl ? { webhookUrl } : {}) };
 }
 
 interface Started {
@@ -62,7 +70,13 @@ async function startDigitalRiver(options: CliOptions): Promise<Started> {
 }
 
 async function startBraintree(options: CliOptions): Promise<Started> {
-  const sandbox = await startBraintreeSandbox({ port: options.port, tlsPort: options.tlsPort, stateFile: options.stateFile, host: '127.0.0.1' });
+  const sandbox = await startBraintreeSandbox({
+    port: options.port,
+    tlsPort: options.tlsPort,
+    stateFile: options.stateFile,
+    host: '127.0.0.1',
+    config: { webhookUrl: options.webhookUrl ?? null },
+  });
   process.stdout.write(`Braintree sandbox listening on ${sandbox.url} (https ${sandbox.tlsPort ?? 'off'})\n`);
   return { close: () => sandbox.close(), listening: { type: 'listening', port: sandbox.port, tlsPort: sandbox.tlsPort, spki: sandbox.certificate?.spkiSha256Base64 ?? null } };
 }

@@ -19,6 +19,18 @@ export interface SandboxConfig {
   readonly displayName: string;
   /** The Apple Pay merchant identifier the configuration names and merchant validation expects. */
   readonly applePayMerchantIdentifier: string;
+  /** Where signed webhook notifications are POSTed (the store's endpoint); null sends none until one is set. */
+  readonly webhookUrl: string | null;
+  /**
+   * Ours: the wait before the first retry of a webhook the store did not take (non-2xx or no answer
+   * in webhookTimeoutMs); each next retry waits twice as long, at most an hour, up to
+   * webhookMaxAttempts attempts in all. Tests shorten it.
+   */
+  readonly webhookRetryBaseMs: number;
+  readonly webhookMaxAttempts: number;
+  readonly webhookTimeoutMs: number;
+  /** Ours: how long a local payment waits for the payer's approval before it expires. */
+  readonly localPaymentExpiryMs: number;
 }
 
 export const DEFAULT_CONFIG: SandboxConfig = {
@@ -30,6 +42,11 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   assetsOrigin: 'https://assets.braintreegateway.com',
   displayName: 'Affinity Store',
   applePayMerchantIdentifier: 'merchant.com.affinitystore.sandbox',
+  webhookUrl: null,
+  webhookRetryBaseMs: 10_000,
+  webhookMaxAttempts: 12,
+  webhookTimeoutMs: 10_000,
+  localPaymentExpiryMs: 15 * 60_000,
 };
 
 export interface SandboxContext {

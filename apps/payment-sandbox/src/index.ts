@@ -8,6 +8,10 @@ import { gatewayRoutes } from './gateway/routes';
 import { handlerFor, listen, startServer } from './server';
 import { generateCertificate, type SandboxCertificate } from './tls';
 import { walletRoutes } from './wallets/routes';
+import { expireOverdue } from './local-payments/payments';
+import { localPaymentPageRoutes } from './local-payments/pages';
+import { webhookControlRoutes } from './webhooks/control';
+import { WebhookDispatcher } from './webhooks/deliveries';
 
 export { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 export type {
@@ -34,6 +38,8 @@ export { routedHosts, spkiSha256Base64, type SandboxCertificate } from './tls';
 export { controlRoutes, type TransactionSummary } from './control/routes';
 export { gatewayRoutes } from './gateway/routes';
 export { cardRecord, type CardInput } from './gateway/cards';
+export { signPayload, WEBHOOK_KINDS, type WebhookKind } from './webhooks/notifications';
+export type { LocalPaymentRecord, WebhookDeliveryRecord, WebhookSettings } from './store';
 // Wallet and vault manager nonces through the same HTTP steps the browser takes, for server-side tests without one.
 export { applePayNonce, googlePayNonce, paypalNonce, savedPaymentMethods, type PayPalNonceOptions, type WalletFlowTarget } from './wallets/wallet-flows';
 
@@ -62,7 +68,7 @@ export interface RunningBraintreeSandbox {
 }
 
 /** Control first (tests reach it under any host), then the server API, then the browser half. */
-const ROUTES: readonly RouteHandler[] = [controlRoutes, gatewayRoutes, clientApiRoutes, walletRoutes, assetRoutes];
+const ROUTES: readonly RouteHandler[] = [controlRoutes, webhookControlRoutes, gatewayRoutes, clientApiRoutes, localPaymentPageRoutes, walletRoutes, assetRoutes];
 
 async function listenTls(context: SandboxContext, port: number, certificate: SandboxCertificate): Promise<HttpsServer> {
   const server = createHttpsServer({ cert: certificate.cert, key: certificate.key }, handlerFor(context, ROUTES));
@@ -86,6 +92,9 @@ export async function startBraintreeSandbox(options: BraintreeSandboxOptions = {
     }
   }
   const tls = tlsServer;
+  // Webhooks go out in the background (pending ones from a state file too), and unapproved local payments expire.
+  const dispatcher = new WebhookDispatcher(running.context, (now) => expireOverdue(running.context, now));
+  dispatcher.start();
   return {
     url: running.url,
     port: running.port,
@@ -94,6 +103,7 @@ export async function startBraintreeSandbox(options: BraintreeSandboxOptions = {
     config: running.context.config,
     certificate,
     close: async () => {
+      await dispatcher.stop();
       await Promise.all([running.close(), tls ? new Promise<void>((resolve) => tls.close(() => resolve())) : Promise.resolve()]);
     },
   };
@@ -112,3 +122,5 @@ export {
   digitalRiverClient,
   type DigitalRiverAnswer,
 } from './digital-river';
+// Local payments through the same HTTP steps braintree-web and the payer take, for server-side tests.
+export { answerLandingPage, localPaymentNonce, startLocalPayment, type LocalPaymentStart } from './local-payments/flows';

@@ -54,7 +54,9 @@ export interface NonceRecord {
   readonly paymentMethodToken: string | null;
   /** The customer of the client token that made it, if any. */
   readonly customerId: string | null;
-  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard';
+  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' | 'LocalPayment';
+  /** Set on LocalPayment nonces: the approved local payment they pay with. */
+  readonly localPayment?: LocalPaymentDetails;
   /**
    * Set on PayPalAccount nonces (absent on older ones and on the other kinds). A PayPal nonce's
    * `card` is a placeholder: PayPal never shows the merchant the funding instrument.
@@ -134,6 +136,8 @@ export interface TransactionRecord {
   readonly paymentInstrument?: NonceRecord['kind'];
   /** The PayPal payer, for a sale paid by PayPal. */
   readonly paypal?: PayPalDetails;
+  /** The local payment, for a sale paid by one (its payment id, payer and method). */
+  readonly localPayment?: LocalPaymentDetails;
   /** The customer details given with a sale that vaulted nothing. */
   readonly customerDetails?: { readonly firstName: string | null; readonly lastName: string | null; readonly email: string | null };
 }
@@ -206,6 +210,83 @@ export interface PreferredPaymentMethods {
   venmoPreferred: boolean;
 }
 
+/** What a local payment's nonce and transaction name (the SDK's LocalPaymentDetails). */
+export interface LocalPaymentDetails {
+  readonly paymentId: string;
+  readonly payerId: string;
+  /** The payment type: pay_upon_invoice, blik, mbway, bancomatpay. */
+  readonly fundingSource: string;
+}
+
+export type LocalPaymentStatus = 'created' | 'approved' | 'tokenized' | 'sold' | 'canceled' | 'failed' | 'expired' | 'reversed';
+
+/**
+ * A local payment set up through the client API (`local_payments/create`): the payer approves it
+ * on the landing page (popup or redirect), or later in their bank's app for the deferred types.
+ */
+export interface LocalPaymentRecord {
+  /** PAY-… : braintree-web's `paymentToken`, handed to `onPaymentStart` as the payment id. */
+  readonly paymentId: string;
+  /** EC-… : the token the landing page returns as btLpToken. */
+  readonly token: string;
+  readonly paymentType: string;
+  readonly deferred: boolean;
+  readonly amount: string;
+  readonly currency: string;
+  readonly merchantAccountId: string;
+  readonly displayName: string;
+  readonly payerEmail: string | null;
+  readonly givenName: string;
+  readonly surname: string;
+  readonly returnUrl: string | null;
+  readonly cancelUrl: string | null;
+  readonly customerId: string | null;
+  readonly createdAt: string;
+  status: LocalPaymentStatus;
+  payerId: string | null;
+  /** The single nonce the payment gives (the page's tokenization and the completed webhook share it). */
+  nonce: string | null;
+  transactionId: string | null;
+  updatedAt: string;
+}
+
+/** One attempt at delivering a webhook. */
+export interface WebhookAttempt {
+  readonly at: string;
+  /** The store's HTTP status, or null when it did not answer (refused, timed out). */
+  readonly status: number | null;
+  readonly error: string | null;
+}
+
+/** A signed webhook notification and its delivery to the store's webhook URL. */
+export interface WebhookDeliveryRecord {
+  readonly id: string;
+  readonly kind: string;
+  /** The local payment id or transaction id the notification is about. */
+  readonly subjectId: string;
+  readonly btSignature: string;
+  readonly btPayload: string;
+  readonly createdAt: string;
+  /** When the next attempt is due (null once delivered or given up). */
+  dueAt: string | null;
+  status: 'pending' | 'delivered' | 'failed';
+  /** Extra copies still to send after a successful one (a duplicate delivery, as at-least-once allows). */
+  extraCopies: number;
+  attempts: WebhookAttempt[];
+}
+
+/** The webhook settings the controls change at run time. */
+export interface WebhookSettings {
+  /** Overrides the configured URL when set (the control endpoint); null: the configured one. */
+  url: string | null;
+  /** Held: nothing is sent until released (pending deliveries wait). */
+  held: boolean;
+  /** The next notification is held back this long before its first attempt. */
+  delayNextMs: number;
+  /** The next notification is delivered this many extra times. */
+  duplicateNext: number;
+}
+
 export interface SandboxState {
   customers: Record<string, CustomerRecord>;
   paymentMethods: Record<string, PaymentMethodRecord>;
@@ -216,6 +297,9 @@ export interface SandboxState {
   forced: ForcedOutcomes;
   paypalOrders: Record<string, PayPalOrderRecord>;
   preferred: PreferredPaymentMethods;
+  localPayments: Record<string, LocalPaymentRecord>;
+  webhooks: Record<string, WebhookDeliveryRecord>;
+  webhookSettings: WebhookSettings;
 }
 
 const emptyState = (): SandboxState => ({
@@ -228,6 +312,9 @@ const emptyState = (): SandboxState => ({
   forced: { nextSale: null, nextSaleDelayMs: 0, nextSaleOfCard: {}, nextRemovalStatus: {} },
   paypalOrders: {},
   preferred: { paypalPreferred: false, venmoPreferred: false },
+  localPayments: {},
+  webhooks: {},
+  webhookSettings: { url: null, held: false, delayNextMs: 0, duplicateNext: 0 },
 });
 
 /**
@@ -241,7 +328,7 @@ export class SandboxStore {
     const saved = readJsonFile<SandboxState>(file);
     const empty = emptyState();
     // A state file written before a forced-outcome kind existed lacks its key.
-    this.state = { ...empty, ...saved, forced: { ...empty.forced, ...saved?.forced } };
+    this.state = { ...empty, ...saved, forced: { ...empty.forced, ...saved?.forced }, webhookSettings: { ...empty.webhookSettings, ...saved?.webhookSettings } };
   }
 
   /** Writes the state down (atomically: a temporary file renamed over the old one). */

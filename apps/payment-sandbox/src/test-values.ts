@@ -173,3 +173,34 @@ export function luhnValid(number: string): boolean {
   }
   return sum % 10 === 0;
 }
+
+/**
+ * The local payment methods the client API's `local_payments/create` takes (spec: pay upon invoice,
+ * BLIK, MB WAY, Bancomat Pay), with the currency each charges in. Deferred ones open no window:
+ * the payer approves in their bank's app (or, for pay upon invoice, is invoiced) and only webhooks
+ * tell the merchant; BLIK is deferred when the page sends a code (`blikOptions`), and otherwise
+ * asks for it on the landing page. Pay upon invoice is funded later: after settlement the provider
+ * sends LOCAL_PAYMENT_FUNDED.
+ */
+export interface LocalPaymentType {
+  readonly label: string;
+  readonly currencies: readonly string[];
+  readonly deferred: 'always' | 'with-blik-options';
+  readonly fundedLater: boolean;
+}
+
+export const LOCAL_PAYMENT_TYPES: Readonly<Record<string, LocalPaymentType>> = {
+  pay_upon_invoice: { label: 'Pay upon invoice', currencies: ['EUR'], deferred: 'always', fundedLater: true },
+  blik: { label: 'BLIK', currencies: ['PLN'], deferred: 'with-blik-options', fundedLater: false },
+  mbway: { label: 'MB WAY', currencies: ['EUR'], deferred: 'always', fundedLater: false },
+  bancomatpay: { label: 'Bancomat Pay', currencies: ['EUR'], deferred: 'always', fundedLater: false },
+};
+
+/**
+ * Ours: BLIK codes. Any six digits are taken (the payer then confirms in the bank's app), except
+ * this one, which the bank refuses as expired or wrong, on the landing page and in `blikOptions`.
+ */
+export const BLIK_REFUSED_CODE = '000000';
+
+/** Ours: the payer every local payment approval names (the provider's are the bank's customer). */
+export const SANDBOX_LOCAL_PAYER_ID = 'SBXLOCALPAYER';

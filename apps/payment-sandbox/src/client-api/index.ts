@@ -4,6 +4,7 @@ import { clientTokenOf } from './authorization';
 import { configurationFor } from './configuration';
 import { tokenizeCard } from './credit-cards';
 import { answerPreflight, readJson, sendJson } from './http';
+import { createLocalPayment, isLocalPaymentTokenization, tokenizeLocalPayment } from './local-payments';
 import { createPaymentResource, setupBillingAgreement, tokenizePayPalAccount } from './paypal';
 import { authenticateFromJwt, lookup } from './three-d-secure';
 import { listPaymentMethods } from './vault';
@@ -14,7 +15,7 @@ const THREE_D_SECURE_PATH = /^payment_methods\/([^/]+)\/three_d_secure\/(lookup|
 /**
  * The client API braintree-web calls from the browser (JSON, camelCase, CORS): configuration,
  * card tokenization, the vault list, the 3-D Secure lookup and authentication, and the wallets'
- * calls (PayPal payment resources and accounts, Apple Pay sessions and tokens).
+ * calls (PayPal payment resources and accounts, Apple Pay sessions and tokens), and local payments.
  */
 export const clientApiRoutes: RouteHandler = (request, response, context) => {
   const match = CLIENT_API_PATH.exec(request.url.pathname);
@@ -40,6 +41,8 @@ export const clientApiRoutes: RouteHandler = (request, response, context) => {
   else if (route === 'POST payment_methods/credit_cards') tokenizeCard(request, response, context, token, body ?? {});
   else if (route === 'POST paypal_hermes/create_payment_resource') createPaymentResource(request, response, context, token, body ?? {});
   else if (route === 'POST paypal_hermes/setup_billing_agreement') setupBillingAgreement(request, response, context, token, body ?? {});
+  else if (route === 'POST local_payments/create') createLocalPayment(request, response, context, token, body ?? {});
+  else if (route === 'POST payment_methods/paypal_accounts' && isLocalPaymentTokenization(context, body ?? {})) tokenizeLocalPayment(request, response, context, body ?? {});
   else if (route === 'POST payment_methods/paypal_accounts') tokenizePayPalAccount(request, response, context, token, body ?? {});
   else if (route === 'POST apple_pay_web/sessions') createApplePaySession(request, response, context, body ?? {});
   else if (route === 'POST payment_methods/apple_payment_tokens') tokenizeApplePayToken(request, response, context, token, body ?? {});

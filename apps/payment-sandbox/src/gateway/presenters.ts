@@ -167,6 +167,8 @@ function nonceDetails(nonce: NonceRecord): { description: string; details: XmlOb
       return { description: `${card.cardType} ending in ${lastTwo}`, details: { ...cardDetails, cardholderName: `${card.cardType} ${card.last4}`, dpanLastTwo: lastTwo } };
     case 'AndroidPayCard':
       return { description: 'Android Pay', details: { ...cardDetails, isNetworkTokenized: false } };
+    case 'LocalPayment':
+      return { description: 'Local Payment', details: { paymentId: nonce.localPayment?.paymentId ?? null, payerId: nonce.localPayment?.payerId ?? null, fundingSource: nonce.localPayment?.fundingSource ?? null } };
     default:
       return { description: `ending in ${lastTwo}`, details: { ...cardDetails, cardholderName: card.cardholderName } };
   }
@@ -180,7 +182,7 @@ export function nonceXml(nonce: NonceRecord): XmlObject {
     default: false,
     isLocked: false,
     ...nonceDetails(nonce),
-    binData: nonce.kind === 'PayPalAccount' ? null : binData(),
+    binData: nonce.kind === 'PayPalAccount' || nonce.kind === 'LocalPayment' ? null : binData(),
     threeDSecureInfo: nonce.threeDSecureInfo ? threeDSecureInfoXml(nonce.threeDSecureInfo) : null,
     authenticationInsight: null,
   };
@@ -191,6 +193,7 @@ const INSTRUMENT_TYPES: Readonly<Record<NonceRecord['kind'], string>> = {
   PayPalAccount: 'paypal_account',
   ApplePayCard: 'apple_pay_card',
   AndroidPayCard: 'android_pay_card',
+  LocalPayment: 'local_payment',
 };
 
 /** Ours: made-up network and wallet identifiers, derived from the transaction id so a find repeats them. */
@@ -253,6 +256,26 @@ function walletFields(transaction: TransactionRecord, config: SandboxConfig): Xm
           imageUrl: walletImageUrl(config, 'android_pay_card'),
         },
       };
+    case 'LocalPayment': {
+      // The SDK's LocalPaymentDetails; the capture id once the sale is submitted, as PayPal's.
+      const local = transaction.localPayment;
+      return {
+        localPayment: {
+          paymentId: local?.paymentId ?? null,
+          payerId: local?.payerId ?? null,
+          fundingSource: local?.fundingSource ?? null,
+          captureId: transaction.status === 'submitted_for_settlement' || transaction.status === 'settled' ? `CAP${derived(transaction.id, 'capture', 14)}` : null,
+          debugId: null,
+          description: null,
+          customField: null,
+          refundId: null,
+          transactionFeeAmount: null,
+          transactionFeeCurrencyIsoCode: null,
+          implicitlyVaultedPaymentMethodToken: null,
+          implicitlyVaultedPaymentMethodGlobalId: null,
+        },
+      };
+    }
     default:
       return {};
   }

@@ -4,6 +4,7 @@ import type { GatewayCall } from './call';
 import { cardFromParams, isExpired, withoutCvv } from './cards';
 import { customerEmailError } from './customers';
 import { fakeNonceSaleOutcome } from './fake-nonces';
+import { recordSale } from '../local-payments/payments';
 import { paramsXml, type Params } from './params';
 import { transactionXml } from './presenters';
 import { errorReply, fieldError, validationReply, xmlReply, type FieldError, type Reply } from './reply';
@@ -278,12 +279,15 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     refundedTransactionId: null,
     paymentInstrument: source.kind,
     ...(source.paypal ? { paypal: source.paypal } : {}),
+    ...(source.nonce?.localPayment ? { localPayment: source.nonce.localPayment } : {}),
     customerDetails:
       customerId === null && customerParams.keys().length > 0
         ? { firstName: customerParams.string('first_name'), lastName: customerParams.string('last_name'), email: customerParams.string('email') }
         : undefined,
   };
   store.state.transactions[transaction.id] = transaction;
+  // A local payment pays for one sale: its nonce is spent, and the payment now names the sale.
+  if (transaction.localPayment && outcome.kind === 'approved') recordSale(call.context, transaction.localPayment.paymentId, transaction);
 
   // A forced delay holds the answer after the money moved, as a provider timeout would.
   const delay = store.state.forced.nextSaleDelayMs;

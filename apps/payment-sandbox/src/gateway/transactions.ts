@@ -1,5 +1,6 @@
 import type { SandboxContext } from '../context';
 import { SandboxStore, type TransactionRecord, type TransactionStatus } from '../store';
+import { settled as localPaymentSettled } from '../local-payments/payments';
 import type { GatewayCall } from './call';
 import { paramsXml } from './params';
 import { transactionXml } from './presenters';
@@ -130,6 +131,7 @@ export function settle(context: SandboxContext, id: string): SettleResult {
   if (!transaction) return { problem: 'not_found' };
   if (transaction.status !== 'submitted_for_settlement' && transaction.status !== 'settling') return { problem: 'not_submitted' };
   setStatus(transaction, 'settled');
+  localPaymentSettled(context, transaction);
   context.store.save();
   return { transaction };
 }

@@ -1,26 +1,14 @@
 import type { RouteHandler } from '../context';
 import { sendBundle } from '../assets/bundles';
-import { sendHtml } from '../assets/responses';
 import { answerPreflight, corsHeaders } from '../client-api/http';
 import { GOOGLE_PAY_TOKENIZE_PATH, tokenizeGooglePay } from './google-pay';
 import { answerGraphQL, GRAPHQL_PATH } from './graphql';
 import { answerPayPalOrder, PAYPAL_ORDER_PATH } from './paypal-approval';
 
-/** braintree-web's PayPal frame service loads this from `paypal.assetsUrl` (checkout.paypal.com) at create. */
-const DISPATCH_FRAME_PATH = /^\/web\/[^/]+\/html\/dispatch-frame(\.min)?\.html$/;
-
-const DISPATCH_FRAME_PAGE = `<!doctype html>
-<!--
-  Ours, not PayPal's: an empty stand-in for the dispatch frame braintree-web's PayPal module loads.
-  The frame relays PayPal popups for vault-initiated checkout, which the sandbox does not model; the
-  PayPal JS SDK stand-in approves in the merchant's page instead.
--->
-<html lang="en"><head><meta charset="utf-8"><title>PayPal dispatch frame (payment sandbox)</title></head><body></body></html>
-`;
-
 /**
  * The wallets' browser side under their own hosts: the PayPal JS SDK and Google Pay stand-ins and
- * the endpoints they call, PayPal's dispatch frame, and the provider's GraphQL endpoint.
+ * the endpoints they call, and the provider's GraphQL endpoint (the frame service's dispatch frame,
+ * which PayPal's module loads too, is local-payments/pages.ts's).
  */
 export const walletRoutes: RouteHandler = async (request, response, context) => {
   const path = request.url.pathname;
@@ -54,10 +42,6 @@ export const walletRoutes: RouteHandler = async (request, response, context) => 
   }
   if (isRead && path === '/gp/p/js/pay.js') {
     await sendBundle(response, 'google-pay');
-    return true;
-  }
-  if (isRead && DISPATCH_FRAME_PATH.test(path)) {
-    sendHtml(response, 200, DISPATCH_FRAME_PAGE);
     return true;
   }
   if (isRead && path === '/smart/buttons/preload') {

@@ -1,0 +1,73 @@
+/*
+ * Ours, not the provider's: the script of the payment sandbox's stand-ins for braintree-web's
+ * frame-service pages, which are not published: the hidden dispatch frame (it tells the merchant's
+ * page it is ready, with the page's configuration) and the local payment redirect frame (the popup
+ * lands there from the bank's page and reports the return's query to the merchant's page, which
+ * closes the popup and tokenizes). Without an opener (the popup lost it) the redirect frame shows
+ * the merchant's fallback link instead, carrying btLpToken, btLpPaymentId and btLpPayerId.
+ */
+import Framebus from 'framebus';
+
+const CONFIGURATION_REQUEST = 'BUS_CONFIGURATION_REQUEST';
+const DISPATCH_FRAME_READY = 'frameService:DISPATCH_FRAME_READY';
+const DISPATCH_FRAME_REPORT = 'frameService:DISPATCH_FRAME_REPORT';
+/** braintree-web's POPUP_CLOSE_TIMEOUT: the popup closes itself if the page did not. */
+const CLOSE_TIMEOUT_MS = 1000;
+
+declare global {
+  interface Window {
+    bus?: Framebus;
+    getConfiguration?: () => unknown;
+  }
+}
+
+function startDispatchFrame(): void {
+  // The frame is named dispatch_<service id>; the service id is the bus channel.
+  const channel = window.name.split('_')[1]?.split('?')[0];
+  if (!channel) return;
+  const bus = new Framebus({ channel });
+  let configuration: unknown = null;
+  window.bus = bus;
+  window.getConfiguration = () => structuredClone(configuration);
+  bus.emit(CONFIGURATION_REQUEST, (local) => {
+    configuration = local;
+    bus.emit(DISPATCH_FRAME_READY);
+  });
+}
+
+const query = (): Record<string, string> => Object.fromEntries(new URL(location.href).searchParams);
+
+function fallbackLink(params: Record<string, string>): void {
+  const { r: fallbackUrl, t: buttonText } = params;
+  if (!fallbackUrl || !buttonText) return;
+  let url: URL;
+  try {
+    url = new URL(fallbackUrl);
+  } catch {
+    return;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return;
+  for (const key of ['btLpToken', 'btLpPaymentId', 'btLpPayerId', 'errorcode']) if (params[key]) url.searchParams.set(key, params[key]);
+  if (params.c === '1' || params.wasCanceled) url.searchParams.set('wasCanceled', 'true');
+  const link = document.createElement('a');
+  link.id = 'redirect';
+  link.href = url.href;
+  link.textContent = buttonText;
+  document.getElementById('container')?.append(link);
+  const status = document.getElementById('status');
+  if (status) status.textContent = 'Return to the shop to finish.';
+}
+
+function startRedirectFrame(): void {
+  const params = query();
+  if (!window.opener || !params.channel) {
+    fallbackLink(params);
+    return;
+  }
+  const closeTimer = setTimeout(() => window.close(), CLOSE_TIMEOUT_MS);
+  new Framebus({ channel: params.channel }).emit(DISPATCH_FRAME_REPORT, { err: null, payload: params }, () => clearTimeout(closeTimer));
+}
+
+const frame = document.documentElement.dataset.frame;
+if (frame === 'dispatch') startDispatchFrame();
+else if (frame === 'redirect') startRedirectFrame();
