@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { PaymentReconciliationJob } from './orders/payment-reconciliation.job';
 import { UnusedCertificatesJob } from './tax-exemption/unused-certificates.job';
+import { ProviderNotificationsJob } from './payments/notifications/provider-notifications.job';
 
 async function main(): Promise<void> {
   let config;
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   // Payment reconciliation and the removal of unused certificates run in a served API only (tests run them by hand).
   app.get(PaymentReconciliationJob, { strict: false }).start();
   app.get(UnusedCertificatesJob, { strict: false }).start();
+  // The payment providers' notifications kept by the webhook endpoints are handled from here.
+  app.get(ProviderNotificationsJob, { strict: false }).start();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The parent process (tools/start.mjs) waits for this line to learn the port.

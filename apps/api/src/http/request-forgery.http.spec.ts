@@ -49,14 +49,30 @@ describe('request forgery: the header is required whatever the spelling of the a
     expect(served).toEqual([]);
   });
 
-  it('refuses every route but downloads and health checks without the header, not only the ones it knows by prefix', async () => {
-    const routes = servedRoutes(t.app).filter((r) => !/^\/(health|downloads)\//.test(r.path) && !r.path.startsWith('/api/docs'));
+  it('refuses every route but downloads, health checks and the providers\' webhooks without the header, not only the ones it knows by prefix', async () => {
+    // Webhooks are called by the payment providers' servers, never a browser: they prove their caller by its signature (below).
+    const routes = servedRoutes(t.app).filter((r) => !/^\/(health|downloads|webhooks)\//.test(r.path) && !r.path.startsWith('/api/docs'));
     const served: string[] = [];
     for (const route of routes) {
       const response = await t.http()[route.method as 'get' | 'post' | 'put' | 'delete'](concrete(route.path)).type('form').send('a=1');
       if (response.status !== 403 || response.body.code !== 800003) served.push(`${route.method.toUpperCase()} ${route.path} → ${response.status}`);
     }
     expect(served).toEqual([]);
+  });
+
+  it('lets a cross-site form reach the providers\' webhooks only to be refused, keeping nothing', async () => {
+    const webhooks = servedRoutes(t.app).filter((r) => r.path.startsWith('/webhooks/'));
+    expect(webhooks.map((r) => `${r.method} ${r.path}`)).toEqual(['post /webhooks/braintree']);
+    const kept = async () => Number((await t.db.dataSource.query('SELECT count(*) AS n FROM provider_notifications'))[0].n);
+    const before = await kept();
+    for (const route of webhooks) {
+      const response = await t.http().post(route.path).type('form').send('action=SIGN_OUT&bt_signature=forged');
+      expect(response.status).toBe(400);
+      const unsigned = await t.http().post(route.path).type('form').send('bt_signature=forged&bt_payload=Zm9yZ2Vk');
+      // No card gateway is configured in this app: nobody's signature could be checked, so nothing is there.
+      expect([unsigned.status, unsigned.body.code]).toEqual([404, 404]);
+    }
+    expect(await kept()).toBe(before);
   });
 
   it('lets no form override the method: a cross-site POST never becomes the sign-out DELETE', async () => {

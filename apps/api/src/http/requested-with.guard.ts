@@ -12,6 +12,15 @@ const REACHED_BY_NAVIGATION = 'store:reached-by-navigation';
  */
 export const ReachedByNavigation = () => SetMetadata(REACHED_BY_NAVIGATION, true);
 
+const CALLED_BY_PROVIDER = 'store:called-by-provider';
+
+/**
+ * Marks a controller a payment provider's servers call (its signed notifications): no browser and
+ * no session are involved, so the header proves nothing there. The route must prove its caller in
+ * another way (the provider's signature) and act on nothing it cannot prove.
+ */
+export const CalledByProvider = () => SetMetadata(CALLED_BY_PROVIDER, true);
+
 /**
  * Every API route must carry X-Requested-With (spec 2 §7 asks it of the data, auth and cookie calls)
  * unless it is marked as reached by navigation. A cross-site form or image cannot set the header,
@@ -26,6 +35,7 @@ export class RequestedWithGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (this.reflector.getAllAndOverride<boolean>(REACHED_BY_NAVIGATION, [context.getHandler(), context.getClass()])) return true;
+    if (this.reflector.getAllAndOverride<boolean>(CALLED_BY_PROVIDER, [context.getHandler(), context.getClass()])) return true;
     const value = context.switchToHttp().getRequest<Request>().header('x-requested-with');
     if (value?.toLowerCase() === REQUESTED_WITH_VALUE.toLowerCase()) return true;
     throw new DomainError('MISSING_REQUESTED_WITH');

@@ -42,6 +42,15 @@ export abstract class PeriodicJob implements OnModuleDestroy {
     return this.running;
   }
 
+  /**
+   * A run that starts after the one in progress, if any, so it sees whatever was queued before this
+   * call (a run already going may have looked before it was).
+   */
+  async runAfterCurrent(): Promise<void> {
+    while (this.running) await this.running;
+    return this.runOnce();
+  }
+
   async onModuleDestroy(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;

@@ -39,6 +39,7 @@ import { BasketModule } from '../basket/basket.module';
 import { TaxExemptionModule } from '../tax-exemption/tax-exemption.module';
 import { MerchantOfRecordActions } from './merchant-of-record-actions';
 import { CardCheckoutController } from './card-checkout.controller';
+import { BraintreeWebhooksModule } from './braintree/braintree-webhooks.module';
 
 /** A card gateway that answers every call with 'payment methods unavailable', when none is configured. */
 const unconfiguredGateway: CardGatewayPort = {
@@ -49,7 +50,7 @@ const unconfiguredGateway: CardGatewayPort = {
 };
 
 @Module({
-  imports: [BasketModule, TaxExemptionModule],
+  imports: [BasketModule, TaxExemptionModule, BraintreeWebhooksModule],
   controllers: [CardCheckoutController],
   providers: [
     {

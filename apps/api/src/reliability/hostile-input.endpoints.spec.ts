@@ -1,6 +1,7 @@
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import { ErrorCatalogue } from '@store/domain';
 import fc from 'fast-check';
+import braintreeSdk from 'braintree';
 import type { Response } from 'supertest';
 import { pdf } from '@store/infrastructure/testing';
 import {
@@ -51,6 +52,17 @@ afterAll(async () => {
 });
 
 const PASSWORD = 'analytical engine 1843';
+/** The provider's ping, signed by the braintree SDK with the store's keys (cardSandboxEnv): the webhook's one valid body. */
+const signedCheck = (() => {
+  const sdk = new braintreeSdk.BraintreeGateway({
+    environment: braintreeSdk.Environment.Sandbox,
+    merchantId: 'sandbox_merchant',
+    publicKey: 'sandbox_public_key',
+    privateKey: 'sandbox_private_key',
+  });
+  const sample = sdk.webhookTesting as unknown as { sampleNotification(kind: string, id: string): { bt_signature: string; bt_payload: string } };
+  return sample.sampleNotification('check', 'hostile-input');
+})();
 const S = (required = true, tampered?: readonly Json[]) => ({ type: 'string' as const, required, tampered });
 const I = (required = true, tampered?: readonly Json[]) => ({ type: 'integer' as const, required, tampered });
 
@@ -322,6 +334,20 @@ const CASES: readonly EndpointCase[] = [
     allowedOnRefusal: () => ['rate_limit_hits'],
     // 204 with no body.
     binarySuccess: true,
+  },
+  // ---- The card gateway's webhooks: only what the store's keys signed is kept; every call counts against its address ----
+  {
+    name: 'POST /webhooks/braintree/',
+    method: 'post',
+    path: () => '/webhooks/braintree/',
+    transport: 'json',
+    specs: {
+      bt_signature: S(true, ['', 'sandbox_public_key|0000000000000000000000000000000000000000', 'another_key|abc', 'x'.repeat(1001)]),
+      bt_payload: S(true, ['', '<notification/>', 'PG5vdGlmaWNhdGlvbi8+', 'A'.repeat(65_537)]),
+    },
+    valid: () => signedCheck,
+    callers: ['visitor'],
+    allowedOnRefusal: () => ['rate_limit_hits'],
   },
   // ---- Catalogue, consent, health ----
   { name: 'GET /data/catalogue/', method: 'get', path: () => '/data/catalogue/', transport: 'query', specs: { locale: S(false, ['en-us', 'xx-yy', 'de-de']) }, valid: () => ({ locale: 'en-gb' }) },

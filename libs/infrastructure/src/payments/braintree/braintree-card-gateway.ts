@@ -19,7 +19,9 @@ export interface BraintreeSettings {
 }
 
 /** The gateway SDK pointed at the real provider or, by configuration, at a local server. */
-export function createBraintreeGateway(settings: BraintreeSettings): braintree.BraintreeGateway {
+export function createBraintreeGateway(
+  settings: Pick<BraintreeSettings, 'environment' | 'gatewayUrl' | 'merchantId' | 'publicKey' | 'privateKey' | 'timeoutMs'>,
+): braintree.BraintreeGateway {
   let environment: braintree.Environment;
   if (settings.environment === 'local') {
     if (!settings.gatewayUrl) throw new Error('A local card gateway needs its address');
