@@ -1,6 +1,7 @@
 import { TestCheckpoints } from '@store/application/testing';
 import { createDataSource, migrate, seedCatalogue, seedCustomerCategories } from '@store/infrastructure';
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import braintree from 'braintree';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { createApp } from '../create-app';
 import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { ProviderNotificationsJob } from '../payments/notifications/provider-notifications.job';
 
 // Database faults (issue 12): the connection dropped in the middle of a request's transaction
 // (pg_terminate_backend), and Postgres restarted under a request. Each answers the catalogued 503,
@@ -279,6 +281,50 @@ describe('Postgres restarted', () => {
     await expectNoHalfWrittenOrder(t, shopper, number);
     await expectRetryCompletes(t, shopper, number);
   });
+});
+
+describe('Postgres restarted while the card gateway sends a webhook', () => {
+  let postgres: OwnPostgres;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    postgres = await OwnPostgres.start();
+    t = await appOn(postgres, new TestCheckpoints());
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await postgres?.exit();
+  });
+
+  it("a notification arriving while it is down: a catalogued 503, and the provider's retry keeps it once and it is handled", async () => {
+    // Signed by the braintree SDK with the store's keys (CARD_ENV), as the provider signs it.
+    const provider = new braintree.BraintreeGateway({
+      environment: braintree.Environment.Sandbox,
+      merchantId: 'sandbox_merchant',
+      publicKey: 'sandbox_public_key',
+      privateKey: 'sandbox_private_key',
+    });
+    const delivery = await provider.webhookTesting.sampleNotification('check' as braintree.WebhookNotificationKind, 'restart');
+    const deliver = () => t.http().post('/webhooks/braintree/').type('form').send({ bt_signature: delivery.bt_signature, bt_payload: delivery.bt_payload });
+    const job = t.app.get(ProviderNotificationsJob, { strict: false });
+
+    await postgres.stop();
+    const refused = await deliver();
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ success: false, code: 503 });
+    // The worker's run fails too, and is only logged: the timer carries on.
+    await expect(job.runAfterCurrent()).resolves.toBeUndefined();
+
+    await postgres.start();
+    await until('/health/ready to answer 200', async () => (await t.http().get('/health/ready')).status === 200);
+    const retried = await deliver();
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ duplicate: false });
+    const again = await deliver();
+    expect(again.body.data).toEqual({ id: retried.body.data.id, duplicate: true });
+    await job.runAfterCurrent();
+    expect(await t.db.dataSource.query('SELECT kind, attempts, outcome FROM provider_notifications')).toEqual([{ kind: 'check', attempts: 0, outcome: 'ok' }]);
+  }, 60_000);
 });
 
 describe('Postgres frozen (every process stopped, as on a hung host)', () => {
