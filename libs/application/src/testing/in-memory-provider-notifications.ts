@@ -1,4 +1,4 @@
-import { err, notificationSubjectKey, ok, type ProviderNotification, type Result } from '@store/domain';
+import { CARD_GATEWAY, err, notificationSubjectKey, ok, type ProviderNotification, type Result } from '@store/domain';
 import type {
   NotificationDisposition,
   NotificationRefusal,
@@ -70,7 +70,7 @@ export class InMemoryProviderNotificationInbox implements ProviderNotificationIn
 
 /** A reader that knows its deliveries by signature: a notification it was given, or a refusal. */
 export class TableNotificationReader implements ProviderNotificationReader {
-  readonly gateway = 'braintree' as const;
+  readonly gateway = CARD_GATEWAY.key;
   private readonly table = new Map<string, Result<ProviderNotification, NotificationRefusal>>();
 
   signs(signature: string, notification: ProviderNotification): this {
@@ -89,7 +89,7 @@ export function aLocalPaymentNotification(overrides: Partial<ProviderNotificatio
   const { paymentId = 'PAY-1', ...rest } = overrides;
   return {
     id: `notification-${paymentId}-${rest.kind ?? 'local-payment-completed'}-${rest.occurredAt?.getTime() ?? 0}`,
-    gateway: 'braintree',
+    gateway: CARD_GATEWAY.key,
     kind: 'local-payment-completed',
     providerKind: 'local_payment_completed',
     occurredAt: new Date('2026-11-26T10:00:00Z'),
