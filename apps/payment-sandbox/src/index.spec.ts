@@ -51,4 +51,10 @@ describe('the command line', () => {
     expect(() => parseArguments(['--port', 'x'])).toThrow('--port needs a port number');
     expect(() => parseArguments(['--verbose'])).toThrow('unknown argument --verbose');
   });
+
+  it('takes the store\'s webhook URL, for the card sandbox only', () => {
+    expect(parseArguments(['--webhook-url', 'http://127.0.0.1:3000/webhooks/braintree/'])).toEqual({ port: 0, tlsPort: null, stateFile: null, webhookUrl: 'http://127.0.0.1:3000/webhooks/braintree/' });
+    expect(() => parseArguments(['--webhook-url', 'ftp://x'])).toThrow('--webhook-url needs an http(s) URL');
+    expect(() => parseArguments(['--provider', 'digital-river', '--webhook-url', 'http://x/'])).toThrow('--webhook-url is for the braintree sandbox only');
+  });
 });

@@ -31,7 +31,8 @@ export async function routeMerchantPage(
       return route.fulfill({ status: 204 });
     }
     if (PROVIDER_HOSTS.test(url.href)) {
-      return route.fulfill({ response: await route.fetch({ url: `${options.sandboxUrl}${url.pathname}${url.search}` }) });
+      // Redirects go back to the browser, which follows them under the providers' hostnames.
+      return route.fulfill({ response: await route.fetch({ url: `${options.sandboxUrl}${url.pathname}${url.search}`, maxRedirects: 0 }) });
     }
     unrouted.push(url.href);
     return route.abort('blockedbyclient');
