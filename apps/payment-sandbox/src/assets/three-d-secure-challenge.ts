@@ -4,40 +4,29 @@ import { readJson } from '../client-api/http';
 import { cardinalValidationFor, challengeResultOf, type ChallengeAction } from '../client-api/three-d-secure-outcomes';
 import type { ChallengeRecord } from '../store';
 import { bundlePath } from './bundles';
-import { escapeHtml, sendHtml } from './responses';
+import { escapeHtml, sandboxPage, sendHtml } from './responses';
 
 export const CHALLENGE_PAGE_PATH = '/__sandbox/3ds/challenge';
 export const CHALLENGE_ANSWER_PATH = /^\/__sandbox\/3ds\/challenges\/([A-Za-z0-9_-]+)$/;
 
 const ACTIONS: readonly ChallengeAction[] = ['authenticate', 'fail', 'cancel'];
 
-const page = (title: string, body: string) => `<!doctype html>
-<!--
-  Ours, not the provider's: the payment sandbox's stand-in for a card issuer's 3-D Secure challenge
-  page (the ACS page Cardinal would show). The sandbox's Songbird stand-in shows it in a dialog.
--->
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>${escapeHtml(title)}</title>
-    <style>
+const CHALLENGE_STYLE = `
       body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 1.5rem; color: #1a1a1a; background: #fff; }
       h1 { font-size: 1.25rem; margin: 0 0 1rem; }
       .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 1.5rem; }
       button { font: inherit; padding: 0.5rem 1rem; border: 1px solid #1a1a1a; border-radius: 4px; background: #fff; cursor: pointer; }
       button[data-action="authenticate"] { background: #1a1a1a; color: #fff; }
-      button:focus-visible { outline: 3px solid #0a58ca; outline-offset: 2px; }
-    </style>
-    <script src="${bundlePath('three-d-secure-challenge')}" defer></script>
-  </head>
-  <body>
-    <main>
-${body}
-    </main>
-  </body>
-</html>
-`;
+      button:focus-visible { outline: 3px solid #0a58ca; outline-offset: 2px; }`;
+
+const page = (title: string, body: string) =>
+  sandboxPage({
+    comment: "Ours, not the provider's: the payment sandbox's stand-in for a card issuer's 3-D Secure challenge\n  page (the ACS page Cardinal would show). The sandbox's Songbird stand-in shows it in a dialog.",
+    title,
+    style: CHALLENGE_STYLE,
+    scripts: [bundlePath('three-d-secure-challenge')],
+    body,
+  });
 
 function challengeBody(challenge: ChallengeRecord): string {
   const answered = challenge.result !== null;

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { bundlePath } from '../assets/bundles';
-import { escapeHtml, sendHtml, sendJavaScript } from '../assets/responses';
+import { escapeHtml, sandboxPage, sendHtml, sendJavaScript } from '../assets/responses';
 import { LOCAL_PAYMENT_LANDING_PATH } from '../client-api/local-payments';
 import type { RouteHandler, SandboxContext, SandboxRequest } from '../context';
 import type { LocalPaymentRecord } from '../store';
@@ -35,25 +35,8 @@ const STYLE = `
       button[value="approve"] { background: #1a1a1a; color: #fff; }
       button:focus-visible, input:focus-visible { outline: 3px solid #0a58ca; outline-offset: 2px; }`;
 
-function page(title: string, body: string, scripts: readonly string[] = []): string {
-  return `<!doctype html>
-<!-- Ours, not the provider's: the payment sandbox's stand-in for a local payment's bank page. -->
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>${escapeHtml(title)}</title>
-    <style>${STYLE}
-    </style>
-${scripts.map((src) => `    <script src="${src}" defer></script>\n`).join('')}  </head>
-  <body>
-    <main>
-${body}
-    </main>
-  </body>
-</html>
-`;
-}
+const page = (title: string, body: string, scripts: readonly string[] = []) =>
+  sandboxPage({ comment: "Ours, not the provider's: the payment sandbox's stand-in for a local payment's bank page.", title, style: STYLE, scripts, body });
 
 const labelOf = (payment: LocalPaymentRecord) => LOCAL_PAYMENT_TYPES[payment.paymentType]?.label ?? payment.paymentType;
 /** BLIK without a code from the merchant's page asks for it here. */
