@@ -1,9 +1,9 @@
 import { TestCheckpoints } from '@store/application/testing';
 import { createDataSource, migrate, seedCatalogue, seedCustomerCategories } from '@store/infrastructure';
-import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
-import braintree from 'braintree';
+import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -286,44 +286,57 @@ describe('Postgres restarted', () => {
 describe('Postgres restarted while the card gateway sends a webhook', () => {
   let postgres: OwnPostgres;
   let t: TestApp;
+  // A card sandbox of its own that retries a webhook the store did not take within a tenth of a second (then doubling).
+  let provider: RunningBraintreeSandbox;
 
   beforeAll(async () => {
     postgres = await OwnPostgres.start();
+    provider = await startBraintreeSandbox({ config: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000 } });
     t = await appOn(postgres, new TestCheckpoints());
+    await t.app.listen(0, '127.0.0.1');
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    await fetch(`${provider.url}/__sandbox/webhooks/settings`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ url: `http://127.0.0.1:${port}/webhooks/braintree/` }),
+    });
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+    await provider?.close();
     await postgres?.exit();
   });
 
+  type Delivery = { id: string; status: string; attempts: { status: number | null }[] };
+  const delivery = async (id: string) => (await (await fetch(`${provider.url}/__sandbox/webhooks/${id}`)).json()) as Delivery;
+
   it("a notification arriving while it is down: a catalogued 503, and the provider's retry keeps it once and it is handled", async () => {
-    // Signed by the braintree SDK with the store's keys (CARD_ENV), as the provider signs it.
-    const provider = new braintree.BraintreeGateway({
-      environment: braintree.Environment.Sandbox,
-      merchantId: 'sandbox_merchant',
-      publicKey: 'sandbox_public_key',
-      privateKey: 'sandbox_private_key',
-    });
-    const delivery = await provider.webhookTesting.sampleNotification('check' as braintree.WebhookNotificationKind, 'restart');
-    const deliver = () => t.http().post('/webhooks/braintree/').type('form').send({ bt_signature: delivery.bt_signature, bt_payload: delivery.bt_payload });
+    const sale = await gatewayFor(provider).transaction.sale({ amount: '10.00', merchantAccountId: 'store_GBP', paymentMethodNonce: 'fake-valid-nonce', options: { submitForSettlement: true } });
+    expect(sale.success).toBe(true);
     const job = t.app.get(ProviderNotificationsJob, { strict: false });
 
     await postgres.stop();
-    const refused = await deliver();
-    expect(refused.status).toBe(503);
-    expect(refused.body).toMatchObject({ success: false, code: 503 });
+    const queued = (await (
+      await fetch(`${provider.url}/__sandbox/webhooks/send`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ kind: 'transaction_settled', id: sale.transaction.id }) })
+    ).json()) as Delivery;
+    await until('the store to refuse a delivery with 503', async () => (await delivery(queued.id)).attempts.some((attempt) => attempt.status === 503));
     // The worker's run fails too, and is only logged: the timer carries on.
     await expect(job.runAfterCurrent()).resolves.toBeUndefined();
 
     await postgres.start();
-    await until('/health/ready to answer 200', async () => (await t.http().get('/health/ready')).status === 200);
-    const retried = await deliver();
-    expect(retried.status).toBe(200);
-    expect(retried.body.data).toMatchObject({ duplicate: false });
-    const again = await deliver();
-    expect(again.body.data).toEqual({ id: retried.body.data.id, duplicate: true });
+    const delivered = await until('the provider to retry until the store keeps it', async () => {
+      const now = await delivery(queued.id);
+      return now.status === 'delivered' ? now : null;
+    });
+    expect(delivered.attempts.at(-1)?.status).toBe(200);
+    expect(delivered.attempts.slice(0, -1).every((attempt) => attempt.status !== 200)).toBe(true);
+    // A replay of the same notification changes nothing.
+    await fetch(`${provider.url}/__sandbox/webhooks/${queued.id}/replay`, { method: 'POST' });
+    await until('the replay to be answered', async () => (await delivery(queued.id)).attempts.filter((attempt) => attempt.status === 200).length === 2);
     await job.runAfterCurrent();
-    expect(await t.db.dataSource.query('SELECT kind, attempts, outcome FROM provider_notifications')).toEqual([{ kind: 'check', attempts: 0, outcome: 'ok' }]);
+    expect(await t.db.dataSource.query(`SELECT kind, subject->>'id' AS transaction, attempts, outcome FROM provider_notifications`)).toEqual([
+      { kind: 'transaction-settled', transaction: sale.transaction.id, attempts: 0, outcome: 'ignored' },
+    ]);
   }, 60_000);
 });
 
