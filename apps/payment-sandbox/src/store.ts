@@ -272,6 +272,8 @@ export interface WebhookDeliveryRecord {
   status: 'pending' | 'delivered' | 'failed';
   /** Extra copies still to send after a successful one (a duplicate delivery, as at-least-once allows). */
   extraCopies: number;
+  /** Attempts still to lose on the way (the control's dropNext): each counts as failed and is retried. */
+  dropsLeft?: number;
   attempts: WebhookAttempt[];
 }
 
@@ -285,6 +287,8 @@ export interface WebhookSettings {
   delayNextMs: number;
   /** The next notification is delivered this many extra times. */
   duplicateNext: number;
+  /** The next notification's first this-many attempts are lost on the way (then retried as usual). */
+  dropNext: number;
 }
 
 export interface SandboxState {
@@ -314,7 +318,7 @@ const emptyState = (): SandboxState => ({
   preferred: { paypalPreferred: false, venmoPreferred: false },
   localPayments: {},
   webhooks: {},
-  webhookSettings: { url: null, held: false, delayNextMs: 0, duplicateNext: 0 },
+  webhookSettings: { url: null, held: false, delayNextMs: 0, duplicateNext: 0, dropNext: 0 },
 });
 
 /**

@@ -94,7 +94,7 @@ afterAll(async () => {
 beforeEach(async () => {
   receiver.received.length = 0;
   receiver.answers = [];
-  await control('webhooks/settings', { held: false, delayNextMs: 0, duplicateNext: 0 });
+  await control('webhooks/settings', { held: false, delayNextMs: 0, duplicateNext: 0, dropNext: 0 });
 });
 
 describe('local_payments/create', () => {
@@ -295,6 +295,52 @@ describe('webhooks', () => {
     expect(settled.transaction).toMatchObject({ id: sale.transaction.id, status: 'settled', orderId: 'order-7' });
     expect(declined.transaction.status).toBe('settlement_declined');
     expect(dispute.dispute).toMatchObject({ status: 'open', kind: 'chargeback', amount: '25.00', transaction: { id: sale.transaction.id } });
+  });
+});
+
+describe('the bank app and lost deliveries', () => {
+  it('lists a deferred payment waiting for approval; approving it there sends the completed webhook', async () => {
+    const mbway = await startLocalPayment(target, fingerprint, { paymentType: 'mbway', amount: '12.00', currency: 'EUR', merchantAccountId: 'store_EUR', extra: { phone: '912345678', phoneCountryCode: '351' } });
+    const app = await (await fetch(`${sandbox.url}/__sandbox/bank-app`)).text();
+    expect(app).toContain(`<a href="/__sandbox/lpm/${mbway.paymentId}">MB WAY: 12.00 EUR to Affinity Store</a>`);
+    const approved = await answerLandingPage(target, mbway.paymentId as string, 'approve');
+    expect(approved).toMatchObject({ status: 200, returned: null });
+    expect(approved.html).toContain('You approved 12.00 EUR to Affinity Store.');
+    await until(() => receiver.received.length, 1);
+    expect((await parse(receiver.received[0])).localPaymentCompleted).toMatchObject({ paymentId: mbway.paymentId, paymentMethodNonce: expect.any(String) });
+    expect(await (await fetch(`${sandbox.url}/__sandbox/bank-app`)).text()).not.toContain(mbway.paymentId);
+  });
+
+  it('loses the next delivery on the way when told, then delivers it on the retry', async () => {
+    await control('webhooks/settings', { dropNext: 1 });
+    const { paymentId } = await localPaymentNonce(target, fingerprint, blik);
+    await until(() => receiver.received.length, 1);
+    const [delivery] = await deliveriesFor(paymentId);
+    expect(delivery.attempts.map((attempt: { status: number | null }) => attempt.status)).toEqual([null, 200]);
+    expect(delivery.attempts[0].error).toBe('lost on the way (the sandbox control dropNext)');
+  });
+
+  it('gives up after webhookMaxAttempts failed attempts, each retry waiting twice as long', async () => {
+    const refusing = new Receiver();
+    await refusing.start();
+    refusing.answers = [500, 500, 500, 500];
+    const short = await startBraintreeSandbox({ config: { ...CONFIG, webhookUrl: refusing.url, webhookMaxAttempts: 3, webhookRetryBaseMs: 100 } });
+    try {
+      const shortGateway = gatewayFor(short);
+      const { clientToken } = await shortGateway.clientToken.generate({});
+      const shortFingerprint = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
+      await localPaymentNonce({ url: short.url, merchantId: short.config.merchantId }, shortFingerprint, blik);
+      await until(() => Object.values(short.context.store.state.webhooks).filter((delivery) => delivery.status === 'failed').length, 1, 3000);
+      const [delivery] = Object.values(short.context.store.state.webhooks);
+      expect(delivery.attempts.map((attempt) => attempt.status)).toEqual([500, 500, 500]);
+      const [first, second, third] = delivery.attempts.map((attempt) => Date.parse(attempt.at));
+      expect(second - first).toBeGreaterThanOrEqual(100);
+      expect(third - second).toBeGreaterThanOrEqual(200);
+      expect(refusing.received).toHaveLength(3);
+    } finally {
+      await short.close();
+      await refusing.close();
+    }
   });
 });
 

@@ -16,6 +16,8 @@ import { approve, close, expire, findLocalPayment } from './payments';
  * parameters the return pages read: btLpToken, btLpPaymentId, btLpPayerId, or errorcode.
  */
 
+/** Ours: the payer's bank app for the deferred types, a list of the payments waiting for approval. */
+export const BANK_APP_PATH = '/__sandbox/bank-app';
 const FRAME_PAGE_PATH = /^\/web\/[^/]+\/html\/(local-payment-landing-frame|local-payment-redirect-frame|dispatch-frame)(\.min)?\.html$/;
 const CLOSE_WINDOW_SCRIPT = '/__sandbox/close-window.js';
 /** Closes the window only when a page opened it (braintree-web's popup): a tab the payer opened stays. */
@@ -139,9 +141,26 @@ function framePage(kind: string): string {
 `;
 }
 
+function bankAppBody(context: SandboxContext): string {
+  const waiting = Object.values(context.store.state.localPayments)
+    .filter((payment) => payment.deferred && payment.status === 'created')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const items = waiting.map(
+    (payment) =>
+      `        <li><a href="/__sandbox/lpm/${payment.paymentId}">${escapeHtml(labelOf(payment))}: ${escapeHtml(payment.amount)} ${escapeHtml(payment.currency)} to ${escapeHtml(payment.displayName)}</a> (${escapeHtml(payment.createdAt.slice(11, 19))} UTC)</li>`,
+  );
+  return `      <h1>Bank app</h1>
+      <p class="hint">Payment sandbox: payments that wait for the payer's approval in their bank's app (pay upon invoice, MB WAY, Bancomat Pay, BLIK with a code from the shop).</p>
+      ${items.length > 0 ? `<ul>\n${items.join('\n')}\n      </ul>` : '<p>No payment is waiting for approval.</p>'}`;
+}
+
 export const localPaymentPageRoutes: RouteHandler = (request, response, context) => {
   const path = request.url.pathname;
   const isRead = request.method === 'GET' || request.method === 'HEAD';
+  if (path === BANK_APP_PATH && isRead) {
+    sendHtml(response, 200, page('Bank app', bankAppBody(context)));
+    return true;
+  }
   const frame = FRAME_PAGE_PATH.exec(path);
   if (frame && isRead) {
     sendHtml(response, 200, framePage(frame[1]));

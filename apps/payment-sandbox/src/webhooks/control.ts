@@ -9,7 +9,8 @@ import { isWebhookKind, signedNotification, transactionSubject, WEBHOOK_KINDS } 
 /**
  * Ours: the sandbox's controls for local payments and webhooks under `/__sandbox/` (JSON, no auth:
  * loopback only). They let a test act as the payer in their bank's app, and make the deliveries
- * misbehave as a real network may: held, delayed, sent twice, replayed, or sent on demand.
+ * misbehave as a real network may: held, delayed, lost (then retried), sent twice, replayed, or
+ * sent on demand.
  */
 
 function json(response: ServerResponse, status: number, body: unknown): true {
@@ -44,6 +45,8 @@ const paymentJson = (payment: LocalPaymentRecord) => ({
   nonce: payment.nonce,
   transactionId: payment.transactionId,
   createdAt: payment.createdAt,
+  /** The landing page, on any of the sandbox's hosts: for the deferred types, the payer's bank app. */
+  landingPath: `/__sandbox/lpm/${payment.paymentId}`,
 });
 
 function settings(body: Params | null, context: SandboxContext, response: ServerResponse): true {
@@ -58,7 +61,7 @@ function settings(body: Params | null, context: SandboxContext, response: Server
     if (typeof raw.held !== 'boolean') return json(response, 400, { error: 'held must be true or false' });
     next.held = raw.held;
   }
-  for (const key of ['delayNextMs', 'duplicateNext'] as const) {
+  for (const key of ['delayNextMs', 'duplicateNext', 'dropNext'] as const) {
     if (!Object.hasOwn(raw, key)) continue;
     const value = raw[key];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return json(response, 400, { error: `${key} must be a whole number, 0 or more` });

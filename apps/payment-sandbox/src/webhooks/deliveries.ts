@@ -12,6 +12,8 @@ import type { SignedNotification, WebhookKind } from './notifications';
 
 const MAX_RETRY_WAIT_MS = 3_600_000;
 const TICK_MS = 50;
+/** Finished deliveries kept for the controls' list; older ones go, so a long-lived state file stays small. */
+const FINISHED_KEPT = 500;
 
 /** The URL in force: the control endpoint's, else the configured one. */
 export const webhookUrlOf = (context: SandboxContext): string | null => context.store.state.webhookSettings.url ?? context.config.webhookUrl;
@@ -29,13 +31,23 @@ export function enqueueWebhook(context: SandboxContext, kind: WebhookKind, subje
     dueAt: new Date(now + settings.delayNextMs).toISOString(),
     status: 'pending',
     extraCopies: settings.duplicateNext,
+    dropsLeft: settings.dropNext,
     attempts: [],
   };
   settings.delayNextMs = 0;
   settings.duplicateNext = 0;
+  settings.dropNext = 0;
+  pruneFinished(context);
   context.store.state.webhooks[delivery.id] = delivery;
   context.store.save();
   return delivery;
+}
+
+function pruneFinished(context: SandboxContext): void {
+  const finished = Object.values(context.store.state.webhooks)
+    .filter((delivery) => delivery.status !== 'pending')
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  for (const delivery of finished.slice(FINISHED_KEPT)) delete context.store.state.webhooks[delivery.id];
 }
 
 /** The wait before the retry that follows `attempts` failed attempts. */
@@ -61,7 +73,9 @@ async function post(url: string, delivery: WebhookDeliveryRecord, timeoutMs: num
 
 /** One attempt: records it, then schedules the next copy or retry, or gives up. */
 export async function attemptDelivery(context: SandboxContext, delivery: WebhookDeliveryRecord, url: string): Promise<void> {
-  const outcome = await post(url, delivery, context.config.webhookTimeoutMs);
+  const dropped = (delivery.dropsLeft ?? 0) > 0;
+  if (dropped) delivery.dropsLeft = (delivery.dropsLeft ?? 0) - 1;
+  const outcome = dropped ? { status: null, error: 'lost on the way (the sandbox control dropNext)' } : await post(url, delivery, context.config.webhookTimeoutMs);
   const now = Date.now();
   delivery.attempts.push({ at: new Date(now).toISOString(), ...outcome });
   const succeeded = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
