@@ -199,6 +199,10 @@ describe('webhooks', () => {
     const result = await gateway.transaction.sale({ amount: '25.00', paymentMethodNonce: completed.paymentMethodNonce, merchantAccountId: 'store_PLN' });
     expect(result.success).toBe(true);
     expect(sandbox.context.store.state.localPayments[started.paymentId as string]).toMatchObject({ status: 'sold', transactionId: result.transaction.id });
+    // Sent again once sold, the notification names the transaction too.
+    await control('webhooks/send', { kind: 'local_payment_completed', id: started.paymentId });
+    await until(() => receiver.received.length, 2);
+    expect((await parse(receiver.received[1])).localPaymentCompleted.transaction).toMatchObject({ id: result.transaction.id, amount: '25.00', currencyIsoCode: 'PLN' });
   });
 
   it('retries a refused delivery with the same payload until the store answers 2xx', async () => {
@@ -237,6 +241,7 @@ describe('webhooks', () => {
 
   it('sends LOCAL_PAYMENT_EXPIRED, LOCAL_PAYMENT_REVERSED, and LOCAL_PAYMENT_FUNDED after pay upon invoice settles', async () => {
     const expiring = await startLocalPayment(target, fingerprint, blik);
+    expect((await control('webhooks/send', { kind: 'local_payment_completed', id: expiring.paymentId })).status).toBe(409);
     await answerLandingPage(target, expiring.paymentId as string, 'expire');
     await until(() => receiver.received.length, 1);
     expect((await parse(receiver.received[0])).localPaymentExpired).toMatchObject({ paymentId: expiring.paymentId });

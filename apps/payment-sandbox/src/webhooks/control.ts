@@ -80,6 +80,9 @@ function send(body: Params | null, context: SandboxContext, response: ServerResp
   if (kind.startsWith('local_payment_')) {
     const payment = findLocalPayment(context, id);
     if (!payment) return json(response, 404, { error: `no local payment ${id}` });
+    // What the provider could not say yet: a completion before the payer approved, funds before a sale.
+    if (kind === 'local_payment_completed' && payment.payerId === null) return json(response, 409, { error: `local payment ${id} is not approved` });
+    if (kind === 'local_payment_funded' && payment.transactionId === null) return json(response, 409, { error: `local payment ${id} has no sale` });
     return json(response, 201, deliveryJson(notifyLocalPayment(context, kind, payment), true));
   }
   const transaction = context.store.state.transactions[id];
