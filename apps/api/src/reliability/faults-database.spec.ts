@@ -14,6 +14,7 @@ import { createApp } from '../create-app';
 import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { until } from '../testing/until';
 import { ProviderNotificationsJob } from '../payments/notifications/provider-notifications.job';
 
 // Database faults (issue 12): the connection dropped in the middle of a request's transaction
@@ -61,17 +62,6 @@ async function expectRetryCompletes(app: TestApp, shopper: Shopper, number: stri
   expect(await query('SELECT status, transaction_id FROM orders WHERE number = $1', [number])).toEqual([{ status: 'paid', transaction_id: sales[0].id }]);
   expect((await query('SELECT count(*)::int AS n FROM product_keys WHERE order_number = $1', [number]))[0].n).toBeGreaterThan(0);
   expect(await query('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1', [shopper.email])).toEqual([{ n: 1 }]);
-}
-
-/** Waits for a condition the test observes (not for time to pass), up to a deadline. */
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, deadlineMs = 20_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
 }
 
 describe('the connection dropped mid-request (pg_terminate_backend)', () => {

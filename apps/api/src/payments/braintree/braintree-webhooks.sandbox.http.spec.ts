@@ -3,6 +3,7 @@ import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from 
 import type { AddressInfo } from 'node:net';
 import { cardSandboxEnv } from '../../testing/sandbox-env';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { until } from '../../testing/until';
 import { ProviderNotificationsJob } from '../notifications/provider-notifications.job';
 
 // The card sandbox sends its signed webhooks to the store over HTTP, as the provider does (form
@@ -18,17 +19,6 @@ const control = async (path: string, body?: unknown): Promise<Record<string, unk
   const response = await fetch(`${sandbox.url}/__sandbox/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   return (await response.json()) as Record<string, unknown>;
 };
-
-/** Waits for a condition the test observes (not for time to pass), up to a deadline. */
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, deadlineMs = 15_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
-}
 
 const settled: StoredProviderNotification[] = [];
 const recorder: ProviderNotificationHandler = {
