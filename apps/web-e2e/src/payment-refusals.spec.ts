@@ -61,6 +61,8 @@ test('a billing address the card’s bank does not know: the shopper is told so,
 });
 
 test('a PayPal approval sent again for a second order: it was already processed, nothing more is charged, and a new approval pays', async ({ page }) => {
+  // Two baskets and at least one order in one journey, more than one order's 30 s on a loaded machine.
+  test.setTimeout(60_000);
   const choosePayPal = async () => {
     const payment = await openPayment(page);
     await payment.getByRole('radio', { name: 'PayPal' }).check();
@@ -105,6 +107,8 @@ test('a PayPal approval sent again for a second order: it was already processed,
 });
 
 test('removing the saved card while the card gateway fails: the shopper is told, the card stays, and removing again works', async ({ page }) => {
+  // Two baskets and at least one order in one journey, more than one order's 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await payAndSaveCard(page);
 
   // The saved card's token, for the sandbox to fail its next removal (and no other card's).
