@@ -1,26 +1,12 @@
-import { startBraintreeSandbox } from '@store/payment-sandbox';
-import { MailDeliveryService } from '../identity/mail-delivery.service';
-import { cardSalesFor, type CardStore } from '../testing/card-store';
-import { cardSandboxEnv } from '../testing/sandbox-env';
+import { cardSalesFor, receiptsTo, storeWithCardSandboxAndMail } from '../testing/card-store';
 import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
-import { startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture';
-import { createTestApp, XHR } from '../testing/test-app';
+import { XHR } from '../testing/test-app';
 
 // The euro (en-eu) and Polish (en-pl) storefronts: their own prices and currency, VAT taken out of
 // the listed price at the rate of the country the shopper is billed in, a card charged through the
 // merchant account of that currency, and the order and receipt in it.
 
-const store = {} as CardStore & { smtp: SmtpCapture };
-beforeAll(async () => {
-  store.sandbox = await startBraintreeSandbox();
-  store.smtp = await startSmtpCapture();
-  store.t = await createTestApp({ env: { ...cardSandboxEnv(store.sandbox.url), SMTP_URL: store.smtp.url, PUBLIC_URL: 'http://store.test' } });
-});
-afterAll(async () => {
-  await store.t?.close();
-  await store.sandbox?.close();
-  await store.smtp?.close();
-});
+const store = storeWithCardSandboxAndMail();
 
 const rows = (sql: string, values: unknown[] = []) => store.t.db.dataSource.query(sql, values);
 type Amount = { amount_minor: number; currency: string };
@@ -45,16 +31,7 @@ async function billAt(shopper: Shopper, address: Record<string, string>) {
   return { ...shopper, basket: session.body.data.basket } as Shopper;
 }
 
-/** Delivers the outbox until the receipt for one address has reached the SMTP server. */
-async function receiptTo(email: string) {
-  const delivery = store.t.app.get(MailDeliveryService);
-  const received = () => store.smtp.mails.filter((mail) => mail.envelopeTo.includes(email) && /order/i.test(mail.subject));
-  for (let round = 0; round < 50 && received().length === 0; round++) {
-    await delivery.tick();
-    if (received().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return received()[0];
-}
+const receiptTo = async (email: string) => (await receiptsTo(store, email))[0];
 
 /** The card sale of this shopper's order, with the merchant account the gateway charged it through. */
 async function saleOf(shopper: Shopper) {

@@ -1,27 +1,13 @@
-import { startBraintreeSandbox } from '@store/payment-sandbox';
-import { MailDeliveryService } from '../identity/mail-delivery.service';
-import { cardSalesFor, type CardStore } from '../testing/card-store';
-import { cardSandboxEnv } from '../testing/sandbox-env';
+import { cardSalesFor, receiptsTo as deliveredReceiptsTo, storeWithCardSandboxAndMail } from '../testing/card-store';
 import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
-import { startSmtpCapture, type SmtpCapture } from '../testing/smtp-capture';
-import { createTestApp, XHR } from '../testing/test-app';
+import { XHR } from '../testing/test-app';
 
 // A basket with something to post (the printed workbook, requires_shipping) is ordered only with an
 // address to deliver it to: one of its own, or the billing address ('same as billing'). PLACE_ORDER
 // refuses without one before any order or charge, and the order keeps the address it ships to.
 
 // The store with a card gateway and an SMTP server of this file's own: the receipt is read as it is delivered.
-const store = {} as CardStore & { smtp: SmtpCapture };
-beforeAll(async () => {
-  store.sandbox = await startBraintreeSandbox();
-  store.smtp = await startSmtpCapture();
-  store.t = await createTestApp({ env: { ...cardSandboxEnv(store.sandbox.url), SMTP_URL: store.smtp.url, PUBLIC_URL: 'http://store.test' } });
-});
-afterAll(async () => {
-  await store.t?.close();
-  await store.sandbox?.close();
-  await store.smtp?.close();
-});
+const store = storeWithCardSandboxAndMail();
 
 const rows = (sql: string, values: unknown[] = []) => store.t.db.dataSource.query(sql, values);
 const BILLING = { line_1: '1 Infinite Loop', city: 'Nottingham', postal_code: 'NG1 1AA', country: 'GB' };
@@ -102,16 +88,7 @@ describe('a basket of downloads only', () => {
   });
 });
 
-/** Delivers the outbox until the receipt for one address has reached the SMTP server (a scheduled round may hold the outbox). */
-async function receiptsTo(email: string) {
-  const delivery = store.t.app.get(MailDeliveryService);
-  const received = () => store.smtp.mails.filter((mail) => mail.envelopeTo.includes(email) && /order/i.test(mail.subject));
-  for (let round = 0; round < 50 && received().length === 0; round++) {
-    await delivery.tick();
-    if (received().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return received();
-}
+const receiptsTo = (email: string) => deliveredReceiptsTo(store, email);
 
 const session = async (shopper: Shopper) => (await store.t.http().get('/data/session/').set(XHR).set('Cookie', shopper.cookie)).body.data;
 type Amount = { amount_minor: number };

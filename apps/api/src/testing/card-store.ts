@@ -1,5 +1,7 @@
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { MailDeliveryService } from '../identity/mail-delivery.service';
 import { cardSandboxEnv } from './sandbox-env';
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from './smtp-capture';
 import type { Shopper } from './shopper';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -25,6 +27,38 @@ export function storeWithCardSandbox(): CardStore {
     await store.sandbox?.close();
   });
   return store;
+}
+
+/** A card store that also delivers its mail to an SMTP server of the file's own, so receipts can be read. */
+export interface CardStoreWithMail extends CardStore {
+  smtp: SmtpCapture;
+}
+
+/** `storeWithCardSandbox` with mail delivered to a captured SMTP server, and links to http://store.test. */
+export function storeWithCardSandboxAndMail(): CardStoreWithMail {
+  const store = {} as CardStoreWithMail;
+  beforeAll(async () => {
+    store.sandbox = await startBraintreeSandbox();
+    store.smtp = await startSmtpCapture();
+    store.t = await createTestApp({ env: { ...cardSandboxEnv(store.sandbox.url), SMTP_URL: store.smtp.url, PUBLIC_URL: 'http://store.test' } });
+  });
+  afterAll(async () => {
+    await store.t?.close();
+    await store.sandbox?.close();
+    await store.smtp?.close();
+  });
+  return store;
+}
+
+/** Delivers the outbox until the receipt for one address has reached the SMTP server (a scheduled round may hold the outbox). */
+export async function receiptsTo(store: CardStoreWithMail, email: string): Promise<CapturedMail[]> {
+  const delivery = store.t.app.get(MailDeliveryService);
+  const received = () => store.smtp.mails.filter((mail) => mail.envelopeTo.includes(email) && /order/i.test(mail.subject));
+  for (let round = 0; round < 50 && received().length === 0; round++) {
+    await delivery.tick();
+    if (received().length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return received();
 }
 
 /** Card sales the gateway holds for the order of the shopper's basket, if it has one. */
