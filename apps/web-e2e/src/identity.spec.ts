@@ -87,7 +87,7 @@ test('the account form refuses bad input with the spec messages before calling t
   await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
 });
 
-for (const locale of ['en-gb', 'en-us']) {
+for (const locale of ['en-gb', 'en-us', 'en-eu', 'en-pl']) {
   test(`the marketing choice starts unmade in ${locale}: consent is asked for, never assumed`, async ({ page }) => {
     await addToBasket(page.request, locale, ['photo-2']);
     await page.goto(`/${locale}/checkout/`);
