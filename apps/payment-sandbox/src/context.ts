@@ -31,6 +31,12 @@ export interface SandboxConfig {
   readonly webhookTimeoutMs: number;
   /** Ours: how long a local payment waits for the payer's approval before it expires. */
   readonly localPaymentExpiryMs: number;
+  /**
+   * Ours: how long `local_payments/create` takes to answer, about as long as the provider's. An
+   * instant answer can beat the popup's first page, and Chromium then loses braintree-web's
+   * redirect of the popup to the landing page (it stays on the loading frame).
+   */
+  readonly localPaymentCreateDelayMs: number;
 }
 
 export const DEFAULT_CONFIG: SandboxConfig = {
@@ -47,6 +53,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   webhookMaxAttempts: 12,
   webhookTimeoutMs: 10_000,
   localPaymentExpiryMs: 15 * 60_000,
+  localPaymentCreateDelayMs: 500,
 };
 
 export interface SandboxContext {

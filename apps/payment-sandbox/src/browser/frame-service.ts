@@ -5,14 +5,18 @@
  * lands there from the bank's page and reports the return's query to the merchant's page, which
  * closes the popup and tokenizes). Without an opener (the popup lost it) the redirect frame shows
  * the merchant's fallback link instead, carrying btLpToken, btLpPaymentId and btLpPayerId.
+ * The popup's loading frame, shown again while the merchant's page tokenizes, closes the popup
+ * itself if the page's own close was lost (Chromium may drop a close that races a navigation).
  */
 import Framebus from 'framebus';
 
 const CONFIGURATION_REQUEST = 'BUS_CONFIGURATION_REQUEST';
 const DISPATCH_FRAME_READY = 'frameService:DISPATCH_FRAME_READY';
 const DISPATCH_FRAME_REPORT = 'frameService:DISPATCH_FRAME_REPORT';
-/** braintree-web's POPUP_CLOSE_TIMEOUT: the popup closes itself if the page did not. */
+/** The popup closes itself this long after reporting if the merchant's page did not close it. */
 const CLOSE_TIMEOUT_MS = 1000;
+/** Set (in the popup's session storage, shared by the assets host's pages) once the return is reported. */
+const REPORTED_KEY = 'paymentSandbox.localPaymentReported';
 
 declare global {
   interface Window {
@@ -65,9 +69,18 @@ function startRedirectFrame(): void {
     return;
   }
   const closeTimer = setTimeout(() => window.close(), CLOSE_TIMEOUT_MS);
+  sessionStorage.setItem(REPORTED_KEY, params.channel);
   new Framebus({ channel: params.channel }).emit(DISPATCH_FRAME_REPORT, { err: null, payload: params }, () => clearTimeout(closeTimer));
+}
+
+/** The loading frame after a report: braintree-web closes the popup once it has tokenized, else this does. */
+function startLoadingFrame(): void {
+  if (!window.opener || sessionStorage.getItem(REPORTED_KEY) === null) return;
+  sessionStorage.removeItem(REPORTED_KEY);
+  setTimeout(() => window.close(), CLOSE_TIMEOUT_MS);
 }
 
 const frame = document.documentElement.dataset.frame;
 if (frame === 'dispatch') startDispatchFrame();
 else if (frame === 'redirect') startRedirectFrame();
+else if (frame === 'loading') startLoadingFrame();

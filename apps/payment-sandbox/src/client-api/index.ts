@@ -17,7 +17,7 @@ const THREE_D_SECURE_PATH = /^payment_methods\/([^/]+)\/three_d_secure\/(lookup|
  * card tokenization, the vault list, the 3-D Secure lookup and authentication, and the wallets'
  * calls (PayPal payment resources and accounts, Apple Pay sessions and tokens), and local payments.
  */
-export const clientApiRoutes: RouteHandler = (request, response, context) => {
+export const clientApiRoutes: RouteHandler = async (request, response, context) => {
   const match = CLIENT_API_PATH.exec(request.url.pathname);
   if (!match) return false;
   if (request.method === 'OPTIONS') {
@@ -41,7 +41,7 @@ export const clientApiRoutes: RouteHandler = (request, response, context) => {
   else if (route === 'POST payment_methods/credit_cards') tokenizeCard(request, response, context, token, body ?? {});
   else if (route === 'POST paypal_hermes/create_payment_resource') createPaymentResource(request, response, context, token, body ?? {});
   else if (route === 'POST paypal_hermes/setup_billing_agreement') setupBillingAgreement(request, response, context, token, body ?? {});
-  else if (route === 'POST local_payments/create') createLocalPayment(request, response, context, token, body ?? {});
+  else if (route === 'POST local_payments/create') await createLocalPayment(request, response, context, token, body ?? {});
   else if (route === 'POST payment_methods/paypal_accounts' && isLocalPaymentTokenization(context, body ?? {})) tokenizeLocalPayment(request, response, context, body ?? {});
   else if (route === 'POST payment_methods/paypal_accounts') tokenizePayPalAccount(request, response, context, token, body ?? {});
   else if (route === 'POST apple_pay_web/sessions') createApplePaySession(request, response, context, body ?? {});

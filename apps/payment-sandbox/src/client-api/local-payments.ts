@@ -91,7 +91,8 @@ function merchantAccountOf(context: SandboxContext, token: ClientTokenRecord, bo
 }
 
 /** POST local_payments/create. */
-export function createLocalPayment(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord, body: JsonObject): void {
+export async function createLocalPayment(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord, body: JsonObject): Promise<void> {
+  if (context.config.localPaymentCreateDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, context.config.localPaymentCreateDelayMs));
   const errors: FieldError[] = [];
   const paymentType = text(body, 'fundingSource').toLowerCase();
   const type = Object.hasOwn(LOCAL_PAYMENT_TYPES, paymentType) ? LOCAL_PAYMENT_TYPES[paymentType] : null;

@@ -52,6 +52,7 @@ const CONFIG: Partial<SandboxConfig> = {
   merchantAccounts: { ...DEFAULT_CONFIG.merchantAccounts, store_PLN: 'PLN' },
   webhookRetryBaseMs: 50,
   webhookTimeoutMs: 1000,
+  localPaymentCreateDelayMs: 0,
 };
 
 let sandbox: RunningBraintreeSandbox;

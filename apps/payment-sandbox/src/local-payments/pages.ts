@@ -125,18 +125,19 @@ function answerLanding(request: SandboxRequest, response: ServerResponse, contex
 }
 
 function framePage(kind: string): string {
-  if (kind === 'local-payment-landing-frame') {
-    return page('Loading', '      <p role="status">Loading the payment page…</p>');
-  }
-  const frame = kind === 'dispatch-frame' ? 'dispatch' : 'redirect';
-  // Ours, not PayPal's or the provider's: the frame-service pages braintree-web expects under the assets host.
+  const frame = kind === 'dispatch-frame' ? 'dispatch' : kind === 'local-payment-landing-frame' ? 'loading' : 'redirect';
+  const content: Readonly<Record<string, string>> = {
+    dispatch: '',
+    loading: '<p role="status">Loading the payment page…</p>',
+    redirect: '<p id="status" role="status">Returning to the shop…</p>',
+  };
   return `<!doctype html>
 <!-- Ours, not PayPal's or the provider's: the payment sandbox's ${frame} frame for braintree-web's frame service. -->
 <html lang="en" data-frame="${frame}">
   <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Payment ${frame} frame (payment sandbox)</title>
     <script src="${bundlePath('frame-service')}" defer></script>
   </head>
-  <body><main><div id="container">${frame === 'redirect' ? '<p id="status" role="status">Returning to the shop…</p>' : ''}</div></main></body>
+  <body><main><div id="container">${content[frame]}</div></main></body>
 </html>
 `;
 }
