@@ -1,7 +1,6 @@
 import { CARD_GATEWAY, type Basket, type Customer, type DiscountCode, type PaymentGateway } from '@store/domain';
 import { BasketReader } from '../basket/basket-reader';
 import type { KeyMaterial } from '../orders/orders.ports';
-import type { PlaceOrderCommand } from '../orders/place-order.use-case';
 import { FixedClock } from './fixed-ports';
 import { InMemoryBasketRepository } from './in-memory-basket.repository';
 import { InMemoryBilling } from './in-memory-billing';
@@ -10,7 +9,7 @@ import { InMemoryCustomers } from './in-memory-identity';
 import { InMemoryOrders } from './in-memory-orders';
 import { InMemoryPaymentStates } from './in-memory-payment-states';
 import { InMemoryVouchers } from './in-memory-vouchers';
-import { aBasketOf, aBillingAddress, aCatalogue, aShopper } from './mothers';
+import { aBasketOf, aBillingAddress, aCatalogue, aPlaceOrderCommand, aShopper } from './mothers';
 
 /** Key material that differs on every call and is the same in every run. */
 export class CountingKeyMaterial implements KeyMaterial {
@@ -61,19 +60,10 @@ export function aCheckoutWorld(
     await paymentStates.chooseGateway(basket.reference, basket.version, overrides.gateway ?? CARD_GATEWAY.key);
     const staleHash = await staleHashOf(basket, customer);
     /** PLACE_ORDER as the shopper's page sends it for this basket (card, UK consent given). */
-    const command: PlaceOrderCommand = {
-      customer,
-      basketReference: basket.reference,
-      basketStaleHash: staleHash,
-      gateway: overrides.gateway ?? CARD_GATEWAY.key,
-      paymentToken: 'fake-valid-nonce',
-      deviceData: null,
-      checkoutId: null,
-      existingOrderNumber: null,
-      withdrawalConsent: true,
-      locale: 'en-gb',
-      storeUrl: 'http://store.test',
-    };
+    const command = aPlaceOrderCommand(
+      { customer, basketReference: basket.reference, basketStaleHash: staleHash },
+      { gateway: overrides.gateway ?? CARD_GATEWAY.key, withdrawalConsent: true },
+    );
     return { customer, basket, staleHash, command };
   }
 

@@ -3,6 +3,7 @@ import { aCustomer, aProduct, aSuite } from '@store/domain/testing';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
 import type { Order, OrderDraft, OrderLineDraft } from '../orders/orders.ports';
+import type { PlaceOrderCommand } from '../orders/place-order.use-case';
 import type { MorCheckout } from '../payments/merchant-of-record.ports';
 import { InMemoryCatalogue } from './in-memory-catalogue';
 
@@ -144,6 +145,28 @@ export function aMorCheckout(overrides: Partial<MorCheckout> = {}): MorCheckout 
     currency: 'GBP',
     totals: { netMinor: 3500, taxMinor: 700, grossMinor: 4200, discountMinor: 0 },
     taxIdentifier: null,
+    ...overrides,
+  };
+}
+
+/**
+ * PLACE_ORDER as a shopper's page sends it for a basket: the card gateway with the sandbox's valid
+ * nonce, no checkout and no earlier order, en-gb. A spec names only what it is about.
+ */
+export function aPlaceOrderCommand(
+  required: Pick<PlaceOrderCommand, 'customer' | 'basketReference' | 'basketStaleHash'>,
+  overrides: Partial<PlaceOrderCommand> = {},
+): PlaceOrderCommand {
+  return {
+    gateway: CARD_GATEWAY.key,
+    paymentToken: 'fake-valid-nonce',
+    deviceData: null,
+    checkoutId: null,
+    existingOrderNumber: null,
+    withdrawalConsent: false,
+    locale: 'en-gb',
+    storeUrl: 'http://store.test',
+    ...required,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
-import { BasketReader, PlaceOrder, type PlaceOrderCommand } from '@store/application';
-import { FakePaymentPort } from '@store/application/testing';
-import { emptyBasket, PRODUCT_KEY_PATTERN, type Basket, type PaymentGateway } from '@store/domain';
+import { BasketReader, PlaceOrder } from '@store/application';
+import { aPlaceOrderCommand, FakePaymentPort } from '@store/application/testing';
+import { CARD_GATEWAY, emptyBasket, PRODUCT_KEY_PATTERN, type Basket, type PaymentGateway } from '@store/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { insertCustomer } from '../../testing/customers';
 import { orderStorage } from '../../testing/order-storage';
@@ -59,20 +59,11 @@ async function shopper(options: { gateway?: PaymentGateway; suites?: Array<[stri
     vatId: null,
     vatIdStatus: null,
   });
-  await states.chooseGateway(basket.reference, basket.version, options.gateway ?? 'braintree');
-  const command: PlaceOrderCommand = {
-    customer,
-    basketReference: basket.reference,
-    basketStaleHash: await pageHash(basket, customer),
-    gateway: options.gateway ?? 'braintree',
-    paymentToken: 'fake-valid-nonce',
-    deviceData: null,
-    checkoutId: null,
-    existingOrderNumber: null,
-    withdrawalConsent: false,
-    locale: 'en-gb',
-    storeUrl: 'http://store.test',
-  };
+  await states.chooseGateway(basket.reference, basket.version, options.gateway ?? CARD_GATEWAY.key);
+  const command = aPlaceOrderCommand(
+    { customer, basketReference: basket.reference, basketStaleHash: await pageHash(basket, customer) },
+    { gateway: options.gateway ?? CARD_GATEWAY.key },
+  );
   return { customer, basket, command };
 }
 

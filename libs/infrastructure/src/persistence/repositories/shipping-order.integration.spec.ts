@@ -1,5 +1,5 @@
-import { BasketReader, PlaceOrder, type PlaceOrderCommand } from '@store/application';
-import { FakePaymentPort } from '@store/application/testing';
+import { BasketReader, PlaceOrder } from '@store/application';
+import { aPlaceOrderCommand, FakePaymentPort } from '@store/application/testing';
 import { emptyBasket, type Basket } from '@store/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { insertCustomer } from '../../testing/customers';
@@ -49,19 +49,7 @@ async function workbookShopper(shippingCountry: string) {
   await states.chooseGateway(basket.reference, basket.version, 'braintree');
   const read = await reader().read(basket, customer);
   if (!read.ok) throw read.error;
-  const command: PlaceOrderCommand = {
-    customer,
-    basketReference: basket.reference,
-    basketStaleHash: read.value.view.staleHash,
-    gateway: 'braintree',
-    paymentToken: 'fake-valid-nonce',
-    deviceData: null,
-    checkoutId: null,
-    existingOrderNumber: null,
-    withdrawalConsent: true,
-    locale: 'en-gb',
-    storeUrl: 'http://store.test',
-  };
+  const command = aPlaceOrderCommand({ customer, basketReference: basket.reference, basketStaleHash: read.value.view.staleHash }, { withdrawalConsent: true });
   return { customer, basket, command, view: read.value.view };
 }
 

@@ -1,5 +1,5 @@
-import { BasketReader, PlaceOrder, type PlaceOrderCommand } from '@store/application';
-import { FakePaymentPort } from '@store/application/testing';
+import { BasketReader, PlaceOrder } from '@store/application';
+import { aPlaceOrderCommand, FakePaymentPort } from '@store/application/testing';
 import { emptyBasket, type Basket, type Customer, type PaymentGateway } from '@store/domain';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { insertCustomer } from '../../testing/customers';
@@ -74,19 +74,7 @@ async function shopper(voucherCode: string, customer?: Customer) {
   const { view } = read.value;
   const gateway: PaymentGateway = view.amountToPay.amountMinor === 0 ? 'complimentary' : 'braintree';
   if (gateway !== 'complimentary') await states.chooseGateway(basket.reference, basket.version, gateway);
-  const command: PlaceOrderCommand = {
-    customer: buyer,
-    basketReference: basket.reference,
-    basketStaleHash: view.staleHash,
-    gateway,
-    paymentToken: 'fake-valid-nonce',
-    deviceData: null,
-    checkoutId: null,
-    existingOrderNumber: null,
-    withdrawalConsent: false,
-    locale: 'en-gb',
-    storeUrl: 'http://store.test',
-  };
+  const command = aPlaceOrderCommand({ customer: buyer, basketReference: basket.reference, basketStaleHash: view.staleHash }, { gateway });
   return { customer: buyer, basket, command, view };
 }
 
