@@ -12,6 +12,7 @@ import type { Checkpoints } from '@store/application';
 import { inRequestScope } from '@store/infrastructure';
 import { ApiExceptionFilter, catalogueBodyParserErrors } from './http/api-exception.filter';
 import { createValidationPipe } from './http/validation';
+import { keepIdleConnectionsOpen } from './http/idle-connections';
 import { answerParserRefusals } from './http/parser-refusals';
 import { noStoreForData, securityHeaders } from './http/security-headers';
 import { serveWebApp } from './web/serve-web-app';
@@ -36,6 +37,7 @@ export async function createApp(config: AppConfig, options: { readonly checkpoin
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.disable('x-powered-by');
   answerParserRefusals(app.getHttpServer());
+  keepIdleConnectionsOpen(app.getHttpServer());
   // Values read once per request (the reference data's version) live in the request's own scope.
   app.use((_request: unknown, _response: unknown, next: () => void) => inRequestScope(next));
   app.use(securityHeaders(config));
