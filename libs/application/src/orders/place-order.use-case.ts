@@ -127,7 +127,13 @@ export class PlaceOrder {
     // covers it, so a price, tax, currency or discount that moved since the page read the basket
     // is refused before anything is reserved. A pending order is charged as it was reserved, after
     // this check passed; its own claim may now make the basket read its code as used up.
-    if (placed?.status !== 'pending' && view.staleHash !== command.basketStaleHash) return err(new DomainError('BASKET_STALE'));
+    if (placed?.status !== 'pending' && view.staleHash !== command.basketStaleHash) {
+      // Two baskets of one customer paid at once meet at the reservation when they are close, and
+      // there the later one is refused for the voucher's purchase limit. When the first has already
+      // committed, the later one finds its voucher refused here instead: it is told the same reason.
+      const overLimit = read.value.notices.includes(ErrorCatalogue.VOUCHER_PURCHASE_LIMIT.code);
+      return err(overLimit ? failure('VOUCHER_PURCHASE_LIMIT', null, 'not-charged') : new DomainError('BASKET_STALE'));
+    }
     if (view.lines.length === 0) return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
 
     // Nothing to pay (a free download, or a discount of 100%): the complimentary gateway, no billing

@@ -160,6 +160,22 @@ describe('vouchers on Postgres', () => {
     expect(await redemptionsOf(code)).toHaveLength(1);
   });
 
+  // The interleaving CI met: the first order commits before the second reads its basket, so the
+  // second's basket no longer reads like the page did. It is still told the limit, not 'stale'.
+  it('gives the purchase limit, not a stale basket, when the other basket was paid just before', async () => {
+    const code = await newVoucher(100000, { maxUsesPerCustomer: 1 });
+    const payments = new FakePaymentPort();
+    const first = await shopper(code);
+    const second = await shopper(code, first.customer);
+    const placed = await placeOrder(payments).execute(first.command);
+    expect(placed.ok).toBe(true);
+    const refused = await placeOrder(payments).execute(second.command);
+    expect(!refused.ok && refused.error).toMatchObject({ code: 201103, data: { order_number: null, charged: 'not-charged' } });
+    expect(await balanceOf(code)).toBe(100000 - 4199);
+    expect(await redemptionsOf(code)).toHaveLength(1);
+    expect(payments.charged).toEqual([]);
+  });
+
   it('refuses in the database a balance that would go below zero', async () => {
     const code = await newVoucher(100);
     await expect(db.dataSource.query(`UPDATE vouchers SET balance_minor = balance_minor - 101 WHERE code = $1`, [code])).rejects.toThrow(/vouchers_balance_within_value/);
