@@ -31,6 +31,7 @@ export function AppUiProvider({ children }: { readonly children: ReactNode }) {
   const [queue, setQueue] = useState<readonly SnackbarMessage[]>([]);
   const [waiting, setWaiting] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
+  const [since, setSince] = useState<number | null>(null);
   const [closing, setClosing] = useState<string | null>(null);
   const closingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [waits, setWaits] = useState({ startWaitCount: 0, endWaitCount: 0 });
@@ -56,6 +57,7 @@ export function AppUiProvider({ children }: { readonly children: ReactNode }) {
     setClosing(null);
     setShown(false);
     setWaiting(waitingMessage(state));
+    setSince(performance.now());
     setWaits((current) => ({ ...current, startWaitCount: current.startWaitCount + 1 }));
     let visible = false;
     const showTimer = setTimeout(() => {
@@ -87,7 +89,7 @@ export function AppUiProvider({ children }: { readonly children: ReactNode }) {
     <AppUiContext.Provider value={value}>
       {children}
       <Snackbar message={queue[0] ?? null} onDismiss={dismiss} />
-      <WaitingOverlay message={waiting} shown={shown} closingText={closing} />
+      <WaitingOverlay message={waiting} shown={shown} closingText={closing} since={since} />
     </AppUiContext.Provider>
   );
 }

@@ -5,6 +5,12 @@ export interface WaitingOverlayProps {
   readonly shown?: boolean;
   /** Shown briefly after a wait that was shown: 'Done' or the error text. It blocks nothing. */
   readonly closingText?: string | null;
+  /**
+   * When the current wait began, on the page's clock (performance.now()). Written on the overlay so
+   * that the moment its message appears can be checked against the wait's real start, which the
+   * first render of a blocked page may trail by a frame or more.
+   */
+  readonly since?: number | null;
 }
 
 /**
@@ -12,11 +18,16 @@ export interface WaitingOverlayProps {
  * for sighted and screen-reader users alike. A quick step is blocked (nothing can be sent twice) but
  * never flashes a message or a 'Done' that would only slow the shopper down.
  */
-export function WaitingOverlay({ message, shown = true, closingText }: WaitingOverlayProps) {
+export function WaitingOverlay({ message, shown = true, closingText, since = null }: WaitingOverlayProps) {
   const state = message !== null ? (shown ? 'visible' : 'blocking') : closingText ? 'closing' : 'idle';
   const text = state === 'visible' ? message : state === 'closing' ? closingText : null;
   return (
-    <div className={`waiting-overlay waiting-overlay--${state}`} data-state={state} aria-hidden={text ? undefined : true}>
+    <div
+      className={`waiting-overlay waiting-overlay--${state}`}
+      data-state={state}
+      data-waiting-since={message !== null && since !== null ? String(since) : undefined}
+      aria-hidden={text ? undefined : true}
+    >
       <p role="status" aria-live="polite" className="waiting-overlay__message">
         {text ?? ''}
       </p>
