@@ -183,6 +183,7 @@ async function startCardSandbox() {
     BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,EUR=store_EUR,USD=store_USD,AUD=store_AUD,CAD=store_CAD,JPY=store_JPY,PLN=store_PLN',
     // The sandbox stands in for PayPal, Apple Pay and Google Pay too.
     BRAINTREE_PAYPAL: process.env.BRAINTREE_PAYPAL ?? 'true',
+    BRAINTREE_LOCAL_PAYMENTS: process.env.BRAINTREE_LOCAL_PAYMENTS ?? 'true',
     BRAINTREE_APPLE_PAY: process.env.BRAINTREE_APPLE_PAY ?? 'true',
     BRAINTREE_GOOGLE_PAY: process.env.BRAINTREE_GOOGLE_PAY ?? 'true',
     GOOGLE_MERCHANT_ID: process.env.GOOGLE_MERCHANT_ID ?? 'BCR2DN4TSANDBOX',

@@ -220,6 +220,14 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_PAYPAL must be true or false' })
   BRAINTREE_PAYPAL = false;
 
+  /**
+   * The provider's local payment methods (BLIK, MB WAY, Bancomat Pay, pay upon invoice): each needs
+   * its enablement on the Braintree account, and PayPal on, as they are approved through PayPal.
+   */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_LOCAL_PAYMENTS must be true or false' })
+  BRAINTREE_LOCAL_PAYMENTS = false;
+
   @Transform(toBoolean)
   @IsBoolean({ message: 'BRAINTREE_APPLE_PAY must be true or false' })
   BRAINTREE_APPLE_PAY = false;

@@ -81,6 +81,7 @@ export const paymentAdapters: Provider[] = [
       disabledPayPalCountries: countries(config.BRAINTREE_DISABLED_PAYPAL_COUNTRIES),
       googleMerchantId: config.GOOGLE_MERCHANT_ID ?? null,
       wallets: { applePay: config.BRAINTREE_APPLE_PAY, googlePay: config.BRAINTREE_GOOGLE_PAY, payPal: config.BRAINTREE_PAYPAL },
+      localPayments: config.BRAINTREE_LOCAL_PAYMENTS,
       scriptLoadTimeoutMs: config.SCRIPT_LOAD_TIMEOUT_MS,
     }),
     inject: [AppConfig],

@@ -220,6 +220,7 @@ const useCases: Provider[] = [
           applePay: cardSettings.wallets.applePay,
           googlePay: cardSettings.wallets.googlePay,
           payPal: cardSettings.wallets.payPal,
+          localPayments: cardSettings.localPayments === true,
           deviceData: cardSettings.collectDeviceData,
         }),
       ),

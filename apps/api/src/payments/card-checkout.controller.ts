@@ -67,6 +67,7 @@ export class CardCheckoutController {
       three_d_secure: setup.settings.threeDSecure,
       collect_device_data: setup.settings.collectDeviceData,
       wallets: { apple_pay: setup.settings.wallets.applePay, google_pay: setup.settings.wallets.googlePay, paypal: setup.settings.wallets.payPal },
+      local_payments: setup.settings.localPayments === true && setup.settings.wallets.payPal,
       script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };
     return success(json);

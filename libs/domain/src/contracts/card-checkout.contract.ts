@@ -22,6 +22,8 @@ export interface CardCheckoutJson {
   readonly collect_device_data: boolean;
   /** The wallets' feature flags (ours): each is offered only when on, and by the rules of spec 2 §6. */
   readonly wallets: { readonly apple_pay: boolean; readonly google_pay: boolean; readonly paypal: boolean };
+  /** The provider's local payment methods (spec 3 §1) are switched on; each is offered only where it applies. */
+  readonly local_payments: boolean;
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
   readonly script_load_timeout_ms: number;
 }

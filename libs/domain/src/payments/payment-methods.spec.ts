@@ -14,6 +14,8 @@ import {
   methodsOf,
   paymentMethod,
   PAYMENT_METHODS,
+  isLocalPaymentMethod,
+  LOCAL_PAYMENT_METHODS,
   SAVED_CARD_OPTION,
   type CardGatewayOption,
   type MethodContext,
@@ -22,10 +24,10 @@ import {
   type SavedCardOfferInput,
 } from './payment-methods';
 import { CARD_GATEWAY, isPayingGateway, MERCHANT_OF_RECORD_GATEWAY } from './payment-gateways';
-import { STORE_FEATURES } from './store-features';
+import { enabledFeatures, STORE_FEATURES } from './store-features';
 
 describe('parsePaymentMethodType', () => {
-  it.each(['apple-pay', 'card', 'google-pay', 'merchant-of-record', 'paypal'])('accepts %s', (type) => {
+  it.each(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'paypal'])('accepts %s', (type) => {
     expect(parsePaymentMethodType(type)).toEqual({ ok: true, value: type });
   });
 
@@ -38,8 +40,8 @@ describe('parsePaymentMethodType', () => {
     }
   });
 
-  it('accepts exactly the five types', () => {
-    expect(PAYMENT_METHOD_TYPES).toEqual(['apple-pay', 'card', 'google-pay', 'merchant-of-record', 'paypal']);
+  it('accepts exactly the types spec 2 §4 lists and the local methods of spec 3 §1', () => {
+    expect(PAYMENT_METHOD_TYPES).toEqual(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'paypal']);
     fc.assert(
       fc.property(fc.string(), (value) => {
         expect(parsePaymentMethodType(value).ok).toBe((PAYMENT_METHOD_TYPES as readonly string[]).includes(value));
@@ -77,7 +79,7 @@ describe('availableCardGatewayOptions', () => {
   const anySubset = fc.subarray([...CARD_GATEWAY_OPTION_ORDER]).map((options) => new Set(options));
 
   it('always keeps the canonical order, always offers a new card, and offers exactly what is offered', () => {
-    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay']);
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice']);
     fc.assert(
       fc.property(anySubset, (offered) => {
         const options = availableCardGatewayOptions({ offered });
@@ -156,11 +158,31 @@ describe('the method descriptors', () => {
   });
 
   it('keep the payment section’s order per gateway and derive the card gateway’s options from it', () => {
-    expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay']);
+    expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice']);
     expect(methodsOf(MERCHANT_OF_RECORD_GATEWAY.key).map((method) => method.key)).toEqual(['merchant-of-record']);
     expect(CARD_GATEWAY_OPTION_ORDER).toEqual([SAVED_CARD_OPTION, ...methodsOf(CARD_GATEWAY.key).map((method) => method.key)]);
-    expect(CARD_GATEWAY_OPTION_LABELS).toEqual({ 'saved-card': 'Saved card', card: 'Credit/debit card', 'apple-pay': 'Apple Pay', paypal: 'PayPal', 'google-pay': 'Google Pay' });
-    expect(CARD_GATEWAY_OPTION_METHOD).toEqual({ 'saved-card': 'card', card: 'card', 'apple-pay': 'apple-pay', paypal: 'paypal', 'google-pay': 'google-pay' });
+    expect(CARD_GATEWAY_OPTION_LABELS).toEqual({
+      'saved-card': 'Saved card',
+      card: 'Credit/debit card',
+      'apple-pay': 'Apple Pay',
+      paypal: 'PayPal',
+      'google-pay': 'Google Pay',
+      blik: 'BLIK',
+      mbway: 'MB WAY',
+      bancomatpay: 'Bancomat Pay',
+      'pay-upon-invoice': 'Pay upon invoice',
+    });
+    expect(CARD_GATEWAY_OPTION_METHOD).toEqual({
+      'saved-card': 'card',
+      card: 'card',
+      'apple-pay': 'apple-pay',
+      paypal: 'paypal',
+      'google-pay': 'google-pay',
+      blik: 'blik',
+      mbway: 'mbway',
+      bancomatpay: 'bancomatpay',
+      'pay-upon-invoice': 'pay-upon-invoice',
+    });
   });
 
   it('say which methods the gateway can keep for next time: a card and a PayPal account', () => {
@@ -175,11 +197,48 @@ describe('methodAvailable', () => {
     gateway: CARD_GATEWAY.key,
     label: 'Local transfer',
     saveable: false,
+    completes: 'at-once',
     availability: { countries: ['NL', 'BE'], currencies: ['EUR'], feature: null, capability: null },
   };
 
   it('offers each method when everything it needs is in place', () => {
-    for (const method of PAYMENT_METHODS) expect(methodAvailable(method, everything)).toBe(true);
+    for (const method of PAYMENT_METHODS) {
+      // A local method only in its own country and currency.
+      const where = method.availability.countries === 'any' ? {} : { billingCountry: method.availability.countries[0], currency: (method.availability.currencies as readonly string[])[0] };
+      expect(methodAvailable(method, { ...everything, ...where })).toBe(true);
+    }
+  });
+
+  it.each<[PaymentMethodType, string, string, boolean]>([
+    ['blik', 'PL', 'PLN', true],
+    ['blik', 'PL', 'EUR', false],
+    ['blik', 'DE', 'PLN', false],
+    ['mbway', 'PT', 'EUR', true],
+    ['mbway', 'ES', 'EUR', false],
+    ['bancomatpay', 'IT', 'EUR', true],
+    ['bancomatpay', 'IT', 'GBP', false],
+    ['pay-upon-invoice', 'DE', 'EUR', true],
+    ['pay-upon-invoice', 'AT', 'EUR', false],
+  ])('offers %s billed in %s in %s: %s', (type, billingCountry, currency, offered) => {
+    expect(methodAvailable(paymentMethod(type), { ...everything, billingCountry, currency })).toBe(offered);
+    // And never without the local payments switch.
+    expect(methodAvailable(paymentMethod(type), { ...everything, billingCountry, currency, flags: ['paypal'] })).toBe(false);
+  });
+
+  it('switches the local methods on only with PayPal on the account too', () => {
+    const settings = { cardGateway: true, applePay: false, googlePay: false, payPal: true, deviceData: false };
+    expect(enabledFeatures({ ...settings, localPayments: true })).toEqual(['paypal', 'local-payments']);
+    expect(enabledFeatures({ ...settings, payPal: false, localPayments: true })).toEqual([]);
+    expect(enabledFeatures({ ...settings, localPayments: false })).toEqual(['paypal']);
+    expect(enabledFeatures({ ...settings, cardGateway: false, localPayments: true })).toEqual([]);
+  });
+
+  it('says which methods wait for the provider: the local ones, each with its payment type', () => {
+    expect(LOCAL_PAYMENT_METHODS).toEqual(['blik', 'mbway', 'bancomatpay', 'pay-upon-invoice']);
+    expect(PAYMENT_METHODS.filter((method) => method.completes === 'when-the-provider-says').map((method) => method.key)).toEqual([...LOCAL_PAYMENT_METHODS]);
+    expect(LOCAL_PAYMENT_METHODS.map((key) => paymentMethod(key).localPaymentType)).toEqual(['blik', 'mbway', 'bancomatpay', 'pay_upon_invoice']);
+    expect(isLocalPaymentMethod('blik')).toBe(true);
+    expect(isLocalPaymentMethod('card')).toBe(false);
   });
 
   it.each<[PaymentMethodType, Partial<MethodContext>, boolean]>([

@@ -29,27 +29,100 @@ export interface PaymentMethodDescriptor<K extends string = string> {
   /** Whether the gateway can keep it for the customer's next order (a saved card, a saved PayPal account). */
   readonly saveable: boolean;
   readonly availability: MethodAvailabilityRule;
+  /**
+   * When the money is known to be there: 'at-once' when the charge answers while the shopper
+   * waits; 'when-the-provider-says' for a method the payer approves elsewhere (their bank's app,
+   * an invoice), whose order waits for the provider's notification.
+   */
+  readonly completes: 'at-once' | 'when-the-provider-says';
+  /** A local payment method (spec 3 §1): the provider's payment type for it. */
+  readonly localPaymentType?: LocalPaymentType;
 }
+
+/** The provider's local payment types the store offers (spec 3 §1). */
+export type LocalPaymentType = 'blik' | 'mbway' | 'bancomatpay' | 'pay_upon_invoice';
+
+/** A local method is offered in its country, in the currency the provider charges it in. */
+const localIn = (country: string, currency: string): MethodAvailabilityRule => ({
+  countries: [country],
+  currencies: [currency],
+  feature: 'local-payments',
+  capability: null,
+});
 
 const ANYWHERE = { countries: 'any', currencies: 'any' } as const;
 
 /** Every method, in the order the payment section lists them (spec 2 §2: card, then Apple Pay, PayPal and Google Pay). */
 export const PAYMENT_METHODS = [
-  { key: 'card', gateway: CARD_GATEWAY.key, label: 'Credit/debit card', saveable: true, availability: { ...ANYWHERE, feature: null, capability: null } },
+  {
+    key: 'card',
+    gateway: CARD_GATEWAY.key,
+    label: 'Credit/debit card',
+    saveable: true,
+    completes: 'at-once',
+    availability: { ...ANYWHERE, feature: null, capability: null },
+  },
   {
     key: 'apple-pay',
     gateway: CARD_GATEWAY.key,
     label: 'Apple Pay',
     saveable: false,
+    completes: 'at-once',
     availability: { ...ANYWHERE, feature: 'apple-pay', capability: 'apple-pay-payments' },
   },
-  { key: 'paypal', gateway: CARD_GATEWAY.key, label: 'PayPal', saveable: true, availability: { ...ANYWHERE, feature: 'paypal', capability: null } },
+  {
+    key: 'paypal',
+    gateway: CARD_GATEWAY.key,
+    label: 'PayPal',
+    saveable: true,
+    completes: 'at-once',
+    availability: { ...ANYWHERE, feature: 'paypal', capability: null },
+  },
   {
     key: 'google-pay',
     gateway: CARD_GATEWAY.key,
     label: 'Google Pay',
     saveable: false,
+    completes: 'at-once',
     availability: { ...ANYWHERE, feature: 'google-pay', capability: 'google-pay-library' },
+  },
+  // The local methods (spec 3 §1), each where shoppers use it: the payer approves in their bank's
+  // app (or is invoiced), so the order waits for the provider's word.
+  {
+    key: 'blik',
+    gateway: CARD_GATEWAY.key,
+    label: 'BLIK',
+    saveable: false,
+    completes: 'when-the-provider-says',
+    localPaymentType: 'blik',
+    availability: localIn('PL', 'PLN'),
+  },
+  {
+    key: 'mbway',
+    gateway: CARD_GATEWAY.key,
+    label: 'MB WAY',
+    saveable: false,
+    completes: 'when-the-provider-says',
+    localPaymentType: 'mbway',
+    availability: localIn('PT', 'EUR'),
+  },
+  {
+    key: 'bancomatpay',
+    gateway: CARD_GATEWAY.key,
+    label: 'Bancomat Pay',
+    saveable: false,
+    completes: 'when-the-provider-says',
+    localPaymentType: 'bancomatpay',
+    availability: localIn('IT', 'EUR'),
+  },
+  {
+    key: 'pay-upon-invoice',
+    gateway: CARD_GATEWAY.key,
+    label: 'Pay upon invoice',
+    saveable: false,
+    completes: 'when-the-provider-says',
+    localPaymentType: 'pay_upon_invoice',
+    availability: localIn('DE', 'EUR'),
   },
   // Our choice: the label of the reseller's drop-in, which offers its own list of ways to pay.
   {
@@ -57,6 +130,7 @@ export const PAYMENT_METHODS = [
     gateway: MERCHANT_OF_RECORD_GATEWAY.key,
     label: 'Secure checkout of our reseller',
     saveable: false,
+    completes: 'at-once',
     availability: { ...ANYWHERE, feature: null, capability: null },
   },
 ] as const satisfies readonly PaymentMethodDescriptor[];
@@ -69,6 +143,13 @@ export const PAYMENT_METHOD_TYPES: readonly PaymentMethodType[] = PAYMENT_METHOD
 export function paymentMethod(key: PaymentMethodType): PaymentMethodDescriptor<PaymentMethodType> {
   return PAYMENT_METHODS.find((method) => method.key === key) as PaymentMethodDescriptor<PaymentMethodType>;
 }
+
+/** The local payment methods (spec 3 §1): they wait for the provider. */
+export type LocalPaymentMethod = Extract<(typeof PAYMENT_METHODS)[number], { readonly localPaymentType: LocalPaymentType }>['key'];
+export const LOCAL_PAYMENT_METHODS: readonly LocalPaymentMethod[] = PAYMENT_METHODS.flatMap((method) =>
+  'localPaymentType' in method ? [method.key as LocalPaymentMethod] : [],
+);
+export const isLocalPaymentMethod = (key: string): key is LocalPaymentMethod => (LOCAL_PAYMENT_METHODS as readonly string[]).includes(key);
 
 /** A gateway's methods in the payment section's order. */
 export function methodsOf(gateway: PayingGateway): readonly PaymentMethodDescriptor<PaymentMethodType>[] {

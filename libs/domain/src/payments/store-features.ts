@@ -3,7 +3,7 @@
  * that switch payment methods and device data on (spec 2 §6); each is on only when the store is
  * set up for it, so the page never offers what the server would refuse.
  */
-export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data'] as const;
+export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data', 'local-payments'] as const;
 export type StoreFeature = (typeof STORE_FEATURES)[number];
 
 export interface FeatureSettings {
@@ -13,6 +13,11 @@ export interface FeatureSettings {
   readonly googlePay: boolean;
   readonly payPal: boolean;
   readonly deviceData: boolean;
+  /**
+   * The provider's local payment methods (spec 3 §1). They are approved through PayPal, so they
+   * need PayPal on the account as well as their own switch.
+   */
+  readonly localPayments?: boolean;
 }
 
 export function enabledFeatures(settings: FeatureSettings): StoreFeature[] {
@@ -22,6 +27,7 @@ export function enabledFeatures(settings: FeatureSettings): StoreFeature[] {
     'google-pay': settings.googlePay,
     paypal: settings.payPal,
     'device-data': settings.deviceData,
+    'local-payments': settings.localPayments === true && settings.payPal,
   };
   return STORE_FEATURES.filter((feature) => on[feature]);
 }
