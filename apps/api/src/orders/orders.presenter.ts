@@ -26,5 +26,8 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
     delivery_address: order.shippingAddress ? addressLine(order.shippingAddress) : null,
     invoice_issuer: storeIssuesInvoice(order.gateway) ? 'store' : 'merchant-of-record',
     invoice_url: hasStoreInvoice(order) ? `/downloads/${order.number}/invoice.pdf` : null,
+    local_payment: order.localPayment
+      ? { method: order.localPayment.method, state: order.localPayment.state, started_at: order.localPayment.startedAt.toISOString() }
+      : null,
   };
 }

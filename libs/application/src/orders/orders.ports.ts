@@ -1,4 +1,4 @@
-import type { OrderStatus, PayingGateway, PaymentGateway } from '@store/domain';
+import type { LocalPaymentMethod, LocalPaymentState, OrderStatus, PayingGateway, PaymentGateway } from '@store/domain';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
@@ -53,6 +53,16 @@ export interface Order extends OrderDraft {
   readonly shippingAddress?: ShippingAddress | null;
   /** What stayed on the order's voucher once its redemption was taken (absent: no voucher). */
   readonly voucherBalanceLeftMinor?: number | null;
+  /** The local payment paying it, when it waits for the provider (absent or null: paid another way). */
+  readonly localPayment?: OrderLocalPayment | null;
+}
+
+/** A local payment (spec 3 §1) as the order carries it: its method, where it stands, when it began. */
+export interface OrderLocalPayment {
+  readonly paymentId: string;
+  readonly method: LocalPaymentMethod;
+  readonly state: LocalPaymentState;
+  readonly startedAt: Date;
 }
 
 /** What the shopper's other means of payment is charged: the gross less what a voucher pays. */

@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../orders/orders';
 import type { PaymentGateway } from '../payments/payment-gateways';
+import type { PaymentMethodType } from '../payments/payment-methods';
 
 /** An order as the account pages and the confirmation page read it (issue 8). */
 export interface OrderJson {
@@ -23,7 +24,22 @@ export interface OrderJson {
   readonly invoice_url: string | null;
   /** Where a posted product goes, on one line (null: nothing to post). */
   readonly delivery_address: string | null;
+  /** How the order is paid when it waits for the provider (a local payment method); null for any other order. */
+  readonly local_payment: LocalPaymentJson | null;
 }
+
+/**
+ * A local payment (spec 3 §1) as the order's pages show it. 'waiting': the payer has still to
+ * approve it (in their bank's app, or by the invoice's terms); 'completing': approved, being
+ * charged; 'paid'; 'expired', 'reversed' or 'cancelled': the order failed and nothing was charged.
+ */
+export interface LocalPaymentJson {
+  readonly method: PaymentMethodType;
+  readonly state: LocalPaymentState;
+  readonly started_at: string;
+}
+
+export type LocalPaymentState = 'waiting' | 'completing' | 'paid' | 'expired' | 'reversed' | 'cancelled' | 'failed';
 
 export interface OrderLineJson {
   readonly product_reference: string;
