@@ -294,6 +294,49 @@ export const ErrorCatalogue = {
     { ours: true },
   ),
 
+  // ---- Local payment methods (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
+  // The store's side: a payment the payer approved is being charged, or one that ended uncharged.
+  LOCAL_PAYMENT_COMPLETING: entry(310201, 'Your payment has been approved and is being completed. Please wait a moment.', 'conflict', { ours: true }),
+  LOCAL_PAYMENT_ENDED: entry(310202, 'This payment was not completed, so you have not been charged. Please choose a way to pay again.', 'payment-failed', {
+    ours: true,
+  }),
+  LOCAL_PAYMENT_UNKNOWN: entry(310203, 'We could not find this payment. Please start it again.', 'conflict', { ours: true }),
+  // The page's side, one per error of the provider's local-payment module.
+  LOCAL_PAYMENT_CANCELED: entry(
+    310211,
+    'You cancelled the payment, so you have not been charged. You can try again or choose another way to pay.',
+    'payment-failed',
+    { ours: true },
+  ),
+  LOCAL_PAYMENT_WINDOW_CLOSED: entry(
+    310212,
+    'The payment window was closed before the payment was approved, so you have not been charged. You can try again.',
+    'payment-failed',
+    { ours: true },
+  ),
+  LOCAL_PAYMENT_WINDOW_BLOCKED: entry(310213, 'The payment window could not open. Please allow pop-up windows for this site and try again.', 'payment-failed', {
+    ours: true,
+  }),
+  LOCAL_PAYMENT_FAILED: entry(
+    310214,
+    'The payment could not be started, so you have not been charged. Please try again or choose another way to pay.',
+    'payment-failed',
+    { ours: true },
+  ),
+  LOCAL_PAYMENT_TIMED_OUT: entry(310215, 'The payment was not approved in time, so you have not been charged. Please try again.', 'payment-failed', {
+    ours: true,
+  }),
+  LOCAL_PAYMENT_IN_PROGRESS: entry(310216, 'A payment is already in progress. Please finish it or cancel it first.', 'conflict', { ours: true }),
+  LOCAL_PAYMENT_DETAILS_REFUSED: entry(
+    310217,
+    'The payment provider did not accept these details. Please check them and try again.',
+    'payment-failed',
+    { ours: true },
+  ),
+  LOCAL_PAYMENT_NOT_ENABLED: entry(310218, 'This payment method is not available at the moment. Please choose another way to pay.', 'unavailable', {
+    ours: true,
+  }),
+
   // ---- Billing address and tax ID (account group, 1003xx, ours; the spec's wording where quoted) and gateway (payment group) ----
   TAX_ID_INVALID: entry(100301, 'The Tax ID you have entered is not valid', 'unprocessable', { ours: true }),
   BILLING_COUNTRY_UNSUPPORTED: entry(100302, 'Your billing country is unsupported. Please choose a different country', 'unprocessable', {
