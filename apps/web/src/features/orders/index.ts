@@ -2,6 +2,6 @@
 // place it) and the orders a customer has, shown by the account pages.
 export { ChargeNote } from './charge-note';
 export { OrderLines, orderTotal } from './order-lines';
-export { useOrders, type OrderJson } from './orders-api';
+export { cancelLocalPayment, startLocalPayment, useOrders, type LocalPaymentEnd, type OrderJson, type StartLocalPaymentInput } from './orders-api';
 export { PlaceOrderSection } from './place-order-section';
 export { usePlaceOrder } from './use-place-order';

@@ -1,4 +1,4 @@
-import type { BillingAddressJson, OrderJson, PaymentGateway, PaymentMethodType } from '@store/domain';
+import type { BillingAddressJson, CheckoutAction, LocalPaymentMethod, OrderJson, PaymentGateway, PaymentMethodType } from '@store/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 
@@ -36,5 +36,28 @@ export interface PlaceOrderInput {
 
 /** PLACE_ORDER (spec 2 §7). */
 export const placeOrder = (input: PlaceOrderInput) => api.action<{ redirect: string; order_number: string }>('PLACE_ORDER', input);
+
+/** What START_LOCAL_PAYMENT carries: PLACE_ORDER's own fields, the method and the provider's payment id. */
+export interface StartLocalPaymentInput extends Omit<PlaceOrderInput, 'token' | 'bt_device_data' | 'vault_payment_method' | 'checkout_id' | 'source_id' | 'payment_method_type'> {
+  readonly payment_method_type: LocalPaymentMethod;
+  readonly payment_id: string;
+}
+
+/** Why a local payment ended before it was paid (CANCEL_LOCAL_PAYMENT's reason). */
+export type LocalPaymentEnd = 'canceled' | 'window-closed' | 'failed' | 'timeout';
+
+// The actions are the server's; typed by name here until the shared list names them.
+const START_LOCAL_PAYMENT = 'START_LOCAL_PAYMENT' as CheckoutAction;
+const CANCEL_LOCAL_PAYMENT = 'CANCEL_LOCAL_PAYMENT' as CheckoutAction;
+
+/**
+ * START_LOCAL_PAYMENT: PLACE_ORDER's checks, then the order is reserved (pending, nothing charged)
+ * with the provider's payment id, so the provider's later word finds it.
+ */
+export const startLocalPayment = (input: StartLocalPaymentInput) => api.action<{ redirect: string; order_number: string }>(START_LOCAL_PAYMENT, input);
+
+/** CANCEL_LOCAL_PAYMENT: the payment ended unpaid, so the order fails and the shopper can pay another way. */
+export const cancelLocalPayment = (orderNumber: string, reason: LocalPaymentEnd) =>
+  api.action<Record<string, never>>(CANCEL_LOCAL_PAYMENT, { order_number: orderNumber, reason });
 
 export type { OrderJson };

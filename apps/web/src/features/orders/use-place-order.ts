@@ -33,13 +33,13 @@ export function usePlaceOrder() {
   const [chargeNote, setChargeNote] = useState<string | null>(null);
 
   /** Places the order; the ApiError of a refusal is shown, then thrown on for the caller to react to. */
-  const place = async (input: Omit<PlaceOrderInput, 'existing_order_number'>, waiting: WaitingState): Promise<void> => {
+  const place = async (input: PlaceOrderInput, waiting: WaitingState): Promise<void> => {
     // Spec 2 §7: the billing address on screen goes with the order, so one changed in another tab is caught.
     const billing = queryClient.getQueryData(sessionQuery().queryKey)?.customer?.billing;
     const shown = billing ? { billing_address: shownAddress(billing) } : {};
     try {
       const placed = await wait(waiting, () =>
-        placeOrder({ ...input, ...shown, update_shipping_address: false, ...(orderNumber ? { existing_order_number: orderNumber } : {}) }),
+        placeOrder({ ...shown, update_shipping_address: false, ...(orderNumber ? { existing_order_number: orderNumber } : {}), ...input }),
       );
       setChargeNote(null);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
@@ -54,5 +54,14 @@ export function usePlaceOrder() {
     }
   };
 
-  return { place, orderNumber, chargeNote };
+  /**
+   * The billing address as PLACE_ORDER sends it, for a call that carries PLACE_ORDER's fields (a
+   * local payment's start), so that it too is refused when the address changed in another tab.
+   */
+  const shownBilling = () => {
+    const billing = queryClient.getQueryData(sessionQuery().queryKey)?.customer?.billing;
+    return billing ? shownAddress(billing) : undefined;
+  };
+
+  return { place, orderNumber, chargeNote, keepOrderNumber: setOrderNumber, shownBilling };
 }

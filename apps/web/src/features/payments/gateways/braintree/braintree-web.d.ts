@@ -86,9 +86,75 @@ declare module 'braintree-web/data-collector' {
   import type { Client } from 'braintree-web/client';
   export interface DataCollector {
     deviceData: string;
+    /** The same data as an object; its correlation_id ties the page's session to the provider's risk checks. */
+    rawDeviceData: { correlation_id?: string };
     teardown(): Promise<void>;
   }
   export function create(options: { client: Client }): Promise<DataCollector>;
+}
+
+declare module 'braintree-web/local-payment' {
+  import type { Client } from 'braintree-web/client';
+  export interface LocalPaymentAddress {
+    streetAddress?: string;
+    extendedAddress?: string;
+    locality?: string;
+    region?: string;
+    postalCode?: string;
+    countryCode?: string;
+  }
+  export interface LocalPaymentLineItem {
+    category: 'DIGITAL_GOODS' | 'PHYSICAL_GOODS' | 'DONATION';
+    name: string;
+    quantity: string;
+    unitAmount: string;
+    unitTaxAmount: string;
+  }
+  /** Spec 3 §3: the start options (3.124.0's startPayment). */
+  export interface LocalPaymentStartOptions {
+    paymentType: string;
+    amount: string;
+    currencyCode: string;
+    givenName: string;
+    surname: string;
+    email?: string;
+    phone?: string;
+    phoneCountryCode?: string;
+    paymentTypeCountryCode?: string;
+    address?: LocalPaymentAddress;
+    billingAddress?: LocalPaymentAddress;
+    shippingAddressRequired?: boolean;
+    displayName?: string;
+    birthDate?: string;
+    locale?: string;
+    customerServiceInstructions?: string;
+    correlationId?: string;
+    lineItems?: LocalPaymentLineItem[];
+    discountAmount?: string;
+    fallback?: { url: string; buttonText: string; cancelUrl?: string; cancelButtonText?: string };
+    windowOptions?: { width?: number; height?: number };
+    blikOptions?: {
+      level_0?: { authCode: string };
+      oneClick?: { authCode?: string; consumerReference: string; aliasLabel?: string; aliasKey?: string };
+    };
+    /** Called with the payment's id; a popup or redirect flow also hands a callback that opens the provider's page. */
+    onPaymentStart: (data: { paymentId: string }, start?: () => void) => Promise<void> | void;
+  }
+  export interface LocalPaymentPayload {
+    nonce: string;
+    type: string;
+    details: Record<string, unknown>;
+    correlationId?: string;
+  }
+  export interface LocalPayment {
+    /** Resolves with the payload (popup), or with nothing (a deferred type, or the redirect flow). */
+    startPayment(options: LocalPaymentStartOptions): Promise<LocalPaymentPayload | undefined>;
+    tokenize(params: { btLpToken?: string; btLpPaymentId?: string; btLpPayerId?: string; wasCanceled?: string; errorcode?: string }): Promise<LocalPaymentPayload>;
+    closeWindow(): void;
+    focusWindow(): void;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client; merchantAccountId?: string; redirectUrl?: string }): Promise<LocalPayment>;
 }
 
 declare module 'braintree-web/vault-manager' {

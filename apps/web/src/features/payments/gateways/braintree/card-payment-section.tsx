@@ -15,7 +15,7 @@ import {
   type CustomerJson,
 } from '@store/domain';
 import { Amount } from '@store/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { useAppUi } from '../../../../lib/app-ui';
 import { useConsent } from '../../../consent';
@@ -50,9 +50,11 @@ const providerCode = (error: unknown): string | undefined =>
 export function CardPaymentSection({ basket, customer, locale, checkout, gateway, consentRequired }: CardPaymentSectionProps) {
   const { notify } = useAppUi();
   const { track } = useConsent();
-  const { place, chargeNote } = usePlaceOrder();
+  const { place, chargeNote, keepOrderNumber, shownBilling } = usePlaceOrder();
   const consent = useWithdrawalConsent(consentRequired);
   const [busy, setBusy] = useState(false);
+  // Read at the click itself: a second click before React re-renders must not start a second payment.
+  const localBusy = useRef(false);
   const [lastResponseCode, setLastResponseCode] = useState<number | null>(null);
   const [instances, setInstances] = useState<MethodInstances>({});
   const [chosen, setChosen] = useState<CardGatewayOption | null>(null);
@@ -205,6 +207,55 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         },
       }),
       refuseSavedCard: () => setLastResponseCode(ErrorCatalogue.SAVED_CARD_INVALID.code),
+      local: {
+        amount: toDecimalString(money(toPay.amount_minor, toPay.currency)),
+        currency,
+        begin: () => {
+          // One local payment at a time across the section (spec 3 §4), and none beside another payment.
+          if (busy || localBusy.current || !consent.check()) return false;
+          localBusy.current = true;
+          setBusy(true);
+          trackChoice();
+          return true;
+        },
+        end: () => {
+          localBusy.current = false;
+          setBusy(false);
+        },
+        fields: () => {
+          const billing = shownBilling();
+          return {
+            basket_reference_id: basket.reference,
+            basket_stale_hash: basket.stale_hash,
+            customer_public_id: customer.public_id,
+            gateway: CARD_GATEWAY.key,
+            locale,
+            amount: basket.pricing.formatted_total_for_3d_verification,
+            withdrawal_consent: consent.value,
+            ...(billing ? { billing_address: billing } : {}),
+          };
+        },
+        keepOrderNumber,
+        placeWithNonce: (nonce, orderNumber) =>
+          place(
+            {
+              basket_reference_id: basket.reference,
+              basket_stale_hash: basket.stale_hash,
+              amount: basket.pricing.formatted_total_for_3d_verification,
+              customer_public_id: customer.public_id,
+              gateway: CARD_GATEWAY.key,
+              payment_facilitator: CARD_GATEWAY.key,
+              payment_method_type: CARD_GATEWAY_OPTION_METHOD[method.key],
+              locale,
+              token: nonce,
+              ...(gateway.deviceData ? { bt_device_data: gateway.deviceData } : {}),
+              vault_payment_method: false,
+              withdrawal_consent: consent.value,
+              existing_order_number: orderNumber,
+            },
+            'retail-order',
+          ),
+      },
     };
   };
 
@@ -229,6 +280,8 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         <method.Component
           key={method.key}
           customer={customer}
+          basket={basket}
+          locale={locale}
           checkout={checkout}
           gateway={gateway}
           loadLimitMs={loadLimitMs}

@@ -1,6 +1,7 @@
-import type { CardCheckoutJson, CardGatewayOption, CustomerJson } from '@store/domain';
+import type { BasketJson, CardCheckoutJson, CardGatewayOption, CustomerJson } from '@store/domain';
 import type { Client } from 'braintree-web/client';
 import type { ComponentType } from 'react';
+import type { StartLocalPaymentInput } from '../../../orders';
 import type { CardGatewayClient } from './card-gateway-client';
 import type { WalletPayment } from './wallet-payment';
 
@@ -61,10 +62,34 @@ export interface MethodPayment {
   wallet(saveAccount?: boolean): WalletPayment;
   /** The gateway refused the saved card: it is not offered again on this page (spec 2 §6). */
   refuseSavedCard(): void;
+  /** What a local payment method (spec 3 §1) pays with: its order's fields, the section's busy flag, the nonce's order. */
+  readonly local: LocalPaymentSupport;
+}
+
+/** The order a local payment reserves, as START_LOCAL_PAYMENT carries it (less the method and the payment's id). */
+export type LocalOrderFields = Omit<StartLocalPaymentInput, 'payment_method_type' | 'payment_id'>;
+
+/** What the section shares with a local payment method: one payment at a time, and its order. */
+export interface LocalPaymentSupport {
+  /** What is charged, as a decimal string, and in which currency. */
+  readonly amount: string;
+  readonly currency: string;
+  /** Checks the consent and that no payment is under way, then marks one under way; false stops here. */
+  begin(): boolean;
+  /** The payment under way ended (paid, sent elsewhere, or not). */
+  end(): void;
+  /** START_LOCAL_PAYMENT's order fields as the page shows them now. */
+  fields(): LocalOrderFields;
+  /** An order the payment reserved and that ended unpaid: the next attempt reuses it. */
+  keepOrderNumber(orderNumber: string): void;
+  /** PLACE_ORDER with the provider's nonce for the reserved order; a refusal is shown, then thrown. */
+  placeWithNonce(nonce: string, orderNumber: string): Promise<void>;
 }
 
 export interface MethodProps<Instance> {
   readonly customer: CustomerJson;
+  readonly basket: BasketJson;
+  readonly locale: string;
   readonly checkout: CardCheckoutJson;
   readonly gateway: CardGatewayClient;
   readonly loadLimitMs: number;

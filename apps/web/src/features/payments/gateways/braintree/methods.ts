@@ -1,14 +1,18 @@
 import { availableCardGatewayOptions, type CardGatewayOption } from '@store/domain';
 import { applePayMethod } from './methods/apple-pay/apple-pay.method';
+import { bancomatPayMethod } from './methods/bancomatpay/bancomatpay.method';
+import { blikMethod } from './methods/blik/blik.method';
 import { cardMethod } from './methods/card/card.method';
 import { googlePayMethod } from './methods/google-pay/google-pay.method';
+import { mbWayMethod } from './methods/mbway/mbway.method';
+import { payUponInvoiceMethod } from './methods/pay-upon-invoice/pay-upon-invoice.method';
 import { payPalMethod } from './methods/paypal/paypal.method';
 import { savedCardMethod } from './methods/saved-card/saved-card.method';
 import type { CardGatewayMethod } from './method';
 
 /**
  * The card gateway's methods, one line each, in the order they are set up: the card form first
- * (the shopper's likeliest choice), then the wallets. The section lists them in the spec's order.
+ * (the shopper's likeliest choice), then the wallets, then the local methods. The section lists them in the spec's order.
  */
 export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   cardMethod,
@@ -16,6 +20,10 @@ export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   payPalMethod,
   applePayMethod,
   googlePayMethod,
+  blikMethod,
+  mbWayMethod,
+  bancomatPayMethod,
+  payUponInvoiceMethod,
 ];
 
 /** The methods offered, in the spec's order (spec 2 §2), the ones the shopper prefers first. */
