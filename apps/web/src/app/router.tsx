@@ -40,6 +40,8 @@ function LocaleGuard() {
 const pages: RouteObject[] = [
   { index: true, element: <StorePage /> },
   { path: 'checkout', lazy: page(() => import('../features/checkout/components/checkout-page'), 'CheckoutPage') },
+  // The provider's local payment pages send the shopper back here (spec 3 §2's return parameters).
+  { path: 'checkout/local-payment', lazy: page(() => import('../features/payments/gateways/braintree/local-payment-return-page'), 'LocalPaymentReturnPage') },
   { path: 'sign-in', lazy: page(() => import('../features/identity/components/sign-in-page'), 'SignInPage') },
   { path: 'reset-password', lazy: page(() => import('../features/identity/components/reset-password-page'), 'ResetPasswordPage') },
   { path: 'verify-email', lazy: page(() => import('../features/identity/components/verify-email-page'), 'VerifyEmailPage') },

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../lib/locale';
 import { AccountPage } from './account-pages';
 import { CustomerOnly } from '../../lib/customer-only';
-import { OrderLines, orderTotal, useOrders, type OrderJson } from '../orders';
+import { awaitsPayment, OrderLines, orderTotal, useOrders, WAITING_FOR_PAYMENT, type OrderJson } from '../orders';
 
 const STATUS_LABELS: Record<OrderJson['status'], string> = { pending: 'Processing', paid: 'Complete', failed: 'Payment failed', refunded: 'Refunded' };
 
@@ -31,7 +31,8 @@ function OrdersOf({ empty, storePath, children }: { readonly empty: string; read
       </p>
     );
   }
-  const paid = orders.data.orders.filter((order) => order.status !== 'pending');
+  // Pending orders stay out of the lists, except one waiting for its local payment: the shopper is told it waits.
+  const paid = orders.data.orders.filter((order) => order.status !== 'pending' || awaitsPayment(order));
   if (paid.length === 0) {
     return (
       <>
@@ -69,7 +70,7 @@ export function OrdersPage() {
                   <Link to={`/${locale.urlFriendly}/order/${order.number}/`}>{order.number}</Link>
                 </th>
                 <td>{new Intl.DateTimeFormat(locale.canonical, { dateStyle: 'medium' }).format(new Date(order.created_at))}</td>
-                <td>{STATUS_LABELS[order.status]}</td>
+                <td>{awaitsPayment(order) ? WAITING_FOR_PAYMENT : STATUS_LABELS[order.status]}</td>
                 <td>{orderTotal(order, locale.canonical)}</td>
                 <td>
                   {order.invoice_url ? (

@@ -1,10 +1,11 @@
 import { formatMoney, money } from '@store/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLocale } from '../../lib/locale';
 import { CustomerOnly } from '../../lib/customer-only';
 import { OrderLines, orderTotal } from './order-lines';
-import { useOrder } from './orders-api';
+import { useOrder, type OrderJson } from './orders-api';
+import { awaitsPayment, PaymentEnded, PaymentWait, PAYMENT_POLL_MS, paymentEndedUnpaid, WAITING_FOR_PAYMENT } from './payment-wait';
 
 /** /{locale}/order/{number}/: the order confirmation (issue 8): what was bought, downloads, keys, the receipt. */
 export function OrderConfirmationPage() {
@@ -14,11 +15,14 @@ export function OrderConfirmationPage() {
 
 function Confirmation({ number, email }: { readonly number: string; readonly email: string }) {
   const locale = useLocale();
-  const order = useOrder(number);
+  const order = useOrder(number, awaitsPayment, PAYMENT_POLL_MS);
   const heading = useRef<HTMLHeadingElement>(null);
+  const data = order.data?.order;
+  // What the page is about: waiting, ended unpaid or confirmed. The heading takes focus when it changes.
+  const stage = !data ? null : awaitsPayment(data) ? 'waiting' : paymentEndedUnpaid(data) ? 'ended' : 'confirmed';
   useEffect(() => {
-    if (order.isSuccess) heading.current?.focus();
-  }, [order.isSuccess]);
+    if (stage) heading.current?.focus();
+  }, [stage]);
   if (order.isPending) return <p role="status">Loading your order…</p>;
   if (order.isError) {
     return (
@@ -27,7 +31,38 @@ function Confirmation({ number, email }: { readonly number: string; readonly ema
       </p>
     );
   }
-  const data = order.data.order;
+  const shown = order.data.order;
+  if (shown.local_payment && stage === 'waiting') {
+    return (
+      <div className="page order-confirmation">
+        <h1 ref={heading} tabIndex={-1}>
+          {WAITING_FOR_PAYMENT}
+        </h1>
+        <p>
+          Order number <strong data-testid="order-number">{shown.number}</strong> · Total {orderTotal(shown, locale.canonical)}
+        </p>
+        <PaymentWait payment={shown.local_payment} />
+      </div>
+    );
+  }
+  if (shown.local_payment && stage === 'ended') {
+    return (
+      <div className="page order-confirmation">
+        <h1 ref={heading} tabIndex={-1}>
+          Your payment did not go through
+        </h1>
+        <p>
+          Order number <strong data-testid="order-number">{shown.number}</strong> · Total {orderTotal(shown, locale.canonical)}
+        </p>
+        <PaymentEnded payment={shown.local_payment} checkoutPath={`/${locale.urlFriendly}/checkout/`} />
+      </div>
+    );
+  }
+  return <Confirmed data={shown} email={email} heading={heading} />;
+}
+
+function Confirmed({ data, email, heading }: { readonly data: OrderJson; readonly email: string; readonly heading: RefObject<HTMLHeadingElement | null> }) {
+  const locale = useLocale();
   return (
     <div className="page order-confirmation">
       <h1 ref={heading} tabIndex={-1}>

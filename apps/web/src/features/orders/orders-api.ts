@@ -1,13 +1,21 @@
 import type { BillingAddressJson, CheckoutAction, LocalPaymentMethod, OrderJson, PaymentGateway, PaymentMethodType } from '@store/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { awaitsPayment, PAYMENT_POLL_MS } from './payment-wait';
 
 export const ordersQuery = () => queryOptions({ queryKey: ['orders'], queryFn: () => api.get<{ orders: readonly OrderJson[] }>('/data/orders/') });
 export const orderQuery = (number: string) =>
   queryOptions({ queryKey: ['orders', number], queryFn: () => api.get<{ order: OrderJson }>(`/data/orders/${encodeURIComponent(number)}`) });
 
-export const useOrders = () => useQuery(ordersQuery());
-export const useOrder = (number: string) => useQuery(orderQuery(number));
+/** The customer's orders, asked for again while one waits for its local payment (its row then says so). */
+export const useOrders = () =>
+  useQuery({
+    ...ordersQuery(),
+    refetchInterval: (query) => (query.state.data?.orders.some(awaitsPayment) ? PAYMENT_POLL_MS : false),
+  });
+/** One order; while its local payment is awaited it is asked for again every PAYMENT_POLL_MS. */
+export const useOrder = (number: string, pollWhile?: (order: OrderJson) => boolean, pollMs = PAYMENT_POLL_MS) =>
+  useQuery({ ...orderQuery(number), refetchInterval: (query) => (pollWhile && query.state.data && pollWhile(query.state.data.order) ? pollMs : false) });
 
 export interface PlaceOrderInput {
   readonly basket_reference_id: string;
