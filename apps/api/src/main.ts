@@ -3,6 +3,7 @@ import { createApp } from './create-app';
 import { PaymentReconciliationJob } from './orders/payment-reconciliation.job';
 import { UnusedCertificatesJob } from './tax-exemption/unused-certificates.job';
 import { ProviderNotificationsJob } from './payments/notifications/provider-notifications.job';
+import { LocalPaymentsJob } from './payments/local-payments/local-payments.job';
 
 async function main(): Promise<void> {
   let config;
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   app.get(UnusedCertificatesJob, { strict: false }).start();
   // The payment providers' notifications kept by the webhook endpoints are handled from here.
   app.get(ProviderNotificationsJob, { strict: false }).start();
+  // And the local payments they say were approved are charged from here.
+  app.get(LocalPaymentsJob, { strict: false }).start();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The parent process (tools/start.mjs) waits for this line to learn the port.

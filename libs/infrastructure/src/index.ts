@@ -40,3 +40,4 @@ export * from './payments/braintree/braintree-card-gateway';
 export * from './payments/digital-river/digital-river-gateway';
 export * from './persistence/repositories/postgres-provider-notification-inbox';
 export * from './payments/braintree/braintree-notification-reader';
+export * from './persistence/repositories/postgres-local-payment.repository';

@@ -12,7 +12,7 @@ import {
   type PaymentPorts,
 } from '@store/application';
 // The domain's card gateway descriptor, named apart from the application's token for its adapter.
-import { CARD_GATEWAY, MERCHANT_OF_RECORD_GATEWAY, type PayingGateway } from '@store/domain';
+import { CARD_GATEWAY, enabledFeatures, MERCHANT_OF_RECORD_GATEWAY, type PayingGateway, type StoreFeature } from '@store/domain';
 import {
   BraintreeCardGateway,
   DigitalRiverGateway,
@@ -66,6 +66,9 @@ function ledgered(key: PayingGateway, adapter: LookupablePaymentPort | null, tim
 }
 
 /** The payment gateways' adapters, each configured from the environment. */
+/** The store features that are on (spec 1 §3's enabled flags): what the page offers and the server accepts. */
+export const STORE_FEATURES_ON = Symbol('StoreFeaturesOn');
+
 export const paymentAdapters: Provider[] = [
   { provide: SAVED_CARD_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedCardRepository(ds), inject: [DataSource] },
   { provide: SAVED_PAYPAL_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedPayPalRepository(ds), inject: [DataSource] },
@@ -108,5 +111,18 @@ export const paymentAdapters: Provider[] = [
       ...ledgered(MERCHANT_OF_RECORD_GATEWAY.key, merchant, config.DIGITAL_RIVER_TIMEOUT_MS, ds),
     }),
     inject: [CARD_GATEWAY_PORT, MERCHANT_OF_RECORD, DataSource, AppConfig],
+  },
+  {
+    provide: STORE_FEATURES_ON,
+    useFactory: (cardGateway: unknown, settings: CardGatewaySettings): readonly StoreFeature[] =>
+      enabledFeatures({
+        cardGateway: cardGateway !== null,
+        applePay: settings.wallets.applePay,
+        googlePay: settings.wallets.googlePay,
+        payPal: settings.wallets.payPal,
+        localPayments: settings.localPayments === true,
+        deviceData: settings.collectDeviceData,
+      }),
+    inject: [CARD_GATEWAY_PORT, CARD_GATEWAY_SETTINGS],
   },
 ];

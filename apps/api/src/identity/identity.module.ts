@@ -3,8 +3,6 @@ import {
   AccountSecurity,
   BASKET_REPOSITORY,
   BILLING_REPOSITORY,
-  CARD_GATEWAY_PORT,
-  CARD_GATEWAY_SETTINGS,
   ClaimBasketOnSignIn,
   GetBasket,
   PAYMENT_STATE_REPOSITORY,
@@ -12,8 +10,6 @@ import {
   SHIPPING_ADDRESS_REPOSITORY,
   type BasketRepository,
   type BillingRepository,
-  type CardGatewayPort,
-  type CardGatewaySettings,
   type PaymentStateRepository,
   type ShippingAddressRepository,
   CLOCK,
@@ -61,9 +57,10 @@ import {
   type SecretGenerator,
   type SessionRepository,
 } from '@store/application';
-import { DEFAULT_LOCALE, enabledFeatures } from '@store/domain';
+import { DEFAULT_LOCALE, type StoreFeature } from '@store/domain';
 import { BasketModule } from '../basket/basket.module';
 import { AppConfig } from '../config/app-config';
+import { STORE_FEATURES_ON } from '../database/payment-adapters';
 import { AuthController } from './auth.controller';
 import { CompromisedPasswordController } from './compromised-password.controller';
 import { MailDeliveryService } from './mail-delivery.service';
@@ -210,20 +207,8 @@ const useCases: Provider[] = [
       shipping: ShippingAddressRepository,
       paymentStates: PaymentStateRepository,
       customerPayment: GetCustomerPayment,
-      cardGateway: CardGatewayPort | null,
-      cardSettings: CardGatewaySettings,
-    ) =>
-      new ReadSession(
-        { baskets, getBasket, customers, categories, billing, shipping, paymentStates, customerPayment },
-        enabledFeatures({
-          cardGateway: cardGateway !== null,
-          applePay: cardSettings.wallets.applePay,
-          googlePay: cardSettings.wallets.googlePay,
-          payPal: cardSettings.wallets.payPal,
-          localPayments: cardSettings.localPayments === true,
-          deviceData: cardSettings.collectDeviceData,
-        }),
-      ),
+      features: readonly StoreFeature[],
+    ) => new ReadSession({ baskets, getBasket, customers, categories, billing, shipping, paymentStates, customerPayment }, features),
     inject: [
       BASKET_REPOSITORY,
       GetBasket,
@@ -233,8 +218,7 @@ const useCases: Provider[] = [
       SHIPPING_ADDRESS_REPOSITORY,
       PAYMENT_STATE_REPOSITORY,
       GetCustomerPayment,
-      CARD_GATEWAY_PORT,
-      CARD_GATEWAY_SETTINGS,
+      STORE_FEATURES_ON,
     ],
   },
 ];

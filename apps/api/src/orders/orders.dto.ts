@@ -1,4 +1,4 @@
-import { PAYMENT_GATEWAYS, PAYMENT_METHOD_TYPES, SUPPORTED_LOCALES, type PaymentGateway, type PaymentMethodType } from '@store/domain';
+import { LOCAL_PAYMENT_METHODS, PAYMENT_GATEWAYS, PAYMENT_METHOD_TYPES, SUPPORTED_LOCALES, type LocalPaymentMethod, type PaymentGateway, type PaymentMethodType } from '@store/domain';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 
@@ -69,4 +69,31 @@ export class PlaceOrderPayload {
   @IsOptional()
   @IsIn(SUPPORTED_LOCALES.map((locale) => locale.urlFriendly), { message: 'locale is not one of the store locales' })
   locale?: string;
+}
+
+/** The provider's local payment id (PayPal's PAY-… form), as onPaymentStart gives it. */
+const PAYMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * START_LOCAL_PAYMENT (ours): PLACE_ORDER's fields, checked alike, for a local payment method and
+ * the id its flow was given; the order is reserved and waits for the payer, nothing is charged.
+ */
+export class StartLocalPaymentPayload extends PlaceOrderPayload {
+  @IsIn([...LOCAL_PAYMENT_METHODS], oneOf('payment_method_type', LOCAL_PAYMENT_METHODS))
+  declare payment_method_type: LocalPaymentMethod;
+
+  @Matches(PAYMENT_ID, { message: 'payment_id is not a payment id' })
+  payment_id!: string;
+}
+
+/** Why the shopper's page gives a local payment up: their cancel, the window closed, the provider failed, or it took too long. */
+export const LOCAL_PAYMENT_CANCEL_REASONS = ['canceled', 'window-closed', 'failed', 'timeout'] as const;
+
+/** CANCEL_LOCAL_PAYMENT (ours): the shopper gives up a local payment the payer has not approved. */
+export class CancelLocalPaymentPayload {
+  @Matches(/^AFS-\d{8,}$/, { message: 'order_number is not an order number' })
+  order_number!: string;
+
+  @IsIn([...LOCAL_PAYMENT_CANCEL_REASONS], oneOf('reason', LOCAL_PAYMENT_CANCEL_REASONS))
+  reason!: (typeof LOCAL_PAYMENT_CANCEL_REASONS)[number];
 }

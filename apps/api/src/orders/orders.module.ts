@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ProviderNotificationsModule } from '../payments/notifications/provider-notifications.module';
+import { LOCAL_PAYMENT_PROVIDERS } from '../payments/local-payments/local-payments.providers';
+import { LocalPaymentsJob } from '../payments/local-payments/local-payments.job';
 import {
   BASKET_REPOSITORY,
   BasketReader,
@@ -10,6 +13,9 @@ import {
   GetOrder,
   ListOrders,
   ReconcilePayments,
+  CompleteLocalPayment,
+  LOCAL_PAYMENT_REPOSITORY,
+  type LocalPaymentRepository,
   type InvoiceRenderer,
   type Checkpoints,
   type Clock,
@@ -44,7 +50,7 @@ import { PaymentReconciliationJob } from './payment-reconciliation.job';
 import { DownloadsController, OrdersController } from './orders.controller';
 
 @Module({
-  imports: [BasketModule],
+  imports: [BasketModule, ProviderNotificationsModule],
   controllers: [OrdersController, DownloadsController],
   providers: [
     { provide: ORDER_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmOrderRepository(ds), inject: [DataSource] },
@@ -77,7 +83,8 @@ import { DownloadsController, OrdersController } from './orders.controller';
         savedPayPal: SavedPayPalRepository,
         checkpoints: Checkpoints,
         shipping: ShippingAddressRepository,
-      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards, savedPayPal, checkpoints, shipping),
+        localPayments: LocalPaymentRepository,
+      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards, savedPayPal, checkpoints, shipping, localPayments),
       inject: [
         BASKET_REPOSITORY,
         BasketReader,
@@ -90,6 +97,7 @@ import { DownloadsController, OrdersController } from './orders.controller';
         SAVED_PAYPAL_REPOSITORY,
         CHECKPOINTS,
         SHIPPING_ADDRESS_REPOSITORY,
+        LOCAL_PAYMENT_REPOSITORY,
       ],
     },
     {
@@ -105,8 +113,9 @@ import { DownloadsController, OrdersController } from './orders.controller';
       inject: [ORDER_REPOSITORY, PAYMENT_PORTS, CUSTOMER_REPOSITORY, KEY_MATERIAL, CLOCK, AppConfig],
     },
     PaymentReconciliationJob,
+    ...LOCAL_PAYMENT_PROVIDERS,
     OrderActions,
   ],
-  exports: [OrderActions, ORDER_REPOSITORY, ReconcilePayments, PaymentReconciliationJob],
+  exports: [OrderActions, ORDER_REPOSITORY, ReconcilePayments, PaymentReconciliationJob, LocalPaymentsJob, CompleteLocalPayment],
 })
 export class OrdersModule {}

@@ -34,7 +34,7 @@ beforeAll(async () => {
   [braintree, digitalRiver] = await Promise.all([startBraintreeSandbox(), startDigitalRiverSandbox()]);
   t = await createTestApp({
     env: {
-      ...cardSandboxEnv(braintree.url),
+      ...cardSandboxEnv(braintree.url, { BRAINTREE_PAYPAL: 'true', BRAINTREE_LOCAL_PAYMENTS: 'true' }),
       ...merchantOfRecordSandboxEnv(digitalRiver),
       PAYMENT_GATEWAY_RULES: 'USD=digital-river,*=braintree',
     },
@@ -54,6 +54,32 @@ const freshEmail = () => `hostile.${++emails}.${Date.now()}@example.com`;
 const US_ADDRESS = { line_1: '350 Fifth Avenue', city: 'New York', state: 'NY', postal_code: '10118', country: 'US' };
 const cardShopper = () => shopperReadyToPay(t);
 const morShopper = () => shopperReadyToPay(t, { address: US_ADDRESS, locale: 'en-us', gateway: 'digital-river' });
+const WARSAW = { line_1: 'ul. Marszałkowska 1', city: 'Warszawa', postal_code: '00-624', country: 'PL' };
+/** A shopper of the Polish storefront, where BLIK is offered. */
+const blikShopper = () => shopperReadyToPay(t, { address: WARSAW, locale: 'en-pl' });
+let paymentIds = 0;
+/** A local payment id as the provider gives them (the store records it; only the provider's notifications act on it). */
+const freshPaymentId = () => `PAY-HOSTILE${String(++paymentIds).padStart(6, '0')}${Date.now().toString(36).toUpperCase()}`;
+
+/** The owner's order reserved by a BLIK payment started with the store, for the cancel. */
+async function startedBlik(owner: Shopper) {
+  const started = await checkoutAction(
+    t,
+    'START_LOCAL_PAYMENT',
+    {
+      basket_reference_id: owner.basket.reference,
+      basket_stale_hash: owner.basket.stale_hash,
+      gateway: 'braintree',
+      payment_method_type: 'blik',
+      payment_id: freshPaymentId(),
+      withdrawal_consent: true,
+      locale: 'en-pl',
+    },
+    owner.cookie,
+  );
+  expect(started.body.success).toBe(true);
+  return { orderNumber: started.body.data.order_number as string };
+}
 /** A signed-in customer and nothing more, for the actions that need no basket: quicker to renew. */
 async function customerOnly(): Promise<Shopper> {
   const email = freshEmail();
@@ -329,6 +355,43 @@ const CASES: readonly ActionCase[] = [
       locale: 'en-gb',
     }),
     allowedOnRefusal: declinedOrderTrail,
+  },
+  {
+    action: 'START_LOCAL_PAYMENT',
+    specs: {
+      basket_reference_id: S(true, REFERENCE_TAMPERING),
+      basket_stale_hash: S(true, ['0123456789abcdef', 'ffffffffffffffff']),
+      customer_public_id: S(false, ['00000000-0000-0000-0000-000000000000']),
+      gateway: S(true, ['digital-river', 'complimentary', 'BRAINTREE']),
+      payment_method_type: S(true, ['card', 'mbway', 'pay-upon-invoice', 'BLIK', 'ideal']),
+      payment_id: S(true, ['PAY-', 'PAY-0000/..', 'x'.repeat(65)]),
+      existing_order_number: S(false, ['AFS-00000001', 'AFS-0000000']),
+      withdrawal_consent: B(false),
+      locale: S(false, ['en-gb', 'xx-yy']),
+    },
+    shopper: blikShopper,
+    renewAfterSuccess: true,
+    valid: ({ owner, facts }) => ({
+      basket_reference_id: owner.basket.reference,
+      basket_stale_hash: owner.basket.stale_hash,
+      gateway: 'braintree',
+      payment_method_type: 'blik',
+      payment_id: facts.paymentId,
+      withdrawal_consent: true,
+      locale: 'en-pl',
+    }),
+    facts: () => Promise.resolve({ paymentId: freshPaymentId() }),
+  },
+  {
+    action: 'CANCEL_LOCAL_PAYMENT',
+    specs: {
+      order_number: S(true, ['AFS-00000001', 'AFS-0000000', 'AFS-99999999']),
+      reason: S(true, ['cancelled', 'expired', 'CANCELED', '']),
+    },
+    shopper: blikShopper,
+    facts: startedBlik,
+    renewAfterSuccess: true,
+    valid: ({ facts }) => ({ order_number: facts.orderNumber, reason: 'canceled' }),
   },
 ];
 

@@ -7,7 +7,10 @@ import {
   formatProductKey,
   gatewayDescriptor,
   isPayingGateway,
+  METHOD_NOT_AVAILABLE,
+  methodAvailable,
   needsPayment,
+  paymentMethod,
   money,
   ok,
   requiresWithdrawalConsent,
@@ -15,8 +18,10 @@ import {
   toDecimalString,
   WITHDRAWAL_CONSENT_TEXT,
   type Customer,
+  type LocalPaymentMethod,
   type PaymentGateway,
   type Result,
+  type StoreFeature,
 } from '@store/domain';
 import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
@@ -27,6 +32,7 @@ import { amountCharged, type Fulfilment, type KeyMaterial, type Order, type Orde
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
 import type { SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
+import type { LocalPaymentRepository } from '../payments/local-payments/local-payments.ports';
 import { showsBillingAddress, type ShownBillingAddress } from './order-addresses';
 
 export interface PlaceOrderCommand {
@@ -57,6 +63,17 @@ export interface PlaceOrderCommand {
   readonly locale: string;
   /** The store's public address, for the links in the receipt. */
   readonly storeUrl: string;
+  /**
+   * START_LOCAL_PAYMENT: the order is reserved with every check of a placement and recorded as
+   * paid by this local payment, and nothing is charged: the payer approves it away from the store
+   * (the provider's window, their bank's app, an invoice), and the order waits, pending, for that.
+   */
+  readonly localPayment?: {
+    readonly paymentId: string;
+    readonly method: LocalPaymentMethod;
+    /** The store features that are on: a local method is offered only with its switch. */
+    readonly features: readonly StoreFeature[];
+  } | null;
 }
 
 export interface PlacedOrder {
@@ -71,7 +88,8 @@ export type ChargeState = 'not-charged' | 'charged' | 'unknown';
 // Our choice: the message when the consent box was not ticked.
 export const WITHDRAWAL_CONSENT_REQUIRED = 'Please confirm that you want your downloads now and understand you lose the right to withdraw';
 
-const failure = (name: ConstructorParameters<typeof DomainError>[0], orderNumber: string | null, charged: ChargeState, message?: string) =>
+/** A refusal of an order, saying which order and whether money was taken (never a guess). */
+export const orderFailure = (name: ConstructorParameters<typeof DomainError>[0], orderNumber: string | null, charged: ChargeState, message?: string) =>
   new DomainError(name, { message, data: { order_number: orderNumber, charged } });
 
 /** What completing a charged (or free) order stores and sends: fresh product keys and the receipt. */
@@ -103,21 +121,22 @@ export class PlaceOrder {
     private readonly savedPayPal: SavedPayPalRepository | null = null,
     private readonly checkpoints: Checkpoints = NO_CHECKPOINTS,
     private readonly shipping: ShippingAddressRepository | null = null,
+    private readonly localPayments: LocalPaymentRepository | null = null,
   ) {}
 
   async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
     const placed = await this.orders.findByBasket(command.basketReference);
     if (placed && placed.customerId !== command.customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
-    if (placed?.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', placed.number, 'charged'));
+    if (placed?.status === 'paid') return err(orderFailure('ORDER_ALREADY_COMPLETE', placed.number, 'charged'));
     if (command.existingOrderNumber !== null && placed?.number !== command.existingOrderNumber) {
-      return err(failure('ORDER_FAILED', null, 'not-charged'));
+      return err(orderFailure('ORDER_FAILED', null, 'not-charged'));
     }
 
     const basket = await this.baskets.find(command.basketReference);
     if (!basket || basket.customerId !== command.customer.id || !hashShowsBasket(command.basketStaleHash, basket)) {
       // Another tab may have completed the order (closing the basket) since it was looked up above.
       const completed = await this.orders.findByBasket(command.basketReference);
-      if (completed?.status === 'paid' && completed.customerId === command.customer.id) return err(failure('ORDER_ALREADY_COMPLETE', completed.number, 'charged'));
+      if (completed?.status === 'paid' && completed.customerId === command.customer.id) return err(orderFailure('ORDER_ALREADY_COMPLETE', completed.number, 'charged'));
       return err(new DomainError(!basket || basket.customerId !== command.customer.id ? 'BASKET_NOT_FOUND' : 'BASKET_STALE'));
     }
     const read = await this.reader.read(basket, { id: command.customer.id, email: command.customer.email, emailVerified: command.customer.emailVerified });
@@ -132,9 +151,9 @@ export class PlaceOrder {
       // there the later one is refused for the voucher's purchase limit. When the first has already
       // committed, the later one finds its voucher refused here instead: it is told the same reason.
       const overLimit = read.value.notices.includes(ErrorCatalogue.VOUCHER_PURCHASE_LIMIT.code);
-      return err(overLimit ? failure('VOUCHER_PURCHASE_LIMIT', null, 'not-charged') : new DomainError('BASKET_STALE'));
+      return err(overLimit ? orderFailure('VOUCHER_PURCHASE_LIMIT', null, 'not-charged') : new DomainError('BASKET_STALE'));
     }
-    if (view.lines.length === 0) return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
+    if (view.lines.length === 0) return err(orderFailure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
 
     // Nothing to pay (a free download, or a discount of 100%): the complimentary gateway, no billing
     // step needed (spec 2 §2 rule 5). Anything else goes through the gateway billing decided.
@@ -142,23 +161,43 @@ export class PlaceOrder {
     // alone may now read the code as used up.
     // A voucher that covers everything leaves nothing to pay too (ours: the same complimentary way).
     const paysNothing = (placed?.status === 'pending' ? amountCharged(placed) : view.amountToPay.amountMinor) === 0;
-    if ((command.gateway === 'complimentary') !== paysNothing) return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
+    if ((command.gateway === 'complimentary') !== paysNothing) return err(orderFailure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     const paid = needsPayment(command.gateway);
     const address = await this.billing.find(command.customer.id);
     if (paid && !address) return err(new DomainError('BILLING_ADDRESS_REQUIRED'));
+    const local = command.localPayment ?? null;
+    if (local) {
+      // Only where the method applies (its country and currency) and while the store offers it.
+      const method = paymentMethod(local.method);
+      const context = { billingCountry: address?.country ?? '', currency: view.countryAccount.currency, flags: local.features };
+      if (!paid || !this.localPayments || method.gateway !== command.gateway || !methodAvailable(method, context)) {
+        return err(new DomainError('VALIDATION_FAILED', { fields: { payment_method_type: [METHOD_NOT_AVAILABLE] } }));
+      }
+      // A payment id already paying another order is refused before anything is reserved (the
+      // record's own key refuses it again should two orders race for one id).
+      const recorded = await this.localPayments.find(local.paymentId);
+      if (recorded && recorded.orderNumber !== placed?.number) return err(orderFailure('LOCAL_PAYMENT_UNKNOWN', null, 'not-charged'));
+    }
+    // A local payment still waiting for its payer gives way to the shopper's new attempt (another
+    // method, or the same one started again); one the payer approved is being charged, and is let be.
+    const waiting = placed?.status === 'pending' ? placed.localPayment : null;
+    if (waiting && waiting.paymentId !== local?.paymentId && (waiting.state === 'waiting' || waiting.state === 'completing')) {
+      const cancelled = waiting.state === 'waiting' && (await this.localPayments?.end(waiting.paymentId, 'cancelled'));
+      if (!cancelled) return err(orderFailure('LOCAL_PAYMENT_COMPLETING', placed?.number ?? null, 'unknown'));
+    }
     if (command.shownBillingAddress && (!address || !showsBillingAddress(command.shownBillingAddress, address))) {
-      return err(failure('BILLING_ADDRESS_CHANGED', placed?.number ?? null, 'not-charged'));
+      return err(orderFailure('BILLING_ADDRESS_CHANGED', placed?.number ?? null, 'not-charged'));
     }
     if (paid && (await this.paymentStates.gatewayOf(basket.reference)) !== command.gateway) {
-      return err(failure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
+      return err(orderFailure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     }
     // Something to post (requires_shipping) needs somewhere to post it, free orders included.
     const choice = async () => (command.updateShippingAddress ? ({ sameAsBilling: true } as const) : ((await this.shipping?.find(command.customer.id)) ?? null));
     const shipTo = view.flags.shippingIsRequired ? deliveryAddress(await choice(), address) : null;
-    if (view.flags.shippingIsRequired && !shipTo) return err(failure('SHIPPING_ADDRESS_REQUIRED', placed?.number ?? null, 'not-charged'));
+    if (view.flags.shippingIsRequired && !shipTo) return err(orderFailure('SHIPPING_ADDRESS_REQUIRED', placed?.number ?? null, 'not-charged'));
     // Its price and tax are for one country (home until the shopper names another): it is posted there only.
     if (shipTo && shipTo.country !== (view.basket.shippingCountry ?? view.countryAccount.code)) {
-      return err(failure('SHIPPING_COUNTRY_CHANGED', placed?.number ?? null, 'not-charged'));
+      return err(orderFailure('SHIPPING_COUNTRY_CHANGED', placed?.number ?? null, 'not-charged'));
     }
     if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
       return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
@@ -167,11 +206,11 @@ export class PlaceOrder {
     // basket's current one, and its tax (the provider's, spec 2 §2) is what the order records.
     // Our choice: a reseller sells in its own name and charges its own total, which our voucher cannot pay.
     const gateway = gatewayDescriptor(command.gateway);
-    if (!gateway.acceptsVouchers && view.appliedVoucher) return err(failure('VOUCHER_NOT_ACCEPTED', placed?.number ?? null, 'not-charged'));
+    if (!gateway.acceptsVouchers && view.appliedVoucher) return err(orderFailure('VOUCHER_NOT_ACCEPTED', placed?.number ?? null, 'not-charged'));
     const sellsFromCheckout = gateway.paymentSetup === 'checkout-session';
     const morCheckout = sellsFromCheckout ? await this.paymentStates.checkoutOf(basket.reference) : null;
     if (sellsFromCheckout && (!morCheckout || morCheckout.checkoutId !== command.checkoutId)) {
-      return err(failure('MOR_CHECKOUT_EXPIRED', placed?.number ?? null, 'not-charged'));
+      return err(orderFailure('MOR_CHECKOUT_EXPIRED', placed?.number ?? null, 'not-charged'));
     }
     const totals = morCheckout?.totals ?? {
       netMinor: view.totalWithDiscount.net.amountMinor,
@@ -236,16 +275,16 @@ export class PlaceOrder {
     // is refused as stale, and one that comes later finds the basket held by this order.
     const reserved = await this.orders.reserve(draft, view.basket.version);
     // The discount's last use or a limited product's last unit went to another order first.
-    if ('refused' in reserved) return err(failure(reserved.refused, placed?.number ?? null, 'not-charged'));
+    if ('refused' in reserved) return err(orderFailure(reserved.refused, placed?.number ?? null, 'not-charged'));
     const created = reserved.created;
     let order = reserved.order;
-    if (!created && order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
+    if (!created && order.status === 'paid') return err(orderFailure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
     if (!created && order.status === 'failed') {
       const retried = await this.orders.retry(order.number, draft, view.basket.version);
-      if (retried && 'refused' in retried) return err(failure(retried.refused, order.number, 'not-charged'));
+      if (retried && 'refused' in retried) return err(orderFailure(retried.refused, order.number, 'not-charged'));
       order = retried ?? (await this.orders.find(order.number)) ?? order;
     }
-    if (order.status === 'paid') return err(failure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
+    if (order.status === 'paid') return err(orderFailure('ORDER_ALREADY_COMPLETE', order.number, 'charged'));
     // Kept before the charge: a paid order always says where it goes (a retry writes it again).
     if (shipTo) {
       await this.shipping?.recordForOrder(order.number, shipTo);
@@ -253,13 +292,18 @@ export class PlaceOrder {
       order = { ...order, shippingAddress: shipTo };
     }
     await this.checkpoints.reached('place-order:reserved', { orderNumber: order.number });
+    if (local && this.localPayments) {
+      const recorded = await this.localPayments.start({ paymentId: local.paymentId, orderNumber: order.number, method: local.method });
+      if (recorded === 'taken') return err(orderFailure('LOCAL_PAYMENT_UNKNOWN', order.number, 'not-charged'));
+      return ok({ order, redirect: `/${command.locale}/order/${order.number}/` });
+    }
 
     let transactionId: string | null = null;
     if (paid) {
       const port = isPayingGateway(command.gateway) ? this.payments[command.gateway] : undefined;
       if (!port) {
         await this.orders.fail(order.number, 310001, 'No payment adapter for this gateway');
-        return err(failure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
+        return err(orderFailure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
       }
       // The saved card as it is before the charge (a decline may mark it invalid), and the one
       // gateway customer per shopper, whichever of their saved methods made it.
@@ -286,7 +330,7 @@ export class PlaceOrder {
         });
       } catch {
         // The gateway did not say: the order stays pending and a retry asks again with the same key.
-        return err(failure('ORDER_FAILED_UNEXPECTEDLY', order.number, 'unknown'));
+        return err(orderFailure('ORDER_FAILED_UNEXPECTEDLY', order.number, 'unknown'));
       }
       if (result.outcome === 'declined') {
         await this.orders.fail(order.number, result.code, result.reason);
@@ -294,7 +338,7 @@ export class PlaceOrder {
         if (saved && result.code === ErrorCatalogue.SAVED_CARD_INVALID.code) {
           await this.savedCards?.update(command.customer.id, saved.token, { lastResponseCode: result.code });
         }
-        return err(failure(errorNameForCode(result.code) ?? 'ORDER_FAILED', order.number, 'not-charged'));
+        return err(orderFailure(errorNameForCode(result.code) ?? 'ORDER_FAILED', order.number, 'not-charged'));
       }
       transactionId = result.transactionId;
       await this.checkpoints.reached('place-order:charged', { orderNumber: order.number });

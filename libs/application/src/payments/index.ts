@@ -4,3 +4,4 @@ export * from './saved-card.use-cases';
 export * from './merchant-of-record.ports';
 export * from './merchant-checkout.use-cases';
 export * from './notifications';
+export * from './local-payments';

@@ -132,6 +132,10 @@ export const CHECKOUT_ACTIONS = [
   'MERCHANT_OF_RECORD_ATTACH_TAX_ID',
   'MERCHANT_OF_RECORD_ATTACH_SOURCE',
   'PLACE_ORDER',
+  // Ours: the local payment methods (spec 3 §1) reserve the order when the provider's flow starts
+  // (its onPaymentStart), and the shopper may give one up before the payer approves it.
+  'START_LOCAL_PAYMENT',
+  'CANCEL_LOCAL_PAYMENT',
 ] as const;
 export type CheckoutAction = (typeof CHECKOUT_ACTIONS)[number];
 

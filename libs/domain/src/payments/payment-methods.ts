@@ -185,8 +185,8 @@ export function methodAvailable(method: PaymentMethodDescriptor, context: Method
   );
 }
 
-// Our choice: the wording of the refusal, which the spec does not give.
-const UNKNOWN_METHOD_MESSAGE = 'This payment method is not available';
+// Our choice: the wording of the refusal, which the spec does not give (also for a method not offered here).
+export const METHOD_NOT_AVAILABLE = 'This payment method is not available';
 
 /**
  * Reads a payment method type from the page or a request, refusing anything but the known types
@@ -196,7 +196,7 @@ export function parsePaymentMethodType(value: unknown): Result<PaymentMethodType
   const known = typeof value === 'string' && (PAYMENT_METHOD_TYPES as readonly string[]).includes(value);
   return known
     ? ok(value as PaymentMethodType)
-    : err(new DomainError('VALIDATION_FAILED', { fields: { payment_method_type: [UNKNOWN_METHOD_MESSAGE] } }));
+    : err(new DomainError('VALIDATION_FAILED', { fields: { payment_method_type: [METHOD_NOT_AVAILABLE] } }));
 }
 
 /** The card gateway's methods. */

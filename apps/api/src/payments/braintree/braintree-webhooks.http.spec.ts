@@ -62,6 +62,7 @@ class Recorder implements ProviderNotificationHandler {
 }
 const recorder = new Recorder();
 const HANDLED: ProviderNotificationKind[] = ['local-payment-completed', 'local-payment-funded', 'local-payment-expired'];
+const ownHandlers = new Map<ProviderNotificationKind, ProviderNotificationHandler>();
 
 beforeAll(async () => {
   logDir = mkdtempSync(join(tmpdir(), 'store-webhooks-'));
@@ -71,12 +72,25 @@ beforeAll(async () => {
   // Nest holds its loggers' lines until the server listens, as the served API does.
   await t.app.listen(0, '127.0.0.1');
   job = t.app.get(ProviderNotificationsJob, { strict: false });
+  // The recorder stands in for the store's own handlers of these kinds: this file is about the
+  // inbox, whatever acts on what it hands on (the local payments' handlers have their own spec).
   const handlers = t.app.get(ProviderNotificationHandlers, { strict: false });
-  for (const kind of HANDLED) handlers.register(kind, recorder);
+  for (const kind of HANDLED) {
+    const own = handlers.for(kind);
+    if (own) {
+      ownHandlers.set(kind, own);
+      handlers.unregister(kind, own);
+    }
+    handlers.register(kind, recorder);
+  }
 }, 60_000);
 afterAll(async () => {
   const handlers = t?.app.get(ProviderNotificationHandlers, { strict: false });
-  for (const kind of HANDLED) handlers?.unregister(kind, recorder);
+  for (const kind of HANDLED) {
+    handlers?.unregister(kind, recorder);
+    const own = ownHandlers.get(kind);
+    if (own) handlers?.register(kind, own);
+  }
   await t?.close();
   rmSync(logDir, { recursive: true, force: true });
 });

@@ -1,5 +1,5 @@
-import type { BillingAddress, Fulfilment, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
-import type { OrderStatus, PaymentGateway } from '@store/domain';
+import type { BillingAddress, Fulfilment, StoredLocalPaymentState, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
+import type { LocalPaymentMethod, LocalPaymentState, OrderStatus, PaymentGateway } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -29,7 +29,12 @@ interface OrderRow {
   transaction_id: string | null;
   created_at: Date;
   paid_at: Date | null;
+  /** The order's latest local payment, when one pays it. */
+  local_payment?: { payment_id: string; method: LocalPaymentMethod; state: StoredLocalPaymentState; started_at: string } | null;
 }
+
+/** How the pages name a stored state: approved and being charged are one thing to the shopper. */
+const shownState = (state: StoredLocalPaymentState): LocalPaymentState => (state === 'approved' ? 'completing' : state);
 
 interface LineRow {
   order_number: string;
@@ -88,6 +93,14 @@ const toOrder = (row: OrderRow, lines: readonly OrderLineDraft[]): Order => ({
   createdAt: row.created_at,
   paidAt: row.paid_at,
   lines,
+  localPayment: row.local_payment
+    ? {
+        paymentId: row.local_payment.payment_id,
+        method: row.local_payment.method,
+        state: shownState(row.local_payment.state),
+        startedAt: new Date(row.local_payment.started_at),
+      }
+    : null,
 });
 
 /** Thrown inside a reservation's transaction to roll it back when a claim cannot be made. */
@@ -411,6 +424,9 @@ export class TypeOrmOrderRepository implements OrderRepository {
     const rows: { number: string }[] = await this.dataSource.query(
       `SELECT number FROM (
          SELECT number, created_at FROM orders WHERE status = 'pending' AND created_at < $1
+           -- An order a local payment is paying waits for the provider's word (or the completing
+           -- worker's charge), however long the payer takes: it is not a shopper who left.
+           AND NOT EXISTS (SELECT 1 FROM local_payments lp WHERE lp.order_number = orders.number AND lp.state IN ('waiting', 'approved', 'completing'))
          UNION
          SELECT o.number, o.created_at FROM orders o JOIN payment_charges c ON c.order_number = o.number WHERE c.uncertain AND c.claimed_at >= $2
          UNION
@@ -422,8 +438,13 @@ export class TypeOrmOrderRepository implements OrderRepository {
   }
 
   private async load(where: string, value: string): Promise<Order[]> {
-    const rows: OrderRow[] = await this.dataSource.query(`SELECT *, (SELECT balance_left_minor FROM voucher_redemptions r WHERE r.order_number = orders.number) AS voucher_balance_left_minor
-       FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`, [value]);
+    const rows: OrderRow[] = await this.dataSource.query(
+      `SELECT *, (SELECT balance_left_minor FROM voucher_redemptions r WHERE r.order_number = orders.number) AS voucher_balance_left_minor,
+         (SELECT json_build_object('payment_id', lp.payment_id, 'method', lp.method, 'state', lp.state, 'started_at', lp.started_at)
+          FROM local_payments lp WHERE lp.order_number = orders.number ORDER BY lp.started_at DESC, lp.payment_id LIMIT 1) AS local_payment
+       FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`,
+      [value],
+    );
     if (rows.length === 0) return [];
     const lines: LineRow[] = await this.dataSource.query(`SELECT * FROM order_lines WHERE order_number = ANY($1) ORDER BY position`, [rows.map((row) => row.number)]);
     return rows.map((row) => toOrder(row, lines.filter((line) => line.order_number === row.number).map(toLine)));
