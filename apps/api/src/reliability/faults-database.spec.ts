@@ -1,6 +1,6 @@
 import { TestCheckpoints } from '@store/application/testing';
 import { createDataSource, migrate, seedCatalogue, seedCustomerCategories } from '@store/infrastructure';
-import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { gatewayFor, startBraintreeSandbox, startLocalPayment, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { until } from '../testing/until';
 import { ProviderNotificationsJob } from '../payments/notifications/provider-notifications.job';
+import { LocalPaymentsJob } from '../payments/local-payments/local-payments.job';
 
 // Database faults (issue 12): the connection dropped in the middle of a request's transaction
 // (pg_terminate_backend), and Postgres restarted under a request. Each answers the catalogued 503,
@@ -281,8 +282,9 @@ describe('Postgres restarted while the card gateway sends a webhook', () => {
 
   beforeAll(async () => {
     postgres = await OwnPostgres.start();
-    provider = await startBraintreeSandbox({ config: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000 } });
-    t = await appOn(postgres, new TestCheckpoints());
+    provider = await startBraintreeSandbox({ config: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000, localPaymentCreateDelayMs: 0 } });
+    // The store charges through this provider too, so that a local payment it approves can be paid.
+    t = await appOn(postgres, new TestCheckpoints(), cardSandboxEnv(provider.url, { BRAINTREE_TIMEOUT_MS: '5000', BRAINTREE_PAYPAL: 'true', BRAINTREE_LOCAL_PAYMENTS: 'true' }));
     await t.app.listen(0, '127.0.0.1');
     const { port } = t.app.getHttpServer().address() as AddressInfo;
     await fetch(`${provider.url}/__sandbox/webhooks/settings`, {
@@ -328,6 +330,45 @@ describe('Postgres restarted while the card gateway sends a webhook', () => {
       { kind: 'transaction-settled', transaction: sale.transaction.id, attempts: 0, outcome: 'ignored' },
     ]);
   }, 60_000);
+
+  it("a local payment approved while it is down: the provider's retry brings the approval, and the order is charged once", async () => {
+    const shopper = await shopperReadyToPay(t, { locale: 'en-pl', address: { line_1: 'ul. Marszałkowska 1', city: 'Warszawa', postal_code: '00-624', country: 'PL' } });
+    const checkout = await t.http().get(`/data/braintree-checkout?basket_ref=${shopper.basket.reference}`).set('X-Requested-With', 'XMLHttpRequest').set('Cookie', shopper.cookie);
+    const fingerprint = JSON.parse(Buffer.from(checkout.body.data.client_token, 'base64').toString('utf8')).authorizationFingerprint;
+    const gross = (shopper.basket as unknown as { pricing: { total: { gross: { amount_minor: number } } } }).pricing.total.gross.amount_minor;
+    const target = { url: provider.url, merchantId: provider.config.merchantId };
+    const created = await startLocalPayment(target, fingerprint, { paymentType: 'blik', amount: (gross / 100).toFixed(2), currency: 'PLN', extra: { blikOptions: { level_0: { authCode: '123456' } } } });
+    const paymentId = created.paymentId as string;
+    const started = await checkoutAction(
+      t,
+      'START_LOCAL_PAYMENT',
+      { basket_reference_id: shopper.basket.reference, basket_stale_hash: shopper.basket.stale_hash, gateway: 'braintree', payment_method_type: 'blik', payment_id: paymentId, withdrawal_consent: true, locale: 'en-pl' },
+      shopper.cookie,
+    );
+    expect(started.body.success).toBe(true);
+    const number = started.body.data.order_number as string;
+
+    await postgres.stop();
+    await fetch(`${provider.url}/__sandbox/local-payments/${paymentId}/approve`, { method: 'POST' });
+    const completion = async () => {
+      const { deliveries } = (await (await fetch(`${provider.url}/__sandbox/webhooks`)).json()) as { deliveries: (Delivery & { subjectId: string })[] };
+      return deliveries.find((candidate) => candidate.subjectId === paymentId) ?? null;
+    };
+    await until('the store to refuse the approval with 503', async () => (await completion())?.attempts.some((attempt) => attempt.status === 503));
+    await postgres.start();
+    await until('the provider to retry until the store keeps it', async () => (await completion())?.status === 'delivered');
+    await t.app.get(ProviderNotificationsJob, { strict: false }).runAfterCurrent();
+    await t.app.get(LocalPaymentsJob, { strict: false }).runAfterCurrent();
+    const sales = await salesOfProvider(number);
+    expect(sales).toHaveLength(1);
+    expect(await t.db.dataSource.query('SELECT status, transaction_id FROM orders WHERE number = $1', [number])).toEqual([{ status: 'paid', transaction_id: sales[0].id }]);
+    expect(await t.db.dataSource.query('SELECT state FROM local_payments WHERE payment_id = $1', [paymentId])).toEqual([{ state: 'paid' }]);
+  }, 60_000);
+
+  const salesOfProvider = async (orderNumber: string) =>
+    ((await (await fetch(`${provider.url}/__sandbox/transactions`)).json()) as { id: string; type: string; orderId: string | null }[]).filter(
+      (transaction) => transaction.type === 'sale' && transaction.orderId?.startsWith(`${orderNumber}-`),
+    );
 });
 
 describe('Postgres frozen (every process stopped, as on a hung host)', () => {
