@@ -1,4 +1,4 @@
-import type { BillingAddressJson, CheckoutAction, LocalPaymentMethod, OrderJson, PaymentGateway, PaymentMethodType } from '@store/domain';
+import type { BillingAddressJson, LocalPaymentMethod, OrderJson, PaymentGateway, PaymentMethodType } from '@store/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { awaitsPayment, PAYMENT_POLL_MS } from './payment-wait';
@@ -54,18 +54,14 @@ export interface StartLocalPaymentInput extends Omit<PlaceOrderInput, 'token' | 
 /** Why a local payment ended before it was paid (CANCEL_LOCAL_PAYMENT's reason). */
 export type LocalPaymentEnd = 'canceled' | 'window-closed' | 'failed' | 'timeout';
 
-// The actions are the server's; typed by name here until the shared list names them.
-const START_LOCAL_PAYMENT = 'START_LOCAL_PAYMENT' as CheckoutAction;
-const CANCEL_LOCAL_PAYMENT = 'CANCEL_LOCAL_PAYMENT' as CheckoutAction;
-
 /**
  * START_LOCAL_PAYMENT: PLACE_ORDER's checks, then the order is reserved (pending, nothing charged)
  * with the provider's payment id, so the provider's later word finds it.
  */
-export const startLocalPayment = (input: StartLocalPaymentInput) => api.action<{ redirect: string; order_number: string }>(START_LOCAL_PAYMENT, input);
+export const startLocalPayment = (input: StartLocalPaymentInput) => api.action<{ redirect: string; order_number: string }>('START_LOCAL_PAYMENT', input);
 
 /** CANCEL_LOCAL_PAYMENT: the payment ended unpaid, so the order fails and the shopper can pay another way. */
 export const cancelLocalPayment = (orderNumber: string, reason: LocalPaymentEnd) =>
-  api.action<Record<string, never>>(CANCEL_LOCAL_PAYMENT, { order_number: orderNumber, reason });
+  api.action<Record<string, never>>('CANCEL_LOCAL_PAYMENT', { order_number: orderNumber, reason });
 
 export type { OrderJson };
