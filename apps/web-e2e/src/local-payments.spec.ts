@@ -31,6 +31,9 @@ const CANCELLED = 'You cancelled the payment, so you have not been charged. You 
 const WINDOW_CLOSED = 'The payment window was closed before the payment was approved, so you have not been charged. You can try again.';
 const WINDOW_BLOCKED = 'The payment window could not open. Please allow pop-up windows for this site and try again.';
 const FAILED = 'The payment could not be started, so you have not been charged. Please try again or choose another way to pay.';
+const TIMED_OUT = 'The payment was not approved in time, so you have not been charged. Please try again.';
+
+const paymentSectionOf = (page: Page) => page.locator('section[data-section="payment-details"]');
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -96,6 +99,16 @@ test.describe('BLIK on its own page, in a popup', () => {
     const { popup } = await openBlikPopup(page);
     await popup.getByRole('button', { name: 'Fail' }).click();
     await expect(page.getByText(FAILED)).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => ordersOf(page)).toEqual([expect.objectContaining({ status: 'failed' })]);
+  });
+
+  test('left open past 15 minutes: the window closes, the order ends as timed out, nothing charged', async ({ page }) => {
+    await page.clock.install();
+    await atPayment(page, BLIK_STORE);
+    const { popup } = await openBlikPopup(page);
+    await page.clock.fastForward('15:01');
+    await expect(page.getByText(TIMED_OUT)).toBeVisible({ timeout: 15_000 });
+    await expect.poll(() => popup.isClosed()).toBe(true);
     await expect.poll(() => ordersOf(page)).toEqual([expect.objectContaining({ status: 'failed' })]);
   });
 
@@ -212,6 +225,30 @@ for (const store of [MB_WAY_STORE, BANCOMAT_STORE] as const) {
     });
   });
 }
+
+test("the provider not answering a deferred start in time: the shopper hears so, and nothing is reserved", async ({ page }) => {
+  await page.clock.install();
+  await atPayment(page, MB_WAY_STORE);
+  let starts = 0;
+  page.on('request', (request) => {
+    if (new URLSearchParams(request.postData() ?? '').get('action') === 'START_LOCAL_PAYMENT') starts += 1;
+  });
+  // local_payments/create is sent and never answered.
+  let create: () => void = () => undefined;
+  const sent = new Promise<void>((resolve) => {
+    create = resolve;
+  });
+  await page.route(/\/client_api\/v1\/local_payments\/create/, () => create());
+  await paymentSectionOf(page).getByLabel('Phone number').fill('912345678');
+  await paymentSectionOf(page).getByRole('button', { name: 'Pay with MB WAY' }).click();
+  await sent;
+  // The checkout's load limit (120 s by default) passes.
+  await page.clock.fastForward('02:01');
+  await expect(page.getByText(TIMED_OUT)).toBeVisible({ timeout: 15_000 });
+  await expect(paymentSectionOf(page).getByRole('button', { name: 'Pay with MB WAY' })).not.toHaveAttribute('aria-busy', 'true');
+  expect(starts).toBe(0);
+  expect(await ordersOf(page)).toEqual([]);
+});
 
 test.describe('Pay upon invoice', () => {
   test.beforeEach(async ({ page }) => {
