@@ -147,6 +147,30 @@ test.describe('BLIK with the code typed on our page (level 0)', () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test('one-click BLIK, first use: the code, the customer\'s reference and the alias label go to the provider (spec 3 §5)', async ({ page }) => {
+    const { email, section } = await atPayment(page, BLIK_STORE);
+    await section.getByLabel('BLIK code').fill('246 810');
+    await section.getByRole('checkbox', { name: 'Register this shop in my banking app for one-click BLIK' }).check();
+    const create = page.waitForRequest(/\/client_api\/v1\/local_payments\/create/);
+    await section.getByRole('button', { name: 'Pay with BLIK code' }).click();
+    const sent = (await create).postDataJSON();
+    const session = await (await page.request.get('/data/session/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json();
+    expect(sent).toMatchObject({
+      fundingSource: 'blik',
+      amount: '219.99',
+      currencyIsoCode: 'PLN',
+      firstName: 'Jan',
+      lastName: 'Kowalski',
+      payerEmail: email,
+      countryCode: 'PL',
+      line1: 'ul. Marszałkowska 1',
+      postalCode: '00-624',
+      experienceProfile: { noShipping: true },
+      blikOptions: { oneClick: { authCode: '246810', consumerReference: session.data.customer.public_id, aliasLabel: 'Affinity Store' } },
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Waiting for your payment' })).toBeVisible({ timeout: 20_000 });
+  });
+
   test('approved in the bank app after the shopper closed the tab: the webhook pays the order and the receipt has the keys', async ({ page, context, sandboxUrl }) => {
     const { email, section } = await atPayment(page, BLIK_STORE);
     await section.getByLabel('BLIK code').fill('123456');
