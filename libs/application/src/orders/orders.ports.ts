@@ -1,4 +1,4 @@
-import type { LocalPaymentMethod, LocalPaymentState, OrderStatus, PayingGateway, PaymentGateway } from '@store/domain';
+import { chargeIdempotencyKey, type LocalPaymentMethod, type LocalPaymentState, type OrderStatus, type PayingGateway, type PaymentGateway } from '@store/domain';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
@@ -68,6 +68,19 @@ export interface OrderLocalPayment {
 /** What the shopper's other means of payment is charged: the gross less what a voucher pays. */
 export function amountCharged(order: Pick<OrderDraft, 'grossMinor' | 'voucherMinor'>): number {
   return order.grossMinor - (order.voucherMinor ?? 0);
+}
+
+/**
+ * What every charge of an order's current attempt says of the order: its one idempotency key (so
+ * that any caller of that attempt reaches the same charge), its number, the amount and currency.
+ */
+export function orderCharge(order: Pick<Order, 'number' | 'paymentAttempt' | 'currency' | 'grossMinor' | 'voucherMinor'>) {
+  return {
+    idempotencyKey: chargeIdempotencyKey(order.number, order.paymentAttempt),
+    orderNumber: order.number,
+    amountMinor: amountCharged(order),
+    currency: order.currency,
+  };
 }
 
 export interface ProductKey {

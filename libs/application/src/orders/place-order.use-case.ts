@@ -1,5 +1,4 @@
 import {
-  chargeIdempotencyKey,
   DomainError,
   err,
   errorNameForCode,
@@ -28,7 +27,7 @@ import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
 import { deliveryAddress, type ShippingAddressRepository } from '../billing/shipping.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
-import { amountCharged, type Fulfilment, type KeyMaterial, type Order, type OrderDraft, type OrderRepository, type PaymentPorts, type ProductKey } from './orders.ports';
+import { amountCharged, orderCharge, type Fulfilment, type KeyMaterial, type Order, type OrderDraft, type OrderRepository, type PaymentPorts, type ProductKey } from './orders.ports';
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
 import type { SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
@@ -311,10 +310,7 @@ export class PlaceOrder {
       let result;
       try {
         result = await port.charge({
-          idempotencyKey: chargeIdempotencyKey(order.number, order.paymentAttempt),
-          orderNumber: order.number,
-          amountMinor: amountCharged(order),
-          currency: order.currency,
+          ...orderCharge(order),
           paymentToken: command.paymentToken,
           deviceData: command.deviceData,
           checkoutId: command.checkoutId,

@@ -1,6 +1,6 @@
-import { chargeIdempotencyKey, DomainError, err, errorNameForCode, isPayingGateway, ok, type Customer, type Result } from '@store/domain';
+import { DomainError, err, errorNameForCode, isPayingGateway, ok, type Customer, type Result } from '@store/domain';
 import type { CustomerRepository } from '../../identity/identity.ports';
-import { amountCharged, type KeyMaterial, type Order, type OrderRepository, type PaymentPorts } from '../../orders/orders.ports';
+import { orderCharge, type KeyMaterial, type Order, type OrderRepository, type PaymentPorts } from '../../orders/orders.ports';
 import { fulfilmentFor, orderFailure, type PlacedOrder } from '../../orders/place-order.use-case';
 import type { LocalPayment, LocalPaymentRepository, StoredLocalPaymentState } from './local-payments.ports';
 
@@ -110,10 +110,7 @@ export class CompleteLocalPayment {
     let result;
     try {
       result = await port.charge({
-        idempotencyKey: chargeIdempotencyKey(order.number, order.paymentAttempt),
-        orderNumber: order.number,
-        amountMinor: amountCharged(order),
-        currency: order.currency,
+        ...orderCharge(order),
         paymentToken: claimed.nonce,
         deviceData: null,
         checkoutId: null,
