@@ -37,6 +37,12 @@ export interface SandboxConfig {
    * redirect of the popup to the landing page (it stays on the loading frame).
    */
   readonly localPaymentCreateDelayMs: number;
+  /**
+   * Ours: SEPA and ACH debits settle by themselves this long after the sale (and a debit whose
+   * test account is returned comes back the same delay after settling); null: only the controls
+   * settle them, as in tests. `POST /__sandbox/bank-debits/settings` overrides it at run time.
+   */
+  readonly bankDebitSettleAfterMs: number | null;
 }
 
 export const DEFAULT_CONFIG: SandboxConfig = {
@@ -54,6 +60,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   webhookTimeoutMs: 10_000,
   localPaymentExpiryMs: 15 * 60_000,
   localPaymentCreateDelayMs: 500,
+  bankDebitSettleAfterMs: null,
 };
 
 export interface SandboxContext {

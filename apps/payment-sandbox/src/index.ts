@@ -12,6 +12,9 @@ import { expireOverdue } from './local-payments/payments';
 import { localPaymentPageRoutes } from './local-payments/pages';
 import { webhookControlRoutes } from './webhooks/control';
 import { WebhookDispatcher } from './webhooks/deliveries';
+import { bankDebitControlRoutes } from './bank-debits/control';
+import { sepaMandatePageRoutes } from './bank-debits/pages';
+import { settleDueDebits } from './bank-debits/settlement';
 
 export { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 export type {
@@ -39,7 +42,10 @@ export { controlRoutes, type TransactionSummary } from './control/routes';
 export { gatewayRoutes } from './gateway/routes';
 export { cardRecord, type CardInput } from './gateway/cards';
 export { signPayload, WEBHOOK_KINDS, type WebhookKind } from './webhooks/notifications';
-export type { LocalPaymentRecord, WebhookDeliveryRecord, WebhookSettings } from './store';
+export type { LocalPaymentRecord, WebhookDeliveryRecord, WebhookSettings, BankAccountDetails, SepaMandateRecord } from './store';
+// SEPA and US bank account (ACH) debits through the same HTTP steps braintree-web and the payer take, for server-side tests.
+export { sepaNonce, usBankAccountNonce, startSepaMandate, answerMandatePage, tokenizeUsBankAccountCall, type SepaStart, type UsBankAccountStart } from './bank-debits/flows';
+export { ibanProblem, routingNumberValid } from './bank-debits/validation';
 // Wallet and vault manager nonces through the same HTTP steps the browser takes, for server-side tests without one.
 export { applePayNonce, googlePayNonce, paypalNonce, savedPaymentMethods, type PayPalNonceOptions, type WalletFlowTarget } from './wallets/wallet-flows';
 
@@ -68,7 +74,17 @@ export interface RunningBraintreeSandbox {
 }
 
 /** Control first (tests reach it under any host), then the server API, then the browser half. */
-const ROUTES: readonly RouteHandler[] = [controlRoutes, webhookControlRoutes, gatewayRoutes, clientApiRoutes, localPaymentPageRoutes, walletRoutes, assetRoutes];
+const ROUTES: readonly RouteHandler[] = [
+  bankDebitControlRoutes,
+  controlRoutes,
+  webhookControlRoutes,
+  gatewayRoutes,
+  clientApiRoutes,
+  localPaymentPageRoutes,
+  sepaMandatePageRoutes,
+  walletRoutes,
+  assetRoutes,
+];
 
 async function listenTls(context: SandboxContext, port: number, certificate: SandboxCertificate): Promise<HttpsServer> {
   const server = createHttpsServer({ cert: certificate.cert, key: certificate.key }, handlerFor(context, ROUTES));
@@ -93,7 +109,11 @@ export async function startBraintreeSandbox(options: BraintreeSandboxOptions = {
   }
   const tls = tlsServer;
   // Webhooks go out in the background (pending ones from a state file too), and unapproved local payments expire.
-  const dispatcher = new WebhookDispatcher(running.context, (now) => expireOverdue(running.context, now));
+  // Bank debits settle by themselves when automatic settlement is on.
+  const dispatcher = new WebhookDispatcher(running.context, (now) => {
+    expireOverdue(running.context, now);
+    settleDueDebits(running.context, now);
+  });
   dispatcher.start();
   return {
     url: running.url,

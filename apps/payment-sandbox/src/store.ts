@@ -54,7 +54,9 @@ export interface NonceRecord {
   readonly paymentMethodToken: string | null;
   /** The customer of the client token that made it, if any. */
   readonly customerId: string | null;
-  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' | 'LocalPayment';
+  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' | 'LocalPayment' | BankAccountKind;
+  /** Set on SEPA and US bank account nonces: the account behind them (their `card` is a placeholder). */
+  readonly bankAccount?: BankAccountDetails;
   /** Set on LocalPayment nonces: the approved local payment they pay with. */
   readonly localPayment?: LocalPaymentDetails;
   /**
@@ -83,7 +85,9 @@ export interface PaymentMethodRecord {
   readonly token: string;
   readonly customerId: string;
   /** What is saved; absent in older state files, which saved cards only. */
-  readonly kind?: 'CreditCard' | 'PayPalAccount';
+  readonly kind?: 'CreditCard' | 'PayPalAccount' | BankAccountKind;
+  /** Set on saved SEPA and US bank accounts. */
+  bankAccount?: BankAccountDetails;
   /**
    * The saved card. A PayPal account's is PAYPAL_PLACEHOLDER_CARD (PayPal never shows the merchant
    * the funding instrument), which no card rule reads: see `isCard` in gateway/vault.ts.
@@ -104,7 +108,10 @@ export type TransactionStatus =
   | 'voided'
   | 'processor_declined'
   | 'gateway_rejected'
-  | 'failed';
+  | 'failed'
+  // Bank debits (SEPA, ACH): submitted to the bank, not money until it settles; declined at settlement or returned after.
+  | 'settlement_pending'
+  | 'settlement_declined';
 
 export interface TransactionRecord {
   readonly id: string;
@@ -138,6 +145,10 @@ export interface TransactionRecord {
   readonly paypal?: PayPalDetails;
   /** The local payment, for a sale paid by one (its payment id, payer and method). */
   readonly localPayment?: LocalPaymentDetails;
+  /** The bank account, for a sale paid by SEPA direct debit or US bank account (ACH). */
+  readonly bankAccount?: BankAccountDetails;
+  /** The bank's settlement answer once it differs from the card rule (a bank debit declined, returned or pending). */
+  settlementResponse?: { readonly code: string; readonly text: string };
   /** The customer details given with a sale that vaulted nothing. */
   readonly customerDetails?: { readonly firstName: string | null; readonly lastName: string | null; readonly email: string | null };
 }
@@ -250,6 +261,83 @@ export interface LocalPaymentRecord {
   updatedAt: string;
 }
 
+export type BankAccountKind = 'SepaDebitAccount' | 'UsBankAccount';
+
+/** A SEPA direct debit account, as its approved mandate describes it. The full IBAN never leaves the sandbox. */
+export interface SepaAccountDetails {
+  readonly kind: 'SepaDebitAccount';
+  readonly iban: string;
+  readonly last4: string;
+  readonly accountHolderName: string;
+  readonly countryCode: string;
+  readonly mandateType: 'ONE_OFF' | 'RECURRENT';
+  readonly bankReferenceToken: string;
+  readonly merchantOrPartnerCustomerId: string;
+  /** The mandate's V2 order id (braintree-web's cart_id). */
+  readonly cartId: string;
+  readonly mandateAcceptedAt: string;
+}
+
+export interface UsBankAccountVerificationRecord {
+  readonly id: string;
+  readonly status: 'verified' | 'pending' | 'failed' | 'processor_declined' | 'gateway_rejected';
+  readonly verificationMethod: string;
+  readonly processorResponseCode: string;
+  readonly processorResponseText: string;
+  readonly additionalProcessorResponse: string | null;
+  readonly createdAt: string;
+}
+
+/** A US bank account (ACH), as tokenized with bank details. The full account number never leaves the sandbox. */
+export interface UsBankAccountDetails {
+  readonly kind: 'UsBankAccount';
+  readonly routingNumber: string;
+  readonly accountNumber: string;
+  readonly last4: string;
+  readonly accountType: 'checking' | 'savings';
+  readonly ownershipType: 'personal' | 'business';
+  readonly firstName: string | null;
+  readonly lastName: string | null;
+  readonly businessName: string | null;
+  readonly accountHolderName: string;
+  readonly bankName: string;
+  readonly achMandateText: string;
+  readonly achMandateAcceptedAt: string;
+  readonly billingAddress: { readonly streetAddress: string; readonly extendedAddress: string | null; readonly locality: string; readonly region: string; readonly postalCode: string };
+  verified: boolean;
+  verifications: UsBankAccountVerificationRecord[];
+}
+
+export type BankAccountDetails = SepaAccountDetails | UsBankAccountDetails;
+
+/**
+ * A SEPA mandate set up through the client API (`sepa_debit`): the payer approves or cancels it on
+ * the mandate page, then braintree-web exchanges its bank reference token for a nonce.
+ */
+export interface SepaMandateRecord {
+  readonly cartId: string;
+  readonly bankReferenceToken: string;
+  readonly iban: string;
+  readonly accountHolderName: string;
+  readonly countryCode: string;
+  readonly mandateType: 'ONE_OFF' | 'RECURRENT';
+  readonly merchantOrPartnerCustomerId: string;
+  readonly merchantAccountId: string;
+  readonly locale: string | null;
+  readonly returnUrl: string;
+  readonly cancelUrl: string;
+  readonly customerId: string | null;
+  readonly createdAt: string;
+  status: 'created' | 'approved' | 'canceled' | 'tokenized';
+  approvedAt: string | null;
+  updatedAt: string;
+}
+
+/** Ours: bank debits settle by themselves this long after the sale (null: only the controls settle them). */
+export interface BankDebitSettings {
+  settleAfterMs: number | null;
+}
+
 /** One attempt at delivering a webhook. */
 export interface WebhookAttempt {
   readonly at: string;
@@ -304,6 +392,8 @@ export interface SandboxState {
   localPayments: Record<string, LocalPaymentRecord>;
   webhooks: Record<string, WebhookDeliveryRecord>;
   webhookSettings: WebhookSettings;
+  sepaMandates: Record<string, SepaMandateRecord>;
+  bankDebitSettings: BankDebitSettings;
 }
 
 const emptyState = (): SandboxState => ({
@@ -319,6 +409,8 @@ const emptyState = (): SandboxState => ({
   localPayments: {},
   webhooks: {},
   webhookSettings: { url: null, held: false, delayNextMs: 0, duplicateNext: 0, dropNext: 0 },
+  sepaMandates: {},
+  bankDebitSettings: { settleAfterMs: null },
 });
 
 /**

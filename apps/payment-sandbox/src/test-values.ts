@@ -204,3 +204,92 @@ export const BLIK_REFUSED_CODE = '000000';
 
 /** Ours: the payer every local payment approval names (the provider's are the bank's customer). */
 export const SANDBOX_LOCAL_PAYER_ID = 'SBXLOCALPAYER';
+
+/**
+ * What the bank does with a direct debit (SEPA or ACH) once it is submitted: it settles, the bank
+ * declines it at settlement, or it settles and the payer's bank takes it back later (a return). The
+ * controls (`POST /__sandbox/transactions/{id}/settle|fail|return`) do any of these to any debit;
+ * the test accounts below decide what automatic settlement does (`settleAfterMs`).
+ */
+export interface BankDebitOutcome {
+  readonly settlement: 'settles' | 'declined' | 'returned';
+  /** The bank's reason code and text for a decline or a return (SEPA reason codes, ACH return codes). */
+  readonly code: string;
+  readonly text: string;
+}
+
+const SETTLES = { settlement: 'settles', code: '4000', text: 'Confirmed' } as const;
+
+/**
+ * SEPA test IBANs. The provider documents none for its sandbox; ours are valid IBANs (country
+ * length and mod-97 check digits) built on the well-known example DE89 3704 0044 0532 0130 00, so
+ * the page's own IBAN check accepts them. Any other valid IBAN of a SEPA country settles.
+ */
+export const SEPA_TEST_IBANS: Readonly<Record<string, BankDebitOutcome>> = {
+  DE89370400440532013000: SETTLES,
+  FR7630006000011234567890189: SETTLES,
+  NL91ABNA0417164300: SETTLES,
+  // Ours: AM04, insufficient funds: declined at settlement.
+  DE62370400440532013001: { settlement: 'declined', code: 'AM04', text: 'Insufficient funds' },
+  // Ours: MD06, the payer asked their bank for the money back after it settled.
+  DE35370400440532013002: { settlement: 'returned', code: 'MD06', text: 'Refund request by end customer' },
+};
+
+/** What a SEPA debit returns with when the control names no code. */
+export const SEPA_DEFAULT_RETURN = { code: 'MD06', text: 'Refund request by end customer' } as const;
+/** What a SEPA debit is declined with when the control names no code. */
+export const SEPA_DEFAULT_DECLINE = { code: 'AM04', text: 'Insufficient funds' } as const;
+
+/**
+ * ACH routing numbers: the provider's sandbox takes any real 9-digit routing number (it documents
+ * 011000015). Ours: the sandbox checks the ABA checksum only, and names the bank of these.
+ */
+export const ACH_TEST_ROUTING_NUMBERS: Readonly<Record<string, string>> = {
+  '011000015': 'FEDERAL RESERVE BANK',
+  '021000021': 'JPMORGAN CHASE BANK, NA',
+  '011000028': 'STATE STREET BANK AND TRUST COMPANY',
+};
+
+export interface NetworkCheckOutcome {
+  readonly status: 'verified' | 'failed' | 'processor_declined';
+  readonly code: string;
+  readonly text: string;
+  readonly additional: string | null;
+}
+
+/** The provider's documented network-check verification results by account number; any other number is 2038. */
+export const ACH_NETWORK_CHECK_ACCOUNTS: Readonly<Record<string, NetworkCheckOutcome>> = {
+  '1000000000': { status: 'verified', code: '1000', text: 'Approved', additional: null },
+  '1000000001': { status: 'verified', code: '1003', text: 'Approved with Risk', additional: null },
+  '1000000002': { status: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again', additional: null },
+  '1000000004': { status: 'processor_declined', code: '2046', text: 'Declined', additional: null },
+  '1000000005': { status: 'processor_declined', code: '2061', text: 'Invalid Transaction Data', additional: 'Invalid routing number' },
+  '1000000006': { status: 'processor_declined', code: '2092', text: 'No Data Found - Try Another Verification Method', additional: null },
+  '1000000007': { status: 'processor_declined', code: '2092', text: 'No Data Found - Try Another Verification Method', additional: null },
+  '1000000008': { status: 'processor_declined', code: '2061', text: 'Invalid Transaction Data', additional: 'Invalid account number' },
+  '1000000009': { status: 'processor_declined', code: '2061', text: 'Invalid Transaction Data', additional: 'Invalid account type' },
+};
+export const ACH_NETWORK_CHECK_OTHER: NetworkCheckOutcome = { status: 'processor_declined', code: '2038', text: 'Processor Declined', additional: null };
+
+/**
+ * Ours: ACH accounts by what settlement does (the provider documents verification values only).
+ * These verify by network check too, so a store that saves and verifies first can test each.
+ */
+export const ACH_SETTLEMENT_ACCOUNTS: Readonly<Record<string, BankDebitOutcome>> = {
+  '1000000000': SETTLES,
+  '2000000001': { settlement: 'declined', code: 'R01', text: 'Insufficient Funds' },
+  '2000000002': { settlement: 'returned', code: 'R10', text: 'Customer Advises Not Authorized' },
+};
+export const ACH_DEFAULT_RETURN = { code: 'R10', text: 'Customer Advises Not Authorized' } as const;
+export const ACH_DEFAULT_DECLINE = { code: 'R01', text: 'Insufficient Funds' } as const;
+
+export function bankDebitOutcome(account: { readonly kind: 'SepaDebitAccount'; readonly iban: string } | { readonly kind: 'UsBankAccount'; readonly accountNumber: string }): BankDebitOutcome {
+  const found = account.kind === 'SepaDebitAccount' ? SEPA_TEST_IBANS[account.iban] : ACH_SETTLEMENT_ACCOUNTS[account.accountNumber];
+  return found ?? SETTLES;
+}
+
+export function networkCheckOutcome(accountNumber: string): NetworkCheckOutcome {
+  if (Object.hasOwn(ACH_NETWORK_CHECK_ACCOUNTS, accountNumber)) return ACH_NETWORK_CHECK_ACCOUNTS[accountNumber];
+  if (Object.hasOwn(ACH_SETTLEMENT_ACCOUNTS, accountNumber)) return ACH_NETWORK_CHECK_ACCOUNTS['1000000000'];
+  return ACH_NETWORK_CHECK_OTHER;
+}

@@ -1,7 +1,7 @@
 /*
  * Ours, not the provider's: the script of the payment sandbox's stand-ins for braintree-web's
  * frame-service pages, which are not published: the hidden dispatch frame (it tells the merchant's
- * page it is ready, with the page's configuration) and the local payment redirect frame (the popup
+ * page it is ready, with the page's configuration) and the local payment and SEPA redirect frames (the popup
  * lands there from the bank's page and reports the return's query to the merchant's page, which
  * closes the popup and tokenizes). Without an opener (the popup lost it) the redirect frame shows
  * the merchant's fallback link instead, carrying btLpToken, btLpPaymentId and btLpPayerId.
@@ -62,15 +62,24 @@ function fallbackLink(params: Record<string, string>): void {
   if (status) status.textContent = 'Return to the shop to finish.';
 }
 
+/**
+ * The frame service's channel: the local payment module puts it in the return URL's query; SEPA's
+ * return URL has none, and the popup's window name (`<name>_<service id>`) carries it instead.
+ */
+function channelOf(params: Record<string, string>): string | undefined {
+  return params.channel || window.name.split('_')[1]?.split('?')[0] || undefined;
+}
+
 function startRedirectFrame(): void {
   const params = query();
-  if (!window.opener || !params.channel) {
+  const channel = channelOf(params);
+  if (!window.opener || !channel) {
     fallbackLink(params);
     return;
   }
   const closeTimer = setTimeout(() => window.close(), CLOSE_TIMEOUT_MS);
-  sessionStorage.setItem(REPORTED_KEY, params.channel);
-  new Framebus({ channel: params.channel }).emit(DISPATCH_FRAME_REPORT, { err: null, payload: params }, () => clearTimeout(closeTimer));
+  sessionStorage.setItem(REPORTED_KEY, channel);
+  new Framebus({ channel }).emit(DISPATCH_FRAME_REPORT, { err: null, payload: params }, () => clearTimeout(closeTimer));
 }
 
 /** The loading frame after a report: braintree-web closes the popup once it has tokenized, else this does. */

@@ -39,6 +39,8 @@ export function configurationFor(context: SandboxContext, token: ClientTokenReco
     // Newer braintree-web reads the GraphQL-shaped place; answering both keeps an upgrade working.
     creditCard: { threeDSecure },
     venmo: 'off',
+    // US bank account (ACH) with bank details; no Plaid, so bank login is not enabled (as the provider's without it).
+    usBankAccount: { routeId: `${config.merchantId}_ach_route`, plaid: null },
     ...walletConfiguration(context, token),
   };
 }

@@ -8,14 +8,17 @@ import { createLocalPayment, isLocalPaymentTokenization, tokenizeLocalPayment } 
 import { createPaymentResource, setupBillingAgreement, tokenizePayPalAccount } from './paypal';
 import { authenticateFromJwt, lookup } from './three-d-secure';
 import { listPaymentMethods } from './vault';
+import { createSepaMandate, describeSepaMandate, tokenizeSepaAccount } from '../bank-debits/sepa';
 
 const CLIENT_API_PATH = /^\/merchants\/([^/]+)\/client_api\/v1\/(.+)$/;
+const SEPA_MANDATE_DETAIL_PATH = /^sepa_debit\/([A-Za-z0-9]+)$/;
 const THREE_D_SECURE_PATH = /^payment_methods\/([^/]+)\/three_d_secure\/(lookup|authenticate_from_jwt)$/;
 
 /**
  * The client API braintree-web calls from the browser (JSON, camelCase, CORS): configuration,
  * card tokenization, the vault list, the 3-D Secure lookup and authentication, and the wallets'
- * calls (PayPal payment resources and accounts, Apple Pay sessions and tokens), and local payments.
+ * calls (PayPal payment resources and accounts, Apple Pay sessions and tokens), local payments,
+ * and SEPA direct debit mandates.
  */
 export const clientApiRoutes: RouteHandler = async (request, response, context) => {
   const match = CLIENT_API_PATH.exec(request.url.pathname);
@@ -46,6 +49,9 @@ export const clientApiRoutes: RouteHandler = async (request, response, context) 
   else if (route === 'POST payment_methods/paypal_accounts') tokenizePayPalAccount(request, response, context, token, body ?? {});
   else if (route === 'POST apple_pay_web/sessions') createApplePaySession(request, response, context, body ?? {});
   else if (route === 'POST payment_methods/apple_payment_tokens') tokenizeApplePayToken(request, response, context, token, body ?? {});
+  else if (route === 'POST sepa_debit') createSepaMandate(request, response, context, token, body ?? {});
+  else if (route === 'POST payment_methods/sepa_debit_accounts') tokenizeSepaAccount(request, response, context, token, body ?? {});
+  else if (request.method === 'GET' && SEPA_MANDATE_DETAIL_PATH.test(endpoint)) describeSepaMandate(request, response, context, SEPA_MANDATE_DETAIL_PATH.exec(endpoint)?.[1] ?? '');
   else if (route === 'GET payment_methods') listPaymentMethods(request, response, context, token);
   else if (threeDSecure && request.method === 'POST' && threeDSecure[2] === 'lookup') lookup(request, response, context, threeDSecure[1], body ?? {});
   else if (threeDSecure && request.method === 'POST') authenticateFromJwt(request, response, context, threeDSecure[1], body ?? {});

@@ -27,6 +27,7 @@ export function createNonce(
     threeDSecureInfo?: ThreeDSecureInfo | null;
     kind?: NonceRecord['kind'];
     paypal?: NonceRecord['paypal'];
+    bankAccount?: NonceRecord['bankAccount'];
   },
 ): NonceRecord {
   const record: NonceRecord = {
@@ -39,6 +40,7 @@ export function createNonce(
     customerId: from.customerId,
     kind: from.kind ?? 'CreditCard',
     ...(from.paypal ? { paypal: from.paypal } : {}),
+    ...(from.bankAccount ? { bankAccount: from.bankAccount } : {}),
   };
   store.state.nonces[record.nonce] = record;
   return record;

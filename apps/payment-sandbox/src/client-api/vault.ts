@@ -5,9 +5,17 @@ import { isCard, nonceForMethod } from '../gateway/vault';
 import { sendJson } from './http';
 import { paymentMethodJson } from './payment-methods';
 import { paypalAccountJson } from './wallet-nonces';
+import { bankNonceDetails } from '../bank-debits/presenters';
+import type { NonceRecord } from '../store';
+
+/** A saved bank account in the vault list: its kind, description and account details (never the full number). */
+function bankAccountJson(nonce: NonceRecord) {
+  const { description, details } = nonce.bankAccount ? bankNonceDetails(nonce.bankAccount) : { description: nonce.kind, details: {} };
+  return { type: nonce.kind, nonce: nonce.nonce, description, consumed: false, details, binData: null };
+}
 
 /**
- * GET payment_methods (vault manager): the saved cards and PayPal accounts of the client token's
+ * GET payment_methods (vault manager): the saved cards, PayPal and bank accounts of the client token's
  * customer, each with a fresh single-use nonce, as the provider hands them out. braintree-web's
  * vault manager keeps nonce, default, details, hasSubscription, type, description and binData.
  */
@@ -24,7 +32,8 @@ export function listPaymentMethods(request: SandboxRequest, response: ServerResp
     .sort((a, b) => (defaultFirst ? Number(b.isDefault) - Number(a.isDefault) : 0) || a.createdAt.localeCompare(b.createdAt));
   const paymentMethods = saved.map((method) => {
     const nonce = nonceForMethod(context.store, method);
-    return { ...(isCard(method) ? paymentMethodJson(nonce) : paypalAccountJson(nonce)), default: method.isDefault, hasSubscription: false };
+    const json = isCard(method) ? paymentMethodJson(nonce) : method.bankAccount ? bankAccountJson(nonce) : paypalAccountJson(nonce);
+    return { ...json, default: method.isDefault, hasSubscription: false };
   });
   context.store.save();
   sendJson(request, response, 200, { paymentMethods });

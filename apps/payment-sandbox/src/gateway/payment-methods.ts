@@ -6,7 +6,8 @@ import { duplicateErrors, takeCard, takePayPalAccount, updatedCard, verifyCard }
 import { paramsXml, type Params } from './params';
 import { nonceXml, paymentMethodXml } from './presenters';
 import { emptyReply, errorReply, fieldError, notFound, validationReply, xmlReply, type FieldError, type Reply } from './reply';
-import { consumeNonce, deletePaymentMethod, ID_PATTERN, isCard, makeDefault, nonceForMethod, vaultCard, vaultPayPalAccount } from './vault';
+import { consumeNonce, deletePaymentMethod, ID_PATTERN, isCard, makeDefault, nonceForMethod, vaultBankAccount, vaultCard, vaultPayPalAccount } from './vault';
+import { accountToSave, bankNonceOf, VERIFICATION_METHODS } from '../bank-debits/vaulting';
 import type { XmlObject } from './xml';
 
 const PATH = ['paymentMethod'];
@@ -40,6 +41,19 @@ export function createPaymentMethod(call: GatewayCall): Reply {
     // Ours: a malformed token on a PayPal account keeps the card's code (92906 is PayPal's "in use").
     const code = inUse ? (paypal ? '92906' : '91719') : '91718';
     errors.push(fieldError([paypal ? 'paypalAccount' : 'creditCard'], 'token', code, inUse ? 'Token is in use.' : 'Token is invalid.'));
+  }
+
+  const bank = bankNonceOf(store, body.string('payment_method_nonce'));
+  if (bank?.bankAccount) {
+    const method = options.string('us_bank_account_verification_method');
+    if (method !== null && !(VERIFICATION_METHODS as readonly string[]).includes(method)) {
+      errors.push(fieldError(['options'], 'us_bank_account_verification_method', '93127', 'Verification method is invalid.'));
+    }
+    if (errors.length > 0 || customerId === null) return validationReply(errors, params);
+    consumeNonce(store, bank);
+    const saved = vaultBankAccount(store, customerId, accountToSave(bank.bankAccount, bank.bankAccount.kind === 'UsBankAccount' ? method : null), { makeDefault: options.boolean('make_default'), token });
+    store.save();
+    return methodReply(201, saved, config);
   }
 
   if (paypal) {

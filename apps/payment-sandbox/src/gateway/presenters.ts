@@ -4,6 +4,7 @@ import type { SandboxConfig, SandboxContext } from '../context';
 import type { CardRecord, CustomerRecord, NonceRecord, PaymentMethodRecord, ThreeDSecureInfo, TransactionRecord } from '../store';
 import { isExpired } from './cards';
 import { isCard, methodKind } from './vault';
+import { bankMethodXml, bankNonceDetails, bankTransactionFields, sepaDebitAccountXml, usBankAccountXml } from '../bank-debits/presenters';
 import { datetime, XmlList, type XmlObject } from './xml';
 
 /**
@@ -92,6 +93,8 @@ export function paypalAccountXml(method: PaymentMethodRecord, config: SandboxCon
 
 /** A saved payment method under its own root (`creditCard` or `paypalAccount`), as the payment method routes answer it. */
 export function paymentMethodXml(method: PaymentMethodRecord, config: SandboxConfig, verifications: readonly XmlObject[] = []): { root: string; body: XmlObject } {
+  const bank = bankMethodXml(method, config);
+  if (bank) return bank;
   return methodKind(method) === 'PayPalAccount'
     ? { root: 'paypalAccount', body: paypalAccountXml(method, config) }
     : { root: 'creditCard', body: creditCardXml(method, config, verifications) };
@@ -118,13 +121,19 @@ export function customerXml(customer: CustomerRecord, methods: readonly PaymentM
     ),
     paypalAccounts: new XmlList(
       'paypal-account',
-      methods.filter((method) => !isCard(method)).map((method) => paypalAccountXml(method, config)),
+      methods.filter((method) => methodKind(method) === 'PayPalAccount').map((method) => paypalAccountXml(method, config)),
     ),
     applePayCards: empty('apple-pay-card'),
     androidPayCards: empty('android-pay-card'),
     venmoAccounts: empty('venmo-account'),
-    usBankAccounts: empty('us-bank-account'),
-    sepaDebitAccounts: empty('sepa-debit-account'),
+    usBankAccounts: new XmlList(
+      'us-bank-account',
+      methods.flatMap((method) => (method.bankAccount?.kind === 'UsBankAccount' ? [usBankAccountXml(method, method.bankAccount, config)] : [])),
+    ),
+    sepaDebitAccounts: new XmlList(
+      'sepa-debit-account',
+      methods.flatMap((method) => (method.bankAccount?.kind === 'SepaDebitAccount' ? [sepaDebitAccountXml(method, method.bankAccount)] : [])),
+    ),
   };
 }
 
@@ -167,6 +176,9 @@ function nonceDetails(nonce: NonceRecord): { description: string; details: XmlOb
       return { description: `${card.cardType} ending in ${lastTwo}`, details: { ...cardDetails, cardholderName: `${card.cardType} ${card.last4}`, dpanLastTwo: lastTwo } };
     case 'AndroidPayCard':
       return { description: 'Android Pay', details: { ...cardDetails, isNetworkTokenized: false } };
+    case 'SepaDebitAccount':
+    case 'UsBankAccount':
+      return nonce.bankAccount ? bankNonceDetails(nonce.bankAccount) : { description: nonce.kind, details: {} };
     case 'LocalPayment':
       return { description: 'Local Payment', details: { paymentId: nonce.localPayment?.paymentId ?? null, payerId: nonce.localPayment?.payerId ?? null, fundingSource: nonce.localPayment?.fundingSource ?? null } };
     default:
@@ -182,7 +194,7 @@ export function nonceXml(nonce: NonceRecord): XmlObject {
     default: false,
     isLocked: false,
     ...nonceDetails(nonce),
-    binData: nonce.kind === 'PayPalAccount' || nonce.kind === 'LocalPayment' ? null : binData(),
+    binData: nonce.kind === 'CreditCard' || nonce.kind === 'ApplePayCard' || nonce.kind === 'AndroidPayCard' ? binData() : null,
     threeDSecureInfo: nonce.threeDSecureInfo ? threeDSecureInfoXml(nonce.threeDSecureInfo) : null,
     authenticationInsight: null,
   };
@@ -194,6 +206,8 @@ const INSTRUMENT_TYPES: Readonly<Record<NonceRecord['kind'], string>> = {
   ApplePayCard: 'apple_pay_card',
   AndroidPayCard: 'android_pay_card',
   LocalPayment: 'local_payment',
+  SepaDebitAccount: 'sepa_debit_account',
+  UsBankAccount: 'us_bank_account',
 };
 
 /** Ours: made-up network and wallet identifiers, derived from the transaction id so a find repeats them. */
@@ -348,8 +362,9 @@ export function transactionXml(transaction: TransactionRecord, context: SandboxC
     processorResponseText: transaction.processorResponseText,
     processorResponseType: transaction.processorResponseType,
     additionalProcessorResponse: null,
-    processorSettlementResponseCode: settled ? '4000' : '',
-    processorSettlementResponseText: settled ? 'Confirmed' : '',
+    // A bank debit's answer from its bank (pending, a decline or return code) once there is one.
+    processorSettlementResponseCode: transaction.settlementResponse?.code ?? (settled ? '4000' : ''),
+    processorSettlementResponseText: transaction.settlementResponse?.text ?? (settled ? 'Confirmed' : ''),
     networkResponseCode: approved ? '00' : null,
     networkResponseText: approved ? 'Successful approval/completion or V.I.P. PIN verification is successful' : null,
     networkTransactionId: approved ? derived(transaction.id, 'network', 15) : null,
@@ -371,6 +386,7 @@ export function transactionXml(transaction: TransactionRecord, context: SandboxC
     // A wallet's sale names no card here (the provider sends the element with every field nil).
     creditCard: wallet ? NO_CARD : { token: transaction.paymentMethodToken, ...cardFields(transaction.card, config) },
     ...walletFields(transaction, config),
+    ...bankTransactionFields(transaction, config),
     paymentInstrumentType: INSTRUMENT_TYPES[transaction.paymentInstrument ?? 'CreditCard'],
     statusHistory: new XmlList(
       'status-event',

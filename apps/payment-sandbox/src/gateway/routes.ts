@@ -16,7 +16,15 @@ import {
 import type { Reply } from './reply';
 import { sale } from './sale';
 import { searchTransactionIds, searchTransactions } from './search';
-import { findTransaction, refundTransaction, settleTransaction, submitForSettlement, voidTransaction } from './transactions';
+import {
+  findTransaction,
+  refundTransaction,
+  settlementConfirmTransaction,
+  settlementDeclineTransaction,
+  settleTransaction,
+  submitForSettlement,
+  voidTransaction,
+} from './transactions';
 import { XML_CONTENT_TYPE, xmlDocument } from './xml';
 
 /**
@@ -36,6 +44,8 @@ const ROUTES: readonly Route[] = [
   ['PUT', 'transactions/:id/void', voidTransaction],
   ['POST', 'transactions/:id/refund', refundTransaction],
   ['PUT', 'transactions/:id/settle', settleTransaction],
+  ['PUT', 'transactions/:id/settlement_confirm', settlementConfirmTransaction],
+  ['PUT', 'transactions/:id/settlement_decline', settlementDeclineTransaction],
   ['POST', 'customers', createCustomerRoute],
   ['GET', 'customers/:id', findCustomer],
   ['PUT', 'customers/:id', updateCustomer],

@@ -1,4 +1,4 @@
-import { SandboxStore, type CardRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type ThreeDSecureInfo, type TransactionRecord } from '../store';
+import { SandboxStore, type BankAccountDetails, type CardRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type ThreeDSecureInfo, type TransactionRecord } from '../store';
 import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES, saleOutcomeForAmount, type SaleOutcome } from '../test-values';
 import type { GatewayCall } from './call';
 import { cardFromParams, isExpired, withoutCvv } from './cards';
@@ -8,7 +8,7 @@ import { recordSale } from '../local-payments/payments';
 import { paramsXml, type Params } from './params';
 import { transactionXml } from './presenters';
 import { errorReply, fieldError, validationReply, xmlReply, type FieldError, type Reply } from './reply';
-import { consumeNonce, createCustomer, findNonce, methodKind, methodsOf, paypalDetailsOf, vaultablePayPalAccount, vaultCard, vaultPayPalAccount } from './vault';
+import { consumeNonce, createCustomer, findNonce, methodKind, methodsOf, paypalDetailsOf, vaultablePayPalAccount, vaultBankAccount, vaultCard, vaultPayPalAccount } from './vault';
 
 /** What a sale charges, once its parameters have been checked. */
 interface PaymentSource {
@@ -21,6 +21,8 @@ interface PaymentSource {
   readonly customerId: string | null;
   /** The PayPal payer, when PayPal pays. */
   readonly paypal: PayPalDetails | null;
+  /** The bank account, when a SEPA or US bank account debit pays. */
+  readonly bankAccount: BankAccountDetails | null;
 }
 
 /** A saved payment method charged by its token (or as the customer's default). */
@@ -31,6 +33,7 @@ const savedSource = (method: PaymentMethodRecord): PaymentSource => ({
   token: method.token,
   customerId: method.customerId,
   paypal: method.paypal ? paypalDetailsOf(method.paypal) : null,
+  bankAccount: method.bankAccount ?? null,
 });
 
 /** 3-D Secure statuses that prove the cardholder was not authenticated. */
@@ -88,7 +91,15 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
     }
     const nonce = found.nonce;
     const vaulted = nonce.paymentMethodToken ? store.state.paymentMethods[nonce.paymentMethodToken] : undefined;
-    return { card: nonce.card, kind: nonce.kind, nonce, token: vaulted?.token ?? null, customerId: vaulted?.customerId ?? customerId, paypal: nonce.paypal ?? null };
+    return {
+      card: nonce.card,
+      kind: nonce.kind,
+      nonce,
+      token: vaulted?.token ?? null,
+      customerId: vaulted?.customerId ?? customerId,
+      paypal: nonce.paypal ?? null,
+      bankAccount: vaulted?.bankAccount ?? nonce.bankAccount ?? null,
+    };
   }
   if (token !== null) {
     const method = store.state.paymentMethods[token];
@@ -104,7 +115,7 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
       errors.push(fieldError([...path, 'creditCard'], parsed.error.attribute, parsed.error.code, parsed.error.message));
       return null;
     }
-    return { card: parsed.card, kind: 'CreditCard', nonce: null, token: null, customerId, paypal: null };
+    return { card: parsed.card, kind: 'CreditCard', nonce: null, token: null, customerId, paypal: null, bankAccount: null };
   }
   if (customerId !== null && store.state.customers[customerId]) {
     // A customer id alone stands for the token of the customer's default payment method, of any kind.
@@ -119,6 +130,24 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
   return null;
 }
 
+/** The processor's settlement answer while a bank debit waits for its bank. */
+const BANK_SETTLEMENT_PENDING = { code: '4002', text: 'Settlement Pending' } as const;
+
+/**
+ * A bank debit's own refusals: SEPA pays euros and ACH dollars only (the provider's 91577,
+ * payment instrument not supported by the merchant account), and a saved US bank account must be
+ * verified before it pays (915172).
+ */
+function bankDebitErrors(source: PaymentSource, account: BankAccountDetails, currency: string | null, path: readonly string[]): FieldError[] {
+  const errors: FieldError[] = [];
+  const wanted = account.kind === 'SepaDebitAccount' ? 'EUR' : 'USD';
+  if (currency !== null && currency !== wanted) errors.push(fieldError(path, 'merchant_account_id', '91577', 'Merchant account does not support payment instrument.'));
+  if (account.kind === 'UsBankAccount' && source.token !== null && !account.verified) {
+    errors.push(fieldError(path, 'payment_method_token', '915172', 'US bank account payment method must be verified prior to transaction.'));
+  }
+  return errors;
+}
+
 const declined = (code: string): SaleOutcome => ({ kind: 'processor_declined', code, text: PROCESSOR_RESPONSES[code].text, type: PROCESSOR_RESPONSES[code].type });
 
 /** The outcome, by the sandbox's rules in order (the first that applies wins). */
@@ -128,6 +157,8 @@ function decideOutcome(store: SandboxStore, source: PaymentSource, amount: strin
     store.state.forced.nextSale = null;
     return forced;
   }
+  // A bank debit is not authorized by a card scheme: the bank answers at settlement, days later.
+  if (source.bankAccount) return { kind: 'approved' };
   const card = source.card;
   const forcedForCard = store.state.forced.nextSaleOfCard[card.number];
   if (forcedForCard && source.kind === 'CreditCard') {
@@ -216,6 +247,7 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   }
 
   const source = paymentSource(store, body, customerIdParam, errors);
+  if (source?.bankAccount) errors.push(...bankDebitErrors(source, source.bankAccount, config.merchantAccounts[merchantAccountId] ?? null, path));
   if (errors.length > 0 || !source || 'error' in checkedAmount) return validationReply(errors, paramsXml(call.params));
   const amount = checkedAmount.amount;
 
@@ -231,7 +263,7 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   // nothing creates no customer, and the sandbox does not vault Apple Pay or Google Pay cards (the
   // provider would).
   const paypalAccount = source.kind === 'PayPalAccount' && source.nonce ? vaultablePayPalAccount(source.nonce) : null;
-  const vaultable = source.token === null && (source.kind === 'CreditCard' || paypalAccount !== null);
+  const vaultable = source.token === null && (source.kind === 'CreditCard' || paypalAccount !== null || source.bankAccount !== null);
   const vault = vaultable && ((options.boolean('store_in_vault_on_success') && outcome.kind === 'approved') || (options.boolean('store_in_vault') && reachedProcessor));
   let customerId = source.customerId;
   let token = source.token;
@@ -245,13 +277,21 @@ export async function sale(call: GatewayCall): Promise<Reply> {
         email: customerParams.string('email'),
       });
     customerId = customer.id;
-    token = (paypalAccount ? vaultPayPalAccount(store, customer.id, paypalAccount) : vaultCard(store, customer.id, source.card)).token;
+    token = (
+      paypalAccount
+        ? vaultPayPalAccount(store, customer.id, paypalAccount)
+        : source.bankAccount
+          ? vaultBankAccount(store, customer.id, source.bankAccount)
+          : vaultCard(store, customer.id, source.card)
+    ).token;
   }
 
   const now = new Date().toISOString();
-  const status = outcome.kind === 'approved' ? (options.boolean('submit_for_settlement') ? 'submitted_for_settlement' : 'authorized') : outcome.kind;
+  // A bank debit goes straight to its bank and waits there: settlement_pending until it settles or is declined.
+  const bankDebit = source.bankAccount !== null && outcome.kind === 'approved';
+  const status = outcome.kind === 'approved' ? (bankDebit ? 'settlement_pending' : options.boolean('submit_for_settlement') ? 'submitted_for_settlement' : 'authorized') : outcome.kind;
   const statusHistory: TransactionRecord['statusHistory'] =
-    status === 'submitted_for_settlement'
+    status === 'submitted_for_settlement' || status === 'settlement_pending'
       ? [{ status: 'authorized', timestamp: now, amount }, { status, timestamp: now, amount }]
       : [{ status, timestamp: now, amount }];
   const cvv = source.card.cvv;
@@ -280,6 +320,8 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     paymentInstrument: source.kind,
     ...(source.paypal ? { paypal: source.paypal } : {}),
     ...(source.nonce?.localPayment ? { localPayment: source.nonce.localPayment } : {}),
+    ...(source.bankAccount ? { bankAccount: source.bankAccount } : {}),
+    ...(bankDebit ? { settlementResponse: BANK_SETTLEMENT_PENDING } : {}),
     customerDetails:
       customerId === null && customerParams.keys().length > 0
         ? { firstName: customerParams.string('first_name'), lastName: customerParams.string('last_name'), email: customerParams.string('email') }

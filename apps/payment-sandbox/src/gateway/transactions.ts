@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../context';
 import { SandboxStore, type TransactionRecord, type TransactionStatus } from '../store';
 import { settled as localPaymentSettled } from '../local-payments/payments';
+import { declineDebit, isBankDebit, settleDebit } from '../bank-debits/settlement';
 import type { GatewayCall } from './call';
 import { paramsXml } from './params';
 import { transactionXml } from './presenters';
@@ -129,11 +130,33 @@ export type SettleResult = { readonly transaction: TransactionRecord } | { reado
 export function settle(context: SandboxContext, id: string): SettleResult {
   const transaction = context.store.state.transactions[id];
   if (!transaction) return { problem: 'not_found' };
+  // A bank debit settles through its own path, which tells the merchant by webhook as the provider does.
+  if (isBankDebit(transaction)) {
+    const result = settleDebit(context, id);
+    return 'problem' in result ? { problem: 'not_submitted' } : result;
+  }
   if (transaction.status !== 'submitted_for_settlement' && transaction.status !== 'settling') return { problem: 'not_submitted' };
   setStatus(transaction, 'settled');
   localPaymentSettled(context, transaction);
   context.store.save();
   return { transaction };
+}
+
+/**
+ * `PUT /transactions/{id}/settlement_confirm` and `settlement_decline` (the SDK's
+ * `gateway.testing.settlementConfirm` and `settlementDecline`): a pending bank debit settles or
+ * is declined, with the webhook the provider sends.
+ */
+export function settlementConfirmTransaction(call: GatewayCall): Reply {
+  return settleTransaction(call);
+}
+
+export function settlementDeclineTransaction(call: GatewayCall): Reply {
+  const transaction = found(call);
+  if (!transaction) return notFound;
+  const result = declineDebit(call.context, transaction.id);
+  if ('problem' in result) return validationReply(baseError('91575', 'Cannot simulate transaction settlement.'), paramsXml(call.params));
+  return xmlReply(200, 'transaction', transactionXml(result.transaction, call.context));
 }
 
 /** `PUT /transactions/{id}/settle`, the endpoint behind the SDK's `gateway.testing.settle`. */

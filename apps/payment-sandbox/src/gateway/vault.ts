@@ -1,6 +1,7 @@
 import { createNonce } from '../client-api/payment-methods';
 import { PAYPAL_PLACEHOLDER_CARD } from '../client-api/wallet-nonces';
-import { SandboxStore, type CardRecord, type CustomerRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type VaultedPayPalAccount } from '../store';
+import { BANK_PLACEHOLDER_CARD } from '../bank-debits/placeholder';
+import { SandboxStore, type BankAccountDetails, type CardRecord, type CustomerRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type VaultedPayPalAccount } from '../store';
 import { withoutCvv } from './cards';
 import { fakeNonce, isFakeNonce } from './fake-nonces';
 
@@ -60,7 +61,7 @@ export interface SaveOptions {
 }
 
 /** Saves a payment method for a customer; the customer's first payment method becomes the default. */
-function save(store: SandboxStore, customerId: string, what: Pick<PaymentMethodRecord, 'kind' | 'card' | 'paypal'>, options: SaveOptions, now: Date): PaymentMethodRecord {
+function save(store: SandboxStore, customerId: string, what: Pick<PaymentMethodRecord, 'kind' | 'card' | 'paypal' | 'bankAccount'>, options: SaveOptions, now: Date): PaymentMethodRecord {
   const first = methodsOf(store, customerId).length === 0;
   const method: PaymentMethodRecord = {
     token: options.token ?? freshId(store.state.paymentMethods),
@@ -83,6 +84,11 @@ export function vaultPayPalAccount(store: SandboxStore, customerId: string, acco
   return save(store, customerId, { kind: 'PayPalAccount', card: PAYPAL_PLACEHOLDER_CARD, paypal: account }, options, now);
 }
 
+/** Saves a SEPA or US bank account (a US account as verified or not by the caller's verification). */
+export function vaultBankAccount(store: SandboxStore, customerId: string, account: BankAccountDetails, options: SaveOptions = {}, now = new Date()): PaymentMethodRecord {
+  return save(store, customerId, { kind: account.kind, card: BANK_PLACEHOLDER_CARD, bankAccount: account }, options, now);
+}
+
 /** The account a PayPal nonce would save: only one with a billing agreement may be saved (a one-time payment is the provider's 82902). */
 export function vaultablePayPalAccount(nonce: NonceRecord): VaultedPayPalAccount | null {
   const paypal = nonce.kind === 'PayPalAccount' ? nonce.paypal : undefined;
@@ -101,6 +107,7 @@ export function nonceForMethod(store: SandboxStore, method: PaymentMethodRecord)
     paymentMethodToken: method.token,
     kind: methodKind(method),
     paypal: method.paypal ? paypalDetailsOf(method.paypal) : undefined,
+    bankAccount: method.bankAccount,
   });
 }
 

@@ -18,7 +18,8 @@ import { approve, close, expire, findLocalPayment } from './payments';
 
 /** Ours: the payer's bank app for the deferred types, a list of the payments waiting for approval. */
 export const BANK_APP_PATH = '/__sandbox/bank-app';
-const FRAME_PAGE_PATH = /^\/web\/[^/]+\/html\/(local-payment-landing-frame|local-payment-redirect-frame|dispatch-frame)(\.min)?\.html$/;
+// SEPA's popup uses the same frame service: its own loading frame, and the generic redirect frame.
+const FRAME_PAGE_PATH = /^\/web\/[^/]+\/html\/(local-payment-landing-frame|sepa-landing-frame|local-payment-redirect-frame|redirect-frame|dispatch-frame)(\.min)?\.html$/;
 const CLOSE_WINDOW_SCRIPT = '/__sandbox/close-window.js';
 /** Closes the window only when a page opened it (braintree-web's popup): a tab the payer opened stays. */
 const CLOSE_WINDOW_SOURCE = "/* Ours: the payment sandbox's landing page closes its popup. */\nif (window.opener) setTimeout(function () { window.close(); }, 300);\n";
@@ -125,7 +126,7 @@ function answerLanding(request: SandboxRequest, response: ServerResponse, contex
 }
 
 function framePage(kind: string): string {
-  const frame = kind === 'dispatch-frame' ? 'dispatch' : kind === 'local-payment-landing-frame' ? 'loading' : 'redirect';
+  const frame = kind === 'dispatch-frame' ? 'dispatch' : kind.endsWith('landing-frame') ? 'loading' : 'redirect';
   const content: Readonly<Record<string, string>> = {
     dispatch: '',
     loading: '<p role="status">Loading the payment page…</p>',

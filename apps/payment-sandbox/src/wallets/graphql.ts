@@ -4,11 +4,13 @@ import type { SandboxContext, SandboxRequest } from '../context';
 import { isObject, readJson, sendJson, stringOf } from '../client-api/http';
 import { deletePaymentMethod } from '../gateway/vault';
 import type { ClientTokenRecord } from '../store';
+import { TOKENIZE_US_BANK_ACCOUNT, TOKENIZE_US_BANK_LOGIN, tokenizeUsBankAccount, tokenizeUsBankLogin } from '../bank-debits/us-bank-account';
 
 /**
  * The provider's client GraphQL endpoint (payments.sandbox.braintree-api.com/graphql), for the
  * operations braintree-web sends there with this configuration: the PreferredPaymentMethods query,
- * and the vault manager's DeletePaymentMethodFromSingleUseToken mutation. braintree-web
+ * the vault manager's DeletePaymentMethodFromSingleUseToken mutation, and the US bank account
+ * module's TokenizeUsBankAccount (and refused TokenizeUsBankLogin) mutations. braintree-web
  * authenticates with `Authorization: Bearer <authorizationFingerprint>`.
  */
 export const GRAPHQL_PATH = '/graphql';
@@ -51,11 +53,15 @@ export function answerGraphQL(request: SandboxRequest, response: ServerResponse,
   if (typeof query === 'string' && DELETE_FROM_SINGLE_USE_TOKEN.test(query)) {
     return sendJson(request, response, 200, { ...deleteFromSingleUseToken(context, context.store.state.clientTokens[fingerprint], body?.variables), extensions });
   }
+  if (typeof query === 'string' && TOKENIZE_US_BANK_ACCOUNT.test(query)) {
+    return sendJson(request, response, 200, { ...tokenizeUsBankAccount(context, context.store.state.clientTokens[fingerprint], body?.variables), extensions });
+  }
+  if (typeof query === 'string' && TOKENIZE_US_BANK_LOGIN.test(query)) return sendJson(request, response, 200, { ...tokenizeUsBankLogin(), extensions });
   if (typeof query !== 'string' || !PREFERRED_PAYMENT_METHODS.test(query)) {
     // Ours: the sandbox serves no other GraphQL operation; the provider would answer most of them.
     return sendJson(request, response, 200, {
       data: null,
-      errors: [{ message: 'The payment sandbox serves only the PreferredPaymentMethods query and the DeletePaymentMethodFromSingleUseToken mutation.', extensions: { errorClass: 'VALIDATION' } }],
+      errors: [{ message: 'The payment sandbox serves only the PreferredPaymentMethods query and the DeletePaymentMethodFromSingleUseToken, TokenizeUsBankAccount and TokenizeUsBankLogin mutations.', extensions: { errorClass: 'VALIDATION' } }],
       extensions,
     });
   }
