@@ -274,6 +274,26 @@ test("the provider not answering a deferred start in time: the shopper hears so,
   expect(await ordersOf(page)).toEqual([]);
 });
 
+test('a deferred start the provider answers with a page to go to (START_PAYMENT_DEFERRED_PAYMENT_FAILED): said as a failure, nothing reserved', async ({ page, sandboxUrl }) => {
+  await atPayment(page, MB_WAY_STORE);
+  let starts = 0;
+  page.on('request', (request) => {
+    if (new URLSearchParams(request.postData() ?? '').get('action') === 'START_LOCAL_PAYMENT') starts += 1;
+  });
+  // The provider misbehaves: a type that opens no window comes back with a landing page.
+  await page.route(/\/client_api\/v1\/local_payments\/create/, async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: `${sandboxUrl}${url.pathname}${url.search}` });
+    const body = await response.json();
+    await route.fulfill({ response, json: { ...body, paymentResource: { ...body.paymentResource, redirectUrl: 'https://www.sandbox.paypal.com/__sandbox/lpm/unexpected' } } });
+  });
+  await paymentSectionOf(page).getByLabel('Phone number').fill('912345678');
+  await paymentSectionOf(page).getByRole('button', { name: 'Pay with MB WAY' }).click();
+  await expect(page.getByText(FAILED)).toBeVisible({ timeout: 15_000 });
+  expect(starts).toBe(0);
+  expect(await ordersOf(page)).toEqual([]);
+});
+
 test.describe('Pay upon invoice', () => {
   test.beforeEach(async ({ page }) => {
     const shopper = await shopperBilledIn(page, INVOICE_STORE);
