@@ -241,7 +241,7 @@ describe('US bank account (ACH)', () => {
     expect(sale.usBankAccount?.achMandate.text).toBe('I authorize Affinity Store to debit my bank account.');
   });
 
-  it('refuses a routing number that fails the ABA checksum as a GraphQL VALIDATION error (braintree-web: HTTP 422)', async () => {
+  it('refuses a routing number that fails the ABA checksum as a GraphQL VALIDATION error, with HTTP 200 as the provider', async () => {
     const { status, body } = await tokenizeUsBankAccountCall(target, fingerprint, { routingNumber: '011000016' });
     expect(status).toBe(200);
     expect(at(body, 'errors', 0)).toMatchObject({ message: 'Routing number is invalid.', extensions: { errorClass: 'VALIDATION', inputPath: ['input', 'usBankAccount', 'routingNumber'] } });

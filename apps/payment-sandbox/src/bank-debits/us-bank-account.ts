@@ -28,7 +28,11 @@ interface InputError {
   readonly legacyCode: string;
 }
 
-/** A VALIDATION error per bad input, as the provider's GraphQL answers them (braintree-web reads it as HTTP 422). */
+/**
+ * A VALIDATION error per bad input, as the provider's GraphQL answers them: HTTP 200 with an errors
+ * list (its GraphQL never uses the status). braintree-web's us-bank-account module, finding no HTTP
+ * status, reports such a refusal as US_BANK_ACCOUNT_TOKENIZATION_NETWORK_ERROR with these errors inside.
+ */
 function validationErrors(mutation: string, errors: readonly InputError[]): GraphQLAnswer {
   return {
     data: { [mutation]: null },
