@@ -68,6 +68,15 @@ async function webhookFor(id: string, kind: string, timeoutMs = 3000): Promise<a
   }
 }
 
+// The SDK's typings lack the bank account details, UsBankAccount and the customer's bank accounts, which the SDK itself reads.
+const sepaDetails = (transaction: braintree.Transaction): any => (transaction as unknown as { sepaDirectDebitAccountDetails?: unknown }).sepaDirectDebitAccountDetails;
+const bankAccount = (transaction: braintree.Transaction): any => (transaction as unknown as { usBankAccount?: unknown }).usBankAccount;
+interface SavedUsBankAccount {
+  readonly token: string;
+  readonly verified: boolean;
+  readonly verifications: readonly Record<string, unknown>[];
+}
+
 const sepaSale = async (iban: string) => {
   const { nonce } = await sepaNonce(target, fingerprint, { iban });
   const result = await gateway.transaction.sale({ amount: '49.99', paymentMethodNonce: nonce, merchantAccountId: 'store_EUR', orderId: `sepa-${iban.slice(-4)}`, options: { submitForSettlement: true } });
@@ -181,7 +190,7 @@ describe('SEPA sales and settlement', () => {
     const sale = await sepaSale('DE89370400440532013000');
     expect(sale.status).toBe('settlement_pending');
     expect(sale.paymentInstrumentType).toBe('sepa_debit_account');
-    expect(sale.sepaDirectDebitAccountDetails).toMatchObject({ last4: '3000', mandateType: 'ONE_OFF', merchantOrPartnerCustomerId: 'customer-1' });
+    expect(sepaDetails(sale)).toMatchObject({ last4: '3000', mandateType: 'ONE_OFF', merchantOrPartnerCustomerId: 'customer-1' });
     expect(receiver.received).toHaveLength(0);
 
     expect((await control(`transactions/${sale.id}/settle`, {})).body.status).toBe('settled');
@@ -212,7 +221,7 @@ describe('SEPA sales and settlement', () => {
     const webhook = await webhookFor(sale.id, 'transaction_settlement_declined');
     expect(webhook.transaction.processorSettlementResponseCode).toBe('MD06');
     const found = await gateway.transaction.find(sale.id);
-    expect(found.statusHistory.map((event) => event.status)).toEqual(['authorized', 'settlement_pending', 'settled', 'settlement_declined']);
+    expect(found.statusHistory?.map((event) => event.status)).toEqual(['authorized', 'settlement_pending', 'settled', 'settlement_declined']);
   });
 
   it('a SEPA nonce does not pay a dollar account (91577)', async () => {
@@ -220,6 +229,28 @@ describe('SEPA sales and settlement', () => {
     const result = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: nonce, merchantAccountId: 'store_USD' });
     expect(result.success).toBe(false);
     expect(result.errors.deepErrors().map((error) => error.code)).toContain('91577');
+  });
+
+  it('a RECURRENT mandate saves as the customer\'s SEPA account, pays again by token, and the vault list names it', async () => {
+    const customer = await gateway.customer.create({ firstName: 'Erika' });
+    const { clientToken } = await gateway.clientToken.generate({ customerId: customer.customer.id });
+    const customerFingerprint = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
+    const { nonce } = await sepaNonce(target, customerFingerprint, { iban: 'DE89370400440532013000', mandateType: 'RECURRENT' });
+    const saved = await gateway.paymentMethod.create({ customerId: customer.customer.id, paymentMethodNonce: nonce });
+    expect(saved.success).toBe(true);
+    const method = saved.paymentMethod as unknown as { token: string; last4: string; mandateType: string; viewMandateUrl: string };
+    expect(method).toMatchObject({ last4: '3000', mandateType: 'RECURRENT', viewMandateUrl: expect.stringMatching(/^https:\/\/www\.sandbox\.paypal\.com\/__sandbox\/sepa\/mandates\//) });
+    const found = (await gateway.customer.find(customer.customer.id)) as unknown as { sepaDebitAccounts: { token: string }[] };
+    expect(found.sepaDebitAccounts.map((account) => account.token)).toEqual([method.token]);
+
+    const again = await gateway.transaction.sale({ amount: '9.99', paymentMethodToken: method.token, merchantAccountId: 'store_EUR', options: { submitForSettlement: true } });
+    expect(again.transaction.status).toBe('settlement_pending');
+    expect(sepaDetails(again.transaction)).toMatchObject({ token: method.token, mandateType: 'RECURRENT' });
+
+    const listed = await fetch(`${sandbox.url}/merchants/${target.merchantId}/client_api/v1/payment_methods?authorizationFingerprint=${encodeURIComponent(customerFingerprint)}`);
+    expect(((await listed.json()) as any).paymentMethods).toEqual([
+      expect.objectContaining({ type: 'SepaDebitAccount', description: 'SEPA direct debit account ending in 3000', details: expect.objectContaining({ ibanLastChars: '3000' }) }),
+    ]);
   });
 
   it('gateway.testing.settlementDecline declines a pending debit with its webhook', async () => {
@@ -237,8 +268,8 @@ describe('US bank account (ACH)', () => {
     const sale = await achSale('1000000000');
     expect(sale.status).toBe('settlement_pending');
     expect(sale.paymentInstrumentType).toBe('us_bank_account');
-    expect(sale.usBankAccount).toMatchObject({ routingNumber: '011000015', last4: '0000', accountType: 'checking', accountHolderName: 'Ada Lovelace', bankName: 'FEDERAL RESERVE BANK' });
-    expect(sale.usBankAccount?.achMandate.text).toBe('I authorize Affinity Store to debit my bank account.');
+    expect(bankAccount(sale)).toMatchObject({ routingNumber: '011000015', last4: '0000', accountType: 'checking', accountHolderName: 'Ada Lovelace', bankName: 'FEDERAL RESERVE BANK' });
+    expect(bankAccount(sale).achMandate.text).toBe('I authorize Affinity Store to debit my bank account.');
   });
 
   it('refuses a routing number that fails the ABA checksum as a GraphQL VALIDATION error, with HTTP 200 as the provider', async () => {
@@ -254,7 +285,7 @@ describe('US bank account (ACH)', () => {
       const nonce = await usBankAccountNonce(target, fingerprint, { accountNumber });
       const result = await gateway.paymentMethod.create({ customerId: customer.customer.id, paymentMethodNonce: nonce, options: { usBankAccountVerificationMethod: 'network_check' } } as never);
       expect(result.success).toBe(true);
-      return result.paymentMethod as braintree.UsBankAccount;
+      return result.paymentMethod as unknown as SavedUsBankAccount;
     };
     const verified = await save('1000000000');
     expect(verified.verified).toBe(true);
@@ -269,7 +300,7 @@ describe('US bank account (ACH)', () => {
     expect(refused.success).toBe(false);
     expect(refused.errors.deepErrors().map((error) => error.code)).toContain('915172');
     const found = await gateway.customer.find(customer.customer.id);
-    expect(found.usBankAccounts?.map((account) => account.token)).toEqual([verified.token, declined.token]);
+    expect((found as unknown as { usBankAccounts: SavedUsBankAccount[] }).usBankAccounts.map((account) => account.token)).toEqual([verified.token, declined.token]);
   });
 
   it('a settled ACH debit returned by the bank becomes settlement_declined with R10 and TRANSACTION_SETTLEMENT_DECLINED', async () => {

@@ -162,7 +162,7 @@ export const controlRoutes: RouteHandler = (request, response, context) => {
   if (request.method === 'POST' && segments.length === 4 && segments[1] === 'payment-methods' && segments[3] === 'expire') {
     const method = store.state.paymentMethods[segments[2]];
     if (!method) return json(response, 404, { error: `no payment method ${segments[2]}` });
-    if (!isCard(method)) return json(response, 422, { error: `payment method ${method.token} is a PayPal account, which has no expiry date` });
+    if (!isCard(method)) return json(response, 422, { error: `payment method ${method.token} is a ${method.bankAccount ? 'bank account' : 'PayPal account'}, which has no expiry date` });
     method.card = { ...method.card, expirationMonth: '01', expirationYear: '2020' };
     method.updatedAt = new Date().toISOString();
     store.save();
