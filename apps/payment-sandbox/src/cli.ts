@@ -2,13 +2,15 @@
 import { startBraintreeSandbox, startDigitalRiverSandbox } from './index';
 
 /**
- * `node apps/payment-sandbox/dist/cli.js [--provider braintree|digital-river] [--port N] [--tls-port N] [--state-file PATH] [--webhook-url URL]`
+ * `node apps/payment-sandbox/dist/cli.js [--provider braintree|digital-river] [--port N] [--tls-port N] [--state-file PATH] [--webhook-url URL] [--bank-debit-settle-after-ms N]`
  *
  * Prints one line when listening; when forked, also tells the parent over IPC
  * (`{type: 'listening', port, tlsPort, spki}`; the Digital River sandbox adds
  * `provider: 'digital-river'` and has no TLS port) and stops when the parent goes away.
  * The provider is Braintree unless `--provider digital-river` is given. `--webhook-url` is where the
  * Braintree sandbox POSTs its signed webhook notifications (the store's endpoint).
+ * `--bank-debit-settle-after-ms` lets SEPA and ACH debits settle by themselves after that long
+ * (each as its test account says); without it only the control endpoints settle them.
  */
 
 export const PROVIDERS = ['braintree', 'digital-river'] as const;
@@ -22,6 +24,8 @@ export interface CliOptions {
   readonly provider?: Provider;
   /** Absent: no webhooks are sent until the control endpoint sets a URL. */
   readonly webhookUrl?: string;
+  /** Absent: bank debits settle only when a control endpoint says so. */
+  readonly bankDebitSettleAfterMs?: number;
 }
 
 export function parseArguments(argv: readonly string[]): CliOptions {
@@ -30,6 +34,7 @@ export function parseArguments(argv: readonly string[]): CliOptions {
   let stateFile: string | null = null;
   let provider: Provider | undefined;
   let webhookUrl: string | undefined;
+  let bankDebitSettleAfterMs: number | undefined;
   const portNumber = (flag: string, value: string | undefined) => {
     const parsed = Number(value);
     if (value === undefined || !Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${flag} needs a port number (0 for any free port)`);
@@ -50,11 +55,23 @@ export function parseArguments(argv: readonly string[]): CliOptions {
     } else if (flag === '--webhook-url') {
       webhookUrl = value();
       if (!webhookUrl || !/^https?:\/\/./.test(webhookUrl)) throw new Error('--webhook-url needs an http(s) URL');
+    } else if (flag === '--bank-debit-settle-after-ms') {
+      const raw = value();
+      bankDebitSettleAfterMs = Number(raw);
+      if (raw === undefined || !Number.isInteger(bankDebitSettleAfterMs) || bankDebitSettleAfterMs < 1) throw new Error('--bank-debit-settle-after-ms needs a whole number of milliseconds');
     } else throw new Error(`unknown argument ${argv[index]}`);
   }
   if (provider === 'digital-river' && tlsPort !== null) throw new Error('--tls-port is for the braintree sandbox only');
   if (provider === 'digital-river' && webhookUrl !== undefined) throw new Error('--webhook-url is for the braintree sandbox only');
-  return { port, tlsPort, stateFile, ...(provider ? { provider } : {}), ...(webhookUrl ? { webhookUrl } : {}) };
+  if (provider === 'digital-river' && bankDebitSettleAfterMs !== undefined) throw new Error('--bank-debit-settle-after-ms is for the braintree sandbox only');
+  return {
+    port,
+    tlsPort,
+    stateFile,
+    ...(provider ? { provider } : {}),
+    ...(webhookUrl ? { webhookUrl } : {}),
+    ...(bankDebitSettleAfterMs !== undefined ? { bankDebitSettleAfterMs } : {}),
+  };
 }
 
 interface Started {
@@ -75,7 +92,7 @@ async function startBraintree(options: CliOptions): Promise<Started> {
     tlsPort: options.tlsPort,
     stateFile: options.stateFile,
     host: '127.0.0.1',
-    config: { webhookUrl: options.webhookUrl ?? null },
+    config: { webhookUrl: options.webhookUrl ?? null, bankDebitSettleAfterMs: options.bankDebitSettleAfterMs ?? null },
   });
   process.stdout.write(`Braintree sandbox listening on ${sandbox.url} (https ${sandbox.tlsPort ?? 'off'})\n`);
   return { close: () => sandbox.close(), listening: { type: 'listening', port: sandbox.port, tlsPort: sandbox.tlsPort, spki: sandbox.certificate?.spkiSha256Base64 ?? null } };

@@ -57,4 +57,10 @@ describe('the command line', () => {
     expect(() => parseArguments(['--webhook-url', 'ftp://x'])).toThrow('--webhook-url needs an http(s) URL');
     expect(() => parseArguments(['--provider', 'digital-river', '--webhook-url', 'http://x/'])).toThrow('--webhook-url is for the braintree sandbox only');
   });
+
+  it('takes the automatic bank debit settlement delay, for the card sandbox only', () => {
+    expect(parseArguments(['--bank-debit-settle-after-ms=60000'])).toEqual({ port: 0, tlsPort: null, stateFile: null, bankDebitSettleAfterMs: 60000 });
+    expect(() => parseArguments(['--bank-debit-settle-after-ms', '0'])).toThrow('--bank-debit-settle-after-ms needs a whole number of milliseconds');
+    expect(() => parseArguments(['--provider', 'digital-river', '--bank-debit-settle-after-ms', '5'])).toThrow('--bank-debit-settle-after-ms is for the braintree sandbox only');
+  });
 });
