@@ -149,6 +149,8 @@ export interface TransactionRecord {
   readonly bankAccount?: BankAccountDetails;
   /** The bank's settlement answer once it differs from the card rule (a bank debit declined, returned or pending). */
   settlementResponse?: { readonly code: string; readonly text: string };
+  /** A bank debit's return by the payer's bank (at settlement or after it): its reason code and when it came. */
+  bankReturn?: { readonly code: string; readonly text: string; readonly at: string };
   /** The customer details given with a sale that vaulted nothing. */
   readonly customerDetails?: { readonly firstName: string | null; readonly lastName: string | null; readonly email: string | null };
 }

@@ -1,5 +1,6 @@
 import braintree from 'braintree';
 import { createServer, type Server } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
 import { ACH_NETWORK_CHECK_ACCOUNTS, SEPA_TEST_IBANS } from '../test-values';
@@ -75,6 +76,15 @@ interface SavedUsBankAccount {
   readonly token: string;
   readonly verified: boolean;
   readonly verifications: readonly Record<string, unknown>[];
+}
+
+function collect<T>(stream: Readable): Promise<T[]> {
+  return new Promise((resolve, reject) => {
+    const items: T[] = [];
+    stream.on('data', (item: T) => items.push(item));
+    stream.on('end', () => resolve(items));
+    stream.on('error', reject);
+  });
 }
 
 const sepaSale = async (iban: string) => {
@@ -311,6 +321,23 @@ describe('US bank account (ACH)', () => {
     const webhook = await webhookFor(sale.id, 'transaction_settlement_declined');
     expect(webhook.transaction.status).toBe('settlement_declined');
     expect(webhook.transaction.processorSettlementResponseCode).toBe('R10');
+  });
+});
+
+describe('finding returned debits (reconciliation without the webhook)', () => {
+  it('the transaction search finds returns by reason code, any reason, return date and status', async () => {
+    const sale = await achSale('2000000002');
+    const startedAt = new Date(Date.now() - 1000);
+    await control(`transactions/${sale.id}/settle`, {});
+    await control(`transactions/${sale.id}/return`, { code: 'R02', text: 'Account Closed' });
+    const ids = async (build: (search: any) => void) => (await collect<braintree.Transaction>(gateway.transaction.search(build))).map((transaction) => transaction.id);
+    expect(await ids((search) => search.reasonCode().is('R02'))).toEqual([sale.id]);
+    expect(await ids((search) => search.reasonCode().is(braintree.Transaction.ReasonCode.Any))).toContain(sale.id);
+    expect(await ids((search) => search.achReturnResponsesCreatedAt().min(startedAt))).toContain(sale.id);
+    expect(await ids((search) => search.status().is('settlement_declined'))).toContain(sale.id);
+    expect(await ids((search) => search.paymentInstrumentType().is('us_bank_account'))).toContain(sale.id);
+    const pending = await sepaSale('NL91ABNA0417164300');
+    expect(await ids((search) => search.reasonCode().is(braintree.Transaction.ReasonCode.Any))).not.toContain(pending.id);
   });
 });
 

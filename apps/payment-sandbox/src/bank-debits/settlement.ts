@@ -26,6 +26,8 @@ function move(transaction: TransactionRecord, status: TransactionRecord['status'
   transaction.status = status;
   transaction.updatedAt = now;
   transaction.settlementResponse = response;
+  // Declined or returned, the bank's answer is a return response the transaction search finds by reason code and date.
+  if (status === 'settlement_declined') transaction.bankReturn = { ...response, at: now };
   transaction.statusHistory.push({ status, timestamp: now, amount: transaction.amount });
 }
 

@@ -44,7 +44,13 @@ const INSTRUMENT_TYPES: Readonly<Record<string, string>> = {
   PayPalAccount: 'paypal_account',
   ApplePayCard: 'apple_pay_card',
   AndroidPayCard: 'android_pay_card',
+  LocalPayment: 'local_payment',
+  SepaDebitAccount: 'sepa_debit_account',
+  UsBankAccount: 'us_bank_account',
 };
+
+/** The SDK's Transaction.ReasonCode.Any: any transaction its bank returned. */
+const ANY_REASON_CODE = 'any_reason_code';
 
 const MULTIPLE_VALUE_FIELDS: Readonly<Record<string, (transaction: TransactionRecord) => string>> = {
   ids: (transaction) => transaction.id,
@@ -74,6 +80,7 @@ const RANGE_FIELDS: Readonly<Record<string, { readonly value: (transaction: Tran
   processor_declined_at: { value: whenStatus('processor_declined'), parse: Date.parse },
   gateway_rejected_at: { value: whenStatus('gateway_rejected'), parse: Date.parse },
   failed_at: { value: whenStatus('failed'), parse: Date.parse },
+  ach_return_responses_created_at: { value: (transaction) => (transaction.bankReturn ? Date.parse(transaction.bankReturn.at) : null), parse: Date.parse },
 };
 
 type Matcher = (transaction: TransactionRecord, context: SandboxContext) => boolean;
@@ -117,7 +124,11 @@ function compile(search: Params): { matcher: Matcher } | { unsupported: string }
     const multiple = MULTIPLE_VALUE_FIELDS[key];
     const range = RANGE_FIELDS[key];
     if (textGetter && isRecord(raw)) matchers.push(textMatcher(textGetter, search.object(key)));
-    else if (multiple) {
+    else if (key === 'reason_code') {
+      // A bank debit's return reason (R01, MD06, …), or any return at all.
+      const values = new Set(search.strings(key) ?? [search.string(key) ?? '']);
+      matchers.push((transaction) => transaction.bankReturn !== undefined && (values.has(ANY_REASON_CODE) || values.has(transaction.bankReturn.code)));
+    } else if (multiple) {
       const values = new Set(search.strings(key) ?? [search.string(key) ?? '']);
       matchers.push((transaction) => values.has(multiple(transaction)));
     } else if (range && isRecord(raw)) matchers.push(rangeMatcher(range, search.object(key)));
