@@ -89,6 +89,8 @@ describe('the HTTP edge', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['x-powered-by']).toBeUndefined();
+    // A payment provider's popup keeps its opener (to hand the payment back); other windows do not.
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   it('serves the OpenAPI description', async () => {

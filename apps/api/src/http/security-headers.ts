@@ -11,7 +11,8 @@ export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 /**
  * The security headers of every response (ASVS V14.4): one fixed content security policy (the page's
  * own copy adds a per-response nonce, see withScriptNonce), framing refused (frame-ancestors 'none'
- * and X-Frame-Options DENY), nosniff, no referrer, and HSTS wherever the store is served over HTTPS
+ * and X-Frame-Options DENY), nosniff, no referrer, an opener policy that lets the page's own popups
+ * report back, and HSTS wherever the store is served over HTTPS
  * (COOKIE_SECURE, on by default in production), never on a plain-http development run.
  */
 export function securityHeaders(config: AppConfig): RequestHandler {
@@ -19,6 +20,9 @@ export function securityHeaders(config: AppConfig): RequestHandler {
     contentSecurityPolicy: { useDefaults: true, directives: contentSecurityDirectives(config) },
     strictTransportSecurity: config.COOKIE_SECURE ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     xFrameOptions: { action: 'deny' },
+    // The provider's windows (a local payment's bank page, opened by braintree-web) must keep their
+    // opener to hand the payment back; the store itself stays apart from any window that opens it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
 }
 
