@@ -99,8 +99,10 @@ export function useLocalPayment(method: LocalPaymentMethod, kit: LocalPaymentKit
       try {
         await cancelLocalPayment(reserved.order_number, failure.reason);
       } catch (refusal) {
-        if (refusal instanceof ApiError && refusal.code === ErrorCatalogue.LOCAL_PAYMENT_COMPLETING.code) {
-          // Approved after all (in the bank's app): the order's page waits for it.
+        const paidElsewhere = [ErrorCatalogue.LOCAL_PAYMENT_COMPLETING.code, ErrorCatalogue.ORDER_ALREADY_COMPLETE.code];
+        if (refusal instanceof ApiError && paidElsewhere.includes(refusal.code)) {
+          // Approved after all, and being charged or paid by the provider's notification (which can
+          // beat the window's own answer): the order's page shows it.
           void queryClient.invalidateQueries({ queryKey: ['orders'] });
           navigate(reserved.redirect);
           return { kind: 'done' };
