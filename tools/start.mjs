@@ -184,6 +184,8 @@ async function startCardSandbox() {
     // The sandbox stands in for PayPal, Apple Pay and Google Pay too.
     BRAINTREE_PAYPAL: process.env.BRAINTREE_PAYPAL ?? 'true',
     BRAINTREE_LOCAL_PAYMENTS: process.env.BRAINTREE_LOCAL_PAYMENTS ?? 'true',
+    BRAINTREE_SEPA: process.env.BRAINTREE_SEPA ?? 'true',
+    BRAINTREE_US_BANK_ACCOUNT: process.env.BRAINTREE_US_BANK_ACCOUNT ?? 'true',
     BRAINTREE_APPLE_PAY: process.env.BRAINTREE_APPLE_PAY ?? 'true',
     BRAINTREE_GOOGLE_PAY: process.env.BRAINTREE_GOOGLE_PAY ?? 'true',
     GOOGLE_MERCHANT_ID: process.env.GOOGLE_MERCHANT_ID ?? 'BCR2DN4TSANDBOX',

@@ -41,3 +41,4 @@ export * from './payments/digital-river/digital-river-gateway';
 export * from './persistence/repositories/postgres-provider-notification-inbox';
 export * from './payments/braintree/braintree-notification-reader';
 export * from './persistence/repositories/postgres-local-payment.repository';
+export * from './persistence/repositories/postgres-bank-debit.repository';

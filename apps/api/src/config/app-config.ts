@@ -228,6 +228,16 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_LOCAL_PAYMENTS must be true or false' })
   BRAINTREE_LOCAL_PAYMENTS = false;
 
+  /** SEPA direct debit (euro baskets billed to SEPA countries); needs SEPA enabled on the Braintree account. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_SEPA must be true or false' })
+  BRAINTREE_SEPA = false;
+
+  /** US bank account (ACH; dollar baskets billed to the US); needs ACH enabled on the Braintree account. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_US_BANK_ACCOUNT must be true or false' })
+  BRAINTREE_US_BANK_ACCOUNT = false;
+
   @Transform(toBoolean)
   @IsBoolean({ message: 'BRAINTREE_APPLE_PAY must be true or false' })
   BRAINTREE_APPLE_PAY = false;

@@ -29,5 +29,6 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
     local_payment: order.localPayment
       ? { method: order.localPayment.method, state: order.localPayment.state, started_at: order.localPayment.startedAt.toISOString() }
       : null,
+    bank_debit: order.bankDebit ? { state: order.bankDebit.state, released: order.bankDebit.released } : null,
   };
 }

@@ -68,6 +68,7 @@ export class CardCheckoutController {
       collect_device_data: setup.settings.collectDeviceData,
       wallets: { apple_pay: setup.settings.wallets.applePay, google_pay: setup.settings.wallets.googlePay, paypal: setup.settings.wallets.payPal },
       local_payments: setup.settings.localPayments === true && setup.settings.wallets.payPal,
+      bank_debits: { sepa: setup.settings.bankDebits?.sepa === true, us_bank_account: setup.settings.bankDebits?.usBankAccount === true },
       script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };
     return success(json);

@@ -1,4 +1,4 @@
-import { chargeIdempotencyKey, type LocalPaymentMethod, type LocalPaymentState, type OrderStatus, type PayingGateway, type PaymentGateway } from '@store/domain';
+import { chargeIdempotencyKey, type BankDebitState, type LocalPaymentMethod, type LocalPaymentState, type OrderStatus, type PayingGateway, type PaymentGateway } from '@store/domain';
 import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
@@ -55,6 +55,8 @@ export interface Order extends OrderDraft {
   readonly voucherBalanceLeftMinor?: number | null;
   /** The local payment paying it, when it waits for the provider (absent or null: paid another way). */
   readonly localPayment?: OrderLocalPayment | null;
+  /** The bank debit paying it (SEPA, US bank account): where it stands, and whether the keys were released. */
+  readonly bankDebit?: { readonly state: BankDebitState; readonly released: boolean } | null;
 }
 
 /** A local payment (spec 3 §1) as the order carries it: its method, where it stands, when it began. */
@@ -125,6 +127,11 @@ export interface OrderRepository {
    * not pending (already done by another call).
    */
   complete(number: string, fulfilment: Fulfilment): Promise<{ readonly paidAt: Date } | null>;
+  /**
+   * A paid order whose money went back to the payer (a bank debit returned after its keys were
+   * released): refunded, its keys revoked, its downloads closed. False when it was not paid.
+   */
+  revoke(number: string, reason: string): Promise<boolean>;
   /** A pending order failed (nothing charged): what it claimed (discount uses, voucher balance, limited units) is given back, and its basket opened to edits. */
   fail(number: string, code: number, reason: string): Promise<void>;
   /**
@@ -170,6 +177,8 @@ export type ChargeResult =
   | {
       readonly outcome: 'charged';
       readonly transactionId: string;
+      /** A bank debit the gateway accepted: the money is known only when it settles, days later. */
+      readonly settlesLater?: boolean;
       /** What the gateway vaulted with this charge (when asked to), and the customer record it is under. */
       readonly vaulted?: { readonly vaultCustomerId: string } & ({ readonly card: VaultedCard } | { readonly paypalAccount: VaultedPayPalAccount });
     }

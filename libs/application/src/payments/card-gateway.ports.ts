@@ -45,6 +45,8 @@ export interface CardGatewaySettings {
   readonly wallets: { readonly applePay: boolean; readonly googlePay: boolean; readonly payPal: boolean };
   /** The provider's local payment methods (spec 3 §1); approved through PayPal, so only with it on. */
   readonly localPayments?: boolean;
+  /** The bank debits (SEPA direct debit, US bank account), each enabled on the account first. */
+  readonly bankDebits?: { readonly sepa: boolean; readonly usBankAccount: boolean };
   /** How long each piece of the gateway's browser code may take to load (spec 2 §9: 120 s). */
   readonly scriptLoadTimeoutMs: number;
 }

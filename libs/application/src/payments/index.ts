@@ -5,3 +5,4 @@ export * from './merchant-of-record.ports';
 export * from './merchant-checkout.use-cases';
 export * from './notifications';
 export * from './local-payments';
+export * from './bank-debits';

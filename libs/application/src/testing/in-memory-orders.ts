@@ -112,6 +112,15 @@ export class InMemoryOrders implements OrderRepository {
     return { paidAt };
   }
 
+  async revoke(number: string, reason: string): Promise<boolean> {
+    const stored = this.stored.get(number);
+    if (!stored || stored.order.status !== 'paid') return false;
+    stored.order = { ...stored.order, status: 'refunded' };
+    stored.failure = { code: 0, reason: reason.slice(0, 500) };
+    stored.keys = [];
+    return true;
+  }
+
   async fail(number: string, code: number, reason: string): Promise<void> {
     const stored = this.stored.get(number);
     if (!stored || stored.order.status !== 'pending') return;

@@ -24,6 +24,8 @@ export interface CardCheckoutJson {
   readonly wallets: { readonly apple_pay: boolean; readonly google_pay: boolean; readonly paypal: boolean };
   /** The provider's local payment methods (spec 3 §1) are switched on; each is offered only where it applies. */
   readonly local_payments: boolean;
+  /** The bank debits switched on: each is offered only where it applies (SEPA: euro baskets billed to SEPA countries; ACH: dollar baskets billed to the US). */
+  readonly bank_debits: { readonly sepa: boolean; readonly us_bank_account: boolean };
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
   readonly script_load_timeout_ms: number;
 }

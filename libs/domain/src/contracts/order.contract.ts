@@ -1,6 +1,7 @@
 import type { OrderStatus } from '../orders/orders';
 import type { PaymentGateway } from '../payments/payment-gateways';
 import type { PaymentMethodType } from '../payments/payment-methods';
+import type { BankDebitState } from '../payments/bank-debits';
 
 /** An order as the account pages and the confirmation page read it (issue 8). */
 export interface OrderJson {
@@ -26,6 +27,12 @@ export interface OrderJson {
   readonly delivery_address: string | null;
   /** How the order is paid when it waits for the provider (a local payment method); null for any other order. */
   readonly local_payment: LocalPaymentJson | null;
+  /**
+   * The bank debit paying the order (SEPA, US bank account), null for any other. While it is
+   * 'pending' and not released the order is pending: 'Waiting for your bank'. 'returned' after
+   * release: the order is refunded and its keys revoked.
+   */
+  readonly bank_debit: { readonly state: BankDebitState; readonly released: boolean } | null;
 }
 
 /**

@@ -8,3 +8,4 @@ export * from './card-client-errors';
 export * from './wallet-requests';
 export * from './store-features';
 export * from './provider-notifications';
+export * from './bank-debits';

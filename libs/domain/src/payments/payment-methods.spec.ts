@@ -27,7 +27,7 @@ import { CARD_GATEWAY, isPayingGateway, MERCHANT_OF_RECORD_GATEWAY } from './pay
 import { enabledFeatures, STORE_FEATURES } from './store-features';
 
 describe('parsePaymentMethodType', () => {
-  it.each(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'paypal'])('accepts %s', (type) => {
+  it.each(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'paypal', 'sepa', 'us-bank-account'])('accepts %s', (type) => {
     expect(parsePaymentMethodType(type)).toEqual({ ok: true, value: type });
   });
 
@@ -40,8 +40,8 @@ describe('parsePaymentMethodType', () => {
     }
   });
 
-  it('accepts exactly the types spec 2 §4 lists and the local methods of spec 3 §1', () => {
-    expect(PAYMENT_METHOD_TYPES).toEqual(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'paypal']);
+  it('accepts exactly the types spec 2 §4 lists and the local methods and bank debits of spec 3 §1', () => {
+    expect(PAYMENT_METHOD_TYPES).toEqual(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'paypal', 'sepa', 'us-bank-account']);
     fc.assert(
       fc.property(fc.string(), (value) => {
         expect(parsePaymentMethodType(value).ok).toBe((PAYMENT_METHOD_TYPES as readonly string[]).includes(value));
@@ -79,7 +79,7 @@ describe('availableCardGatewayOptions', () => {
   const anySubset = fc.subarray([...CARD_GATEWAY_OPTION_ORDER]).map((options) => new Set(options));
 
   it('always keeps the canonical order, always offers a new card, and offers exactly what is offered', () => {
-    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice']);
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
     fc.assert(
       fc.property(anySubset, (offered) => {
         const options = availableCardGatewayOptions({ offered });
@@ -158,7 +158,7 @@ describe('the method descriptors', () => {
   });
 
   it('keep the payment section’s order per gateway and derive the card gateway’s options from it', () => {
-    expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice']);
+    expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
     expect(methodsOf(MERCHANT_OF_RECORD_GATEWAY.key).map((method) => method.key)).toEqual(['merchant-of-record']);
     expect(CARD_GATEWAY_OPTION_ORDER).toEqual([SAVED_CARD_OPTION, ...methodsOf(CARD_GATEWAY.key).map((method) => method.key)]);
     expect(CARD_GATEWAY_OPTION_LABELS).toEqual({
@@ -171,6 +171,8 @@ describe('the method descriptors', () => {
       mbway: 'MB WAY',
       bancomatpay: 'Bancomat Pay',
       'pay-upon-invoice': 'Pay upon invoice',
+      sepa: 'SEPA Direct Debit',
+      'us-bank-account': 'US bank account (ACH)',
     });
     expect(CARD_GATEWAY_OPTION_METHOD).toEqual({
       'saved-card': 'card',
@@ -182,11 +184,13 @@ describe('the method descriptors', () => {
       mbway: 'mbway',
       bancomatpay: 'bancomatpay',
       'pay-upon-invoice': 'pay-upon-invoice',
+      sepa: 'sepa',
+      'us-bank-account': 'us-bank-account',
     });
   });
 
-  it('say which methods the gateway can keep for next time: a card and a PayPal account', () => {
-    expect(PAYMENT_METHODS.filter((method) => method.saveable).map((method) => method.key)).toEqual(['card', 'paypal']);
+  it('say which methods the gateway can keep for next time: a card, a PayPal account and a bank account', () => {
+    expect(PAYMENT_METHODS.filter((method) => method.saveable).map((method) => method.key)).toEqual(['card', 'paypal', 'sepa', 'us-bank-account']);
   });
 });
 
@@ -231,6 +235,19 @@ describe('methodAvailable', () => {
     expect(enabledFeatures({ ...settings, payPal: false, localPayments: true })).toEqual([]);
     expect(enabledFeatures({ ...settings, localPayments: false })).toEqual(['paypal']);
     expect(enabledFeatures({ ...settings, cardGateway: false, localPayments: true })).toEqual([]);
+  });
+
+  it.each<[PaymentMethodType, string, string, boolean]>([
+    ['sepa', 'PT', 'EUR', true],
+    ['sepa', 'CH', 'EUR', true],
+    ['sepa', 'US', 'EUR', false],
+    ['sepa', 'PT', 'USD', false],
+    ['us-bank-account', 'US', 'USD', true],
+    ['us-bank-account', 'CA', 'USD', false],
+    ['us-bank-account', 'US', 'EUR', false],
+  ])('offers the bank debit %s billed in %s in %s: %s', (type, billingCountry, currency, offered) => {
+    expect(methodAvailable(paymentMethod(type), { ...everything, billingCountry, currency })).toBe(offered);
+    expect(methodAvailable(paymentMethod(type), { ...everything, billingCountry, currency, flags: ['paypal', 'local-payments'] })).toBe(false);
   });
 
   it('says which methods wait for the provider: the local ones, each with its payment type', () => {

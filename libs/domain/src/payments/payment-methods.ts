@@ -34,13 +34,22 @@ export interface PaymentMethodDescriptor<K extends string = string> {
    * waits; 'when-the-provider-says' for a method the payer approves elsewhere (their bank's app,
    * an invoice), whose order waits for the provider's notification.
    */
-  readonly completes: 'at-once' | 'when-the-provider-says';
+  readonly completes: 'at-once' | 'when-the-provider-says' | 'when-the-bank-settles';
   /** A local payment method (spec 3 §1): the provider's payment type for it. */
   readonly localPaymentType?: LocalPaymentType;
 }
 
 /** The provider's local payment types the store offers (spec 3 §1). */
 export type LocalPaymentType = 'blik' | 'mbway' | 'bancomatpay' | 'pay_upon_invoice';
+
+/**
+ * The SEPA scheme's countries (the European Payments Council's list): the EU and EEA states, and
+ * Switzerland, the United Kingdom, Monaco, San Marino, Andorra and the Vatican.
+ */
+export const SEPA_COUNTRIES: readonly string[] = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'IS', 'LI', 'NO', 'CH', 'GB', 'MC', 'SM', 'AD', 'VA',
+];
 
 /** A local method is offered in its country, in the currency the provider charges it in. */
 const localIn = (country: string, currency: string): MethodAvailabilityRule => ({
@@ -123,6 +132,23 @@ export const PAYMENT_METHODS = [
     completes: 'when-the-provider-says',
     localPaymentType: 'pay_upon_invoice',
     availability: localIn('DE', 'EUR'),
+  },
+  // The bank debits (spec 3 §1): accepted at once, paid only when the debit settles, days later.
+  {
+    key: 'sepa',
+    gateway: CARD_GATEWAY.key,
+    label: 'SEPA Direct Debit',
+    saveable: true,
+    completes: 'when-the-bank-settles',
+    availability: { countries: SEPA_COUNTRIES, currencies: ['EUR'], feature: 'sepa', capability: null },
+  },
+  {
+    key: 'us-bank-account',
+    gateway: CARD_GATEWAY.key,
+    label: 'US bank account (ACH)',
+    saveable: true,
+    completes: 'when-the-bank-settles',
+    availability: { countries: ['US'], currencies: ['USD'], feature: 'us-bank-account', capability: null },
   },
   // Our choice: the label of the reseller's drop-in, which offers its own list of ways to pay.
   {

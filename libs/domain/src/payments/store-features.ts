@@ -3,7 +3,7 @@
  * that switch payment methods and device data on (spec 2 §6); each is on only when the store is
  * set up for it, so the page never offers what the server would refuse.
  */
-export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data', 'local-payments'] as const;
+export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data', 'local-payments', 'sepa', 'us-bank-account'] as const;
 export type StoreFeature = (typeof STORE_FEATURES)[number];
 
 export interface FeatureSettings {
@@ -18,6 +18,9 @@ export interface FeatureSettings {
    * need PayPal on the account as well as their own switch.
    */
   readonly localPayments?: boolean;
+  /** The bank debits: SEPA direct debit and US bank account (ACH), each enabled on the account first. */
+  readonly sepa?: boolean;
+  readonly usBankAccount?: boolean;
 }
 
 export function enabledFeatures(settings: FeatureSettings): StoreFeature[] {
@@ -28,6 +31,8 @@ export function enabledFeatures(settings: FeatureSettings): StoreFeature[] {
     paypal: settings.payPal,
     'device-data': settings.deviceData,
     'local-payments': settings.localPayments === true && settings.payPal,
+    sepa: settings.sepa === true,
+    'us-bank-account': settings.usBankAccount === true,
   };
   return STORE_FEATURES.filter((feature) => on[feature]);
 }

@@ -24,13 +24,19 @@ export interface LedgerTiming {
   readonly pollMs: number;
 }
 
-type LedgerRow = { state: 'in-flight' | 'unknown' | 'charged' | 'declined'; transaction_id: string | null; decline_code: number | null; decline_reason: string | null };
+type LedgerRow = {
+  state: 'in-flight' | 'unknown' | 'charged' | 'declined';
+  transaction_id: string | null;
+  decline_code: number | null;
+  decline_reason: string | null;
+  settles_later: boolean;
+};
 
 /** What a key the gateway never charged is settled as: nothing may be charged under it any more. */
 const ABANDONED: ChargeResult = { outcome: 'declined', code: ErrorCatalogue.ORDER_FAILED.code, reason: 'Abandoned: the gateway holds no charge for this attempt' };
 
 const settled = (row: LedgerRow): ChargeResult | null => {
-  if (row.state === 'charged' && row.transaction_id) return { outcome: 'charged', transactionId: row.transaction_id };
+  if (row.state === 'charged' && row.transaction_id) return { outcome: 'charged', transactionId: row.transaction_id, ...(row.settles_later ? { settlesLater: true } : {}) };
   if (row.state === 'declined' && row.decline_code !== null) return { outcome: 'declined', code: row.decline_code, reason: row.decline_reason ?? '' };
   return null;
 };
@@ -117,7 +123,7 @@ export class LedgeredPaymentPort implements PaymentPort {
     const deadline = Date.now() + waitMs;
     for (;;) {
       const [row]: LedgerRow[] = await this.dataSource.query(
-        `SELECT state, transaction_id, decline_code, decline_reason FROM payment_charges WHERE idempotency_key = $1`,
+        `SELECT state, transaction_id, decline_code, decline_reason, settles_later FROM payment_charges WHERE idempotency_key = $1`,
         [key],
       );
       const known = row && settled(row);
@@ -170,9 +176,11 @@ export class LedgeredPaymentPort implements PaymentPort {
 
   private async record(key: string, result: ChargeResult): Promise<void> {
     await this.dataSource.query(
-      `UPDATE payment_charges SET state = $2, transaction_id = $3, decline_code = $4, decline_reason = $5, settled_at = now()
+      `UPDATE payment_charges SET state = $2, transaction_id = $3, decline_code = $4, decline_reason = $5, settles_later = $6, settled_at = now()
        WHERE idempotency_key = $1`,
-      result.outcome === 'charged' ? [key, 'charged', result.transactionId, null, null] : [key, 'declined', null, result.code, result.reason.slice(0, 500)],
+      result.outcome === 'charged'
+        ? [key, 'charged', result.transactionId, null, null, result.settlesLater === true]
+        : [key, 'declined', null, result.code, result.reason.slice(0, 500), false],
     );
   }
 }

@@ -44,6 +44,9 @@ export function createBraintreeGateway(
 
 const SUCCESSFUL = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
 /** A sale in these states is given back by voiding it (before settlement); settled ones by a refund. */
+/** A bank debit (SEPA, US bank account) waits in this status until its bank answers. */
+const settlesLaterIf = (transaction: SdkTransaction) => (transaction.status === 'settlement_pending' ? { settlesLater: true } : {});
+
 const VOIDABLE = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settlement_pending']);
 /** SDK errors that mean the request was refused before anything was charged. */
 const REFUSED_UNCHARGED = new Set(['authenticationError', 'authorizationError', 'notFoundError', 'upgradeRequired', 'tooManyRequestsError']);
@@ -172,7 +175,7 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     }
     const transaction = result.transaction as unknown as SdkTransaction | undefined;
     if (result.success && transaction) {
-      return { outcome: 'charged', transactionId: transaction.id, ...(request.vault ? this.vaulted(transaction) : {}) };
+      return { outcome: 'charged', transactionId: transaction.id, ...settlesLaterIf(transaction), ...(request.vault ? this.vaulted(transaction) : {}) };
     }
     if (transaction) return this.declined(transaction, payer?.countryCode ?? null);
     const codes = result.errors.deepErrors().map((error) => String(error.code));
@@ -212,7 +215,7 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
   async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
     const found = await this.sales({ is: idempotencyKey });
     const charged = found.find((transaction) => SUCCESSFUL.has(transaction.status));
-    if (charged) return { outcome: 'charged', transactionId: charged.id };
+    if (charged) return { outcome: 'charged', transactionId: charged.id, ...settlesLaterIf(charged) };
     const last = found.at(-1);
     return last ? this.declined(last, null) : null;
   }

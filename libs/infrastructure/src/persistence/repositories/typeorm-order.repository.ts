@@ -1,5 +1,5 @@
 import type { BillingAddress, Fulfilment, StoredLocalPaymentState, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
-import type { LocalPaymentMethod, LocalPaymentState, OrderStatus, PaymentGateway } from '@store/domain';
+import type { BankDebitState, LocalPaymentMethod, LocalPaymentState, OrderStatus, PaymentGateway } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -31,6 +31,8 @@ interface OrderRow {
   paid_at: Date | null;
   /** The order's latest local payment, when one pays it. */
   local_payment?: { payment_id: string; method: LocalPaymentMethod; state: StoredLocalPaymentState; started_at: string } | null;
+  /** The bank debit paying it, when one does. */
+  bank_debit?: { state: BankDebitState; released: boolean } | null;
 }
 
 /** How the pages name a stored state: approved and being charged are one thing to the shopper. */
@@ -101,6 +103,7 @@ const toOrder = (row: OrderRow, lines: readonly OrderLineDraft[]): Order => ({
         startedAt: new Date(row.local_payment.started_at),
       }
     : null,
+  bankDebit: row.bank_debit ?? null,
 });
 
 /** Thrown inside a reservation's transaction to roll it back when a claim cannot be made. */
@@ -420,6 +423,20 @@ export class TypeOrmOrderRepository implements OrderRepository {
     });
   }
 
+  async revoke(number: string, reason: string): Promise<boolean> {
+    // Refunded and its keys revoked, in one statement guarded by the paid status.
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH revoked AS (
+         UPDATE orders SET status = 'refunded', failure_reason = $2 WHERE number = $1 AND status = 'paid' RETURNING number
+       ), keys AS (
+         UPDATE product_keys SET revoked_at = now() FROM revoked WHERE product_keys.order_number = revoked.number
+       )
+       SELECT number FROM revoked`,
+      [number, reason.slice(0, 500)],
+    );
+    return rows.length === 1;
+  }
+
   async forReconciliation(criteria: { pendingBefore: Date; uncertainSince: Date; limit: number }): Promise<readonly string[]> {
     const rows: { number: string }[] = await this.dataSource.query(
       `SELECT number FROM (
@@ -427,6 +444,8 @@ export class TypeOrmOrderRepository implements OrderRepository {
            -- An order a local payment is paying waits for the provider's word (or the completing
            -- worker's charge), however long the payer takes: it is not a shopper who left.
            AND NOT EXISTS (SELECT 1 FROM local_payments lp WHERE lp.order_number = orders.number AND lp.state IN ('waiting', 'approved', 'completing'))
+           -- And one a bank debit paid is waiting for its bank's settlement, not for the shopper.
+           AND NOT EXISTS (SELECT 1 FROM bank_debits bd WHERE bd.order_number = orders.number AND bd.state = 'pending' AND bd.released_at IS NULL)
          UNION
          SELECT o.number, o.created_at FROM orders o JOIN payment_charges c ON c.order_number = o.number WHERE c.uncertain AND c.claimed_at >= $2
          UNION
@@ -441,7 +460,8 @@ export class TypeOrmOrderRepository implements OrderRepository {
     const rows: OrderRow[] = await this.dataSource.query(
       `SELECT *, (SELECT balance_left_minor FROM voucher_redemptions r WHERE r.order_number = orders.number) AS voucher_balance_left_minor,
          (SELECT json_build_object('payment_id', lp.payment_id, 'method', lp.method, 'state', lp.state, 'started_at', lp.started_at)
-          FROM local_payments lp WHERE lp.order_number = orders.number ORDER BY lp.started_at DESC, lp.payment_id LIMIT 1) AS local_payment
+          FROM local_payments lp WHERE lp.order_number = orders.number ORDER BY lp.started_at DESC, lp.payment_id LIMIT 1) AS local_payment,
+         (SELECT json_build_object('state', bd.state, 'released', bd.released_at IS NOT NULL) FROM bank_debits bd WHERE bd.order_number = orders.number) AS bank_debit
        FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`,
       [value],
     );
@@ -464,7 +484,7 @@ export class TypeOrmOrderRepository implements OrderRepository {
 
   async productKeys(number: string): Promise<readonly ProductKey[]> {
     const rows: { key: string; line_position: number; product_reference: string }[] = await this.dataSource.query(
-      `SELECT key, line_position, product_reference FROM product_keys WHERE order_number = $1 ORDER BY line_position`,
+      `SELECT key, line_position, product_reference FROM product_keys WHERE order_number = $1 AND revoked_at IS NULL ORDER BY line_position`,
       [number],
     );
     return rows.map((row) => ({ key: row.key, linePosition: row.line_position, productReference: row.product_reference }));

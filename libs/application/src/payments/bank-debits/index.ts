@@ -1,0 +1,2 @@
+export * from './bank-debits.ports';
+export * from './bank-debit-notifications';

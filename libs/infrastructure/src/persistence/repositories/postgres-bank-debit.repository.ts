@@ -1,0 +1,80 @@
+import type { BankDebit, BankDebitRepository } from '@store/application';
+import type { BankDebitState } from '@store/domain';
+import type { DataSource } from 'typeorm';
+
+interface BankDebitRow {
+  transaction_id: string;
+  order_number: string;
+  customer_id: string;
+  state: BankDebitState;
+  released_at: Date | null;
+}
+
+const toDebit = (row: BankDebitRow): BankDebit => ({
+  transactionId: row.transaction_id,
+  orderNumber: row.order_number,
+  customerId: row.customer_id,
+  state: row.state,
+  releasedAt: row.released_at,
+});
+
+const COLUMNS = 'transaction_id, order_number, customer_id, state, released_at';
+
+/** Bank debits on Postgres; each move of a debit's state is an UPDATE guarded by the state it leaves. */
+export class PostgresBankDebitRepository implements BankDebitRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async record(debit: { transactionId: string; orderNumber: string; customerId: string; released: boolean }): Promise<void> {
+    await this.dataSource.query(
+      `INSERT INTO bank_debits (transaction_id, order_number, customer_id, released_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)
+       ON CONFLICT DO NOTHING`,
+      [debit.transactionId, debit.orderNumber, debit.customerId, debit.released],
+    );
+  }
+
+  private async one(where: string, value: string): Promise<BankDebit | null> {
+    const rows: BankDebitRow[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM bank_debits WHERE ${where} = $1`, [value]);
+    return rows[0] ? toDebit(rows[0]) : null;
+  }
+
+  findByTransaction(transactionId: string): Promise<BankDebit | null> {
+    return this.one('transaction_id', transactionId);
+  }
+
+  findByOrder(orderNumber: string): Promise<BankDebit | null> {
+    return this.one('order_number', orderNumber);
+  }
+
+  async settle(transactionId: string): Promise<BankDebit | null> {
+    await this.dataSource.query(`UPDATE bank_debits SET state = 'settled', updated_at = now() WHERE transaction_id = $1 AND state = 'pending'`, [transactionId]);
+    return this.findByTransaction(transactionId);
+  }
+
+  async refuse(transactionId: string, bankCode: string | null): Promise<BankDebit | null> {
+    await this.dataSource.query(
+      `UPDATE bank_debits SET state = CASE state WHEN 'pending' THEN 'declined' ELSE 'returned' END, bank_code = $2, updated_at = now()
+       WHERE transaction_id = $1 AND state IN ('pending', 'settled')`,
+      [transactionId, bankCode],
+    );
+    return this.findByTransaction(transactionId);
+  }
+
+  async markReleased(transactionId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `WITH released AS (UPDATE bank_debits SET released_at = now(), updated_at = now() WHERE transaction_id = $1 AND released_at IS NULL RETURNING 1) SELECT * FROM released`,
+      [transactionId],
+    );
+    return rows.length === 1;
+  }
+
+  async historyOf(customerId: string, exceptOrder: string): Promise<{ settledOrdersBefore: number; refusedDebitsBefore: number }> {
+    const [row]: { settled: number; refused: number }[] = await this.dataSource.query(
+      `SELECT
+         (SELECT count(*)::int FROM orders o WHERE o.customer_id = $1 AND o.number <> $2 AND o.status = 'paid'
+            AND NOT EXISTS (SELECT 1 FROM bank_debits d WHERE d.order_number = o.number AND d.state = 'pending')) AS settled,
+         (SELECT count(*)::int FROM bank_debits d WHERE d.customer_id = $1 AND d.order_number <> $2 AND d.state IN ('declined', 'returned')) AS refused`,
+      [customerId, exceptOrder],
+    );
+    return { settledOrdersBefore: row.settled, refusedDebitsBefore: row.refused };
+  }
+}
