@@ -273,3 +273,60 @@ interface Window {
   google?: { payments: { api: { PaymentsClient: new (options: { environment: 'TEST' | 'PRODUCTION' }) => GooglePaymentsClient } } };
   ApplePaySession?: ApplePaySessionConstructor;
 }
+
+declare module 'braintree-web/sepa' {
+  import type { Client } from 'braintree-web/client';
+  export interface SepaTokenizeOptions {
+    iban: string;
+    merchantAccountId: string;
+    mandateType: 'ONE_OFF' | 'RECURRENT';
+    customerId: string;
+    accountHolderName: string;
+    countryCode: string;
+    locale?: string;
+    billingAddress?: { address_line_1?: string; address_line_2?: string; admin_area_1?: string; admin_area_2?: string; postal_code?: string };
+  }
+  export interface SepaTokenizePayload {
+    nonce: string;
+    ibanLastFour: string;
+    customerId: string;
+    mandateType: 'ONE_OFF' | 'RECURRENT';
+  }
+  export interface Sepa {
+    tokenize(options: SepaTokenizeOptions): Promise<SepaTokenizePayload>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client; redirectUrl?: string }): Promise<Sepa>;
+}
+
+declare module 'braintree-web/us-bank-account' {
+  import type { Client } from 'braintree-web/client';
+  export interface UsBankAccountBillingAddress {
+    streetAddress: string;
+    extendedAddress?: string;
+    locality: string;
+    region: string;
+    postalCode: string;
+  }
+  export interface UsBankAccountDetails {
+    routingNumber: string;
+    accountNumber: string;
+    accountType: 'checking' | 'savings';
+    ownershipType: 'personal' | 'business';
+    firstName?: string;
+    lastName?: string;
+    businessName?: string;
+    billingAddress: UsBankAccountBillingAddress;
+  }
+  export interface UsBankAccountTokenizePayload {
+    nonce: string;
+    details: Record<string, unknown>;
+    description: string;
+    type: string;
+  }
+  export interface UsBankAccount {
+    tokenize(options: { mandateText: string; bankDetails: UsBankAccountDetails }): Promise<UsBankAccountTokenizePayload>;
+    teardown(): Promise<void>;
+  }
+  export function create(options: { client: Client }): Promise<UsBankAccount>;
+}

@@ -173,13 +173,13 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
           setBusy(false);
         }
       },
-      payWithNonce: async (nonceOf) => {
+      payWithNonce: async (nonceOf, vault = false) => {
         if (busy || !consent.check()) return;
         trackChoice();
         setBusy(true);
         try {
           const nonce = await nonceOf();
-          if (nonce !== null) await placeWith(nonce, method, false);
+          if (nonce !== null) await placeWith(nonce, method, vault);
         } catch (error) {
           if (!(error instanceof ApiError)) notify(ErrorCatalogue.ORDER_FAILED.code);
         } finally {

@@ -56,8 +56,11 @@ export interface MethodPayment {
    * `unexplained` runs when the gateway's error has no message of its own to show.
    */
   payByCard(tokenize: () => Promise<{ readonly nonce: string; readonly bin: string } | null>, vault: boolean, unexplained?: () => void): Promise<void>;
-  /** PLACE_ORDER with a nonce the method already has (a vaulted account): busy meanwhile, failures shown. */
-  payWithNonce(nonce: () => Promise<string | null>): Promise<void>;
+  /**
+   * PLACE_ORDER with a nonce the method gets at the click (a vaulted account, a bank debit): busy
+   * meanwhile, failures shown; `vault` saves the payment method with the sale.
+   */
+  payWithNonce(nonce: () => Promise<string | null>, vault?: boolean): Promise<void>;
   /** What a wallet's own button pays with. */
   wallet(saveAccount?: boolean): WalletPayment;
   /** The gateway refused the saved card: it is not offered again on this page (spec 2 §6). */

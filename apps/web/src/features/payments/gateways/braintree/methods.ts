@@ -8,11 +8,13 @@ import { mbWayMethod } from './methods/mbway/mbway.method';
 import { payUponInvoiceMethod } from './methods/pay-upon-invoice/pay-upon-invoice.method';
 import { payPalMethod } from './methods/paypal/paypal.method';
 import { savedCardMethod } from './methods/saved-card/saved-card.method';
+import { sepaMethod } from './methods/sepa/sepa.method';
+import { usBankAccountMethod } from './methods/us-bank-account/us-bank-account.method';
 import type { CardGatewayMethod } from './method';
 
 /**
  * The card gateway's methods, one line each, in the order they are set up: the card form first
- * (the shopper's likeliest choice), then the wallets, then the local methods. The section lists them in the spec's order.
+ * (the shopper's likeliest choice), then the wallets, then the local methods and the bank debits. The section lists them in the spec's order.
  */
 export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   cardMethod,
@@ -24,6 +26,8 @@ export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   mbWayMethod,
   bancomatPayMethod,
   payUponInvoiceMethod,
+  sepaMethod,
+  usBankAccountMethod,
 ];
 
 /** The methods offered, in the spec's order (spec 2 §2), the ones the shopper prefers first. */
