@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../lib/locale';
 import { AccountPage } from './account-pages';
 import { CustomerOnly } from '../../lib/customer-only';
-import { awaitsPayment, OrderLines, orderTotal, useOrders, WAITING_FOR_PAYMENT, type OrderJson } from '../orders';
+import { awaitsBank, awaitsPayment, bankDebitReturned, OrderLines, orderTotal, useOrders, WAITING_FOR_BANK, WAITING_FOR_PAYMENT, type OrderJson } from '../orders';
 
 const STATUS_LABELS: Record<OrderJson['status'], string> = { pending: 'Processing', paid: 'Complete', failed: 'Payment failed', refunded: 'Refunded' };
 
@@ -31,8 +31,8 @@ function OrdersOf({ empty, storePath, children }: { readonly empty: string; read
       </p>
     );
   }
-  // Pending orders stay out of the lists, except one waiting for its local payment: the shopper is told it waits.
-  const paid = orders.data.orders.filter((order) => order.status !== 'pending' || awaitsPayment(order));
+  // Pending orders stay out of the lists, except one waiting for its local payment or its bank: the shopper is told it waits.
+  const paid = orders.data.orders.filter((order) => order.status !== 'pending' || awaitsPayment(order) || awaitsBank(order));
   if (paid.length === 0) {
     return (
       <>
@@ -45,6 +45,10 @@ function OrdersOf({ empty, storePath, children }: { readonly empty: string; read
   }
   return <>{children(paid)}</>;
 }
+
+/** The order's status as the list says it: waiting for the provider or the bank, returned by the bank, or its status. */
+const statusOf = (order: OrderJson): string =>
+  awaitsPayment(order) ? WAITING_FOR_PAYMENT : awaitsBank(order) ? WAITING_FOR_BANK : bankDebitReturned(order) ? 'Returned by your bank' : STATUS_LABELS[order.status];
 
 /** account/orders/: every order with its date, status and total, and where its invoice comes from. */
 export function OrdersPage() {
@@ -70,7 +74,7 @@ export function OrdersPage() {
                   <Link to={`/${locale.urlFriendly}/order/${order.number}/`}>{order.number}</Link>
                 </th>
                 <td>{new Intl.DateTimeFormat(locale.canonical, { dateStyle: 'medium' }).format(new Date(order.created_at))}</td>
-                <td>{awaitsPayment(order) ? WAITING_FOR_PAYMENT : STATUS_LABELS[order.status]}</td>
+                <td>{statusOf(order)}</td>
                 <td>{orderTotal(order, locale.canonical)}</td>
                 <td>
                   {order.invoice_url ? (

@@ -5,6 +5,7 @@ import { useLocale } from '../../lib/locale';
 import { CustomerOnly } from '../../lib/customer-only';
 import { OrderLines, orderTotal } from './order-lines';
 import { useOrder, type OrderJson } from './orders-api';
+import { awaitsBank, BANK_RETURNED, BankDebitDeclined, bankDebitDeclined, BankDebitReturned, bankDebitReturned, bankDebitSettling, BankWait, WAITING_FOR_BANK } from './bank-debit-wait';
 import { awaitsPayment, PaymentEnded, PaymentWait, PAYMENT_POLL_MS, paymentEndedUnpaid, WAITING_FOR_PAYMENT } from './payment-wait';
 
 /** /{locale}/order/{number}/: the order confirmation (issue 8): what was bought, downloads, keys, the receipt. */
@@ -15,11 +16,23 @@ export function OrderConfirmationPage() {
 
 function Confirmation({ number, email }: { readonly number: string; readonly email: string }) {
   const locale = useLocale();
-  const order = useOrder(number, awaitsPayment, PAYMENT_POLL_MS);
+  const order = useOrder(number, awaitsAnswer, PAYMENT_POLL_MS);
   const heading = useRef<HTMLHeadingElement>(null);
   const data = order.data?.order;
   // What the page is about: waiting, ended unpaid or confirmed. The heading takes focus when it changes.
-  const stage = !data ? null : awaitsPayment(data) ? 'waiting' : paymentEndedUnpaid(data) ? 'ended' : 'confirmed';
+  const stage = !data
+    ? null
+    : awaitsPayment(data)
+      ? 'waiting'
+      : paymentEndedUnpaid(data)
+        ? 'ended'
+        : awaitsBank(data)
+          ? 'bank-waiting'
+          : bankDebitDeclined(data)
+            ? 'bank-declined'
+            : bankDebitReturned(data)
+              ? 'bank-returned'
+              : 'confirmed';
   useEffect(() => {
     if (stage) heading.current?.focus();
   }, [stage]);
@@ -58,8 +71,30 @@ function Confirmation({ number, email }: { readonly number: string; readonly ema
       </div>
     );
   }
+  if (stage === 'bank-waiting' || stage === 'bank-declined' || stage === 'bank-returned') {
+    return (
+      <div className="page order-confirmation">
+        <h1 ref={heading} tabIndex={-1}>
+          {stage === 'bank-waiting' ? WAITING_FOR_BANK : stage === 'bank-declined' ? 'Your bank declined the payment' : BANK_RETURNED}
+        </h1>
+        <p>
+          Order number <strong data-testid="order-number">{shown.number}</strong> · Total {orderTotal(shown, locale.canonical)}
+        </p>
+        {stage === 'bank-waiting' ? (
+          <BankWait />
+        ) : stage === 'bank-declined' ? (
+          <BankDebitDeclined checkoutPath={`/${locale.urlFriendly}/checkout/`} />
+        ) : (
+          <BankDebitReturned storePath={`/${locale.urlFriendly}/`} />
+        )}
+      </div>
+    );
+  }
   return <Confirmed data={shown} email={email} heading={heading} />;
 }
+
+/** The page keeps asking while the provider or the bank has still to answer. */
+const awaitsAnswer = (order: OrderJson): boolean => awaitsPayment(order) || awaitsBank(order);
 
 function Confirmed({ data, email, heading }: { readonly data: OrderJson; readonly email: string; readonly heading: RefObject<HTMLHeadingElement | null> }) {
   const locale = useLocale();
@@ -82,6 +117,7 @@ function Confirmed({ data, email, heading }: { readonly data: OrderJson; readonl
         </p>
       )}
       <p>We have sent a receipt to {email}.</p>
+      {bankDebitSettling(data) && <p data-testid="bank-settling">Your bank debit is still settling; it usually takes 2 to 5 business days.</p>}
       {data.delivery_address && (
         <p data-testid="order-delivery">
           We will post your order to: {data.delivery_address}

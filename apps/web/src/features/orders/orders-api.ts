@@ -1,6 +1,7 @@
 import type { BillingAddressJson, LocalPaymentMethod, OrderJson, PaymentGateway, PaymentMethodType } from '@store/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { awaitsBank } from './bank-debit-wait';
 import { awaitsPayment, PAYMENT_POLL_MS } from './payment-wait';
 
 export const ordersQuery = () => queryOptions({ queryKey: ['orders'], queryFn: () => api.get<{ orders: readonly OrderJson[] }>('/data/orders/') });
@@ -11,7 +12,7 @@ export const orderQuery = (number: string) =>
 export const useOrders = () =>
   useQuery({
     ...ordersQuery(),
-    refetchInterval: (query) => (query.state.data?.orders.some(awaitsPayment) ? PAYMENT_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.orders.some((order) => awaitsPayment(order) || awaitsBank(order)) ? PAYMENT_POLL_MS : false),
   });
 /** One order; while its local payment is awaited it is asked for again every PAYMENT_POLL_MS. */
 export const useOrder = (number: string, pollWhile?: (order: OrderJson) => boolean, pollMs = PAYMENT_POLL_MS) =>
