@@ -87,9 +87,10 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
-        // No gateway for dollars; French billing addresses pay the merchant of record, whose drop-in may take only 3 s to mount;
-        // other euro baskets the card gateway (German billing there offers pay upon invoice).
-        PAYMENT_GATEWAY_RULES: 'FR=digital-river,GBP=braintree,EUR=braintree',
+        // French billing addresses pay the merchant of record, whose drop-in may take only 3 s to mount; other euro baskets
+        // the card gateway (German billing there offers pay upon invoice), and so does US billing (the US bank account);
+        // dollars billed elsewhere have no gateway.
+        PAYMENT_GATEWAY_RULES: 'FR=digital-river,GBP=braintree,EUR=braintree,US=braintree',
         DIGITAL_RIVER_MOUNT_TIMEOUT_MS: String(CONFIGURED_MOUNT_TIMEOUT_MS),
         SCRIPT_LOAD_TIMEOUT_MS: String(CONFIGURED_SCRIPT_LOAD_TIMEOUT_MS),
         // A wallet turned off for UK shoppers (spec 2 §6), and its sandbox says the shopper prefers PayPal.

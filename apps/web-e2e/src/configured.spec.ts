@@ -2,14 +2,16 @@ import { expect, test } from '@playwright/test';
 import { ANALYTICS_TAG } from '../playwright.config';
 import { addToBasket, createAccount, fillBillingAddress } from './support';
 
-// Runs against the second store of playwright.config.ts: PAYMENT_GATEWAY_RULES=FR=digital-river,GBP=braintree (no gateway for dollars) and an analytics tag.
+// Runs against the second store of playwright.config.ts: PAYMENT_GATEWAY_RULES=FR=digital-river,GBP=braintree,EUR=braintree,US=braintree
+// (no gateway for dollars billed outside the US) and an analytics tag.
 
 test('no gateway for a dollar order: the payment-unavailable notice names the app stores', async ({ page }) => {
-  await createAccount(page.request, { type: 'business', country: 'US' });
+  await createAccount(page.request, { type: 'business', country: 'CA' });
   await addToBasket(page.request, 'en-us', ['publisher-2']);
   await page.goto('/en-us/checkout/');
   const form = page.getByRole('form', { name: 'Billing address' });
-  await fillBillingAddress(form, { line1: '500 Congress Avenue', city: 'Austin', state: 'TX', postalCode: '78701' });
+  await fillBillingAddress(form, { line1: '100 Queen Street West', city: 'Toronto', postalCode: 'M5H 2N2' });
+  await form.getByLabel('Province/Territory').selectOption('ON');
   await form.getByRole('button', { name: 'Continue' }).click();
   const notice = page.locator('section[data-section="payment-details"]').getByTestId('gateway-unavailable');
   await expect(notice).toContainText('Sorry, the store cannot take payments for this order at the moment.');
