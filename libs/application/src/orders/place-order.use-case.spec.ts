@@ -124,6 +124,30 @@ describe('PlaceOrder', () => {
     expect(orders.outbox).toHaveLength(1);
   });
 
+  // The interleaving a Postgres run of twenty placements at once met: one call looks at the basket,
+  // another completes its order (spending the basket's payment state), then the first reads the
+  // gateway decided for the basket and finds none. It is told the order is complete, with its number.
+  it('answers a call that finds the payment state spent by a concurrent completion with the completed order', async () => {
+    const world = await setUp();
+    const { placeOrder, command, payments, paymentStates } = world;
+    const gatewayOf = paymentStates.gatewayOf.bind(paymentStates);
+    let other: Awaited<ReturnType<typeof placeOrder.execute>> | null = null;
+    let raced = false;
+    paymentStates.gatewayOf = async (reference: string) => {
+      // Once, for the first call only: the other call runs to its end in between.
+      if (!raced) {
+        raced = true;
+        other = await placeOrder.execute(command);
+      }
+      return gatewayOf(reference);
+    };
+    const late = await placeOrder.execute(command);
+    const completed = other as Awaited<ReturnType<typeof placeOrder.execute>> | null;
+    expect(completed?.ok).toBe(true);
+    expect(!late.ok && late.error).toMatchObject({ code: ErrorCatalogue.ORDER_ALREADY_COMPLETE.code, data: { order_number: completed?.ok && completed.value.order.number, charged: 'charged' } });
+    expect(payments.charged).toHaveLength(1);
+  });
+
   it('refuses an order number that is not this basket’s and a gateway other than the one decided', async () => {
     const { placeOrder, command, payments, orders, basket } = await setUp();
     const foreign = await placeOrder.execute({ ...command, existingOrderNumber: 'AFS-99999999' });

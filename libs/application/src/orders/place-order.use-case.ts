@@ -123,6 +123,12 @@ export class PlaceOrder {
     private readonly localPayments: LocalPaymentRepository | null = null,
   ) {}
 
+  /** Another call (another tab, a double click) completed this basket's order since this one looked: its answer, or null. */
+  private async completedMeanwhile(command: PlaceOrderCommand): Promise<DomainError | null> {
+    const completed = await this.orders.findByBasket(command.basketReference);
+    return completed?.status === 'paid' && completed.customerId === command.customer.id ? orderFailure('ORDER_ALREADY_COMPLETE', completed.number, 'charged') : null;
+  }
+
   async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
     const placed = await this.orders.findByBasket(command.basketReference);
     if (placed && placed.customerId !== command.customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
@@ -133,10 +139,7 @@ export class PlaceOrder {
 
     const basket = await this.baskets.find(command.basketReference);
     if (!basket || basket.customerId !== command.customer.id || !hashShowsBasket(command.basketStaleHash, basket)) {
-      // Another tab may have completed the order (closing the basket) since it was looked up above.
-      const completed = await this.orders.findByBasket(command.basketReference);
-      if (completed?.status === 'paid' && completed.customerId === command.customer.id) return err(orderFailure('ORDER_ALREADY_COMPLETE', completed.number, 'charged'));
-      return err(new DomainError(!basket || basket.customerId !== command.customer.id ? 'BASKET_NOT_FOUND' : 'BASKET_STALE'));
+      return err((await this.completedMeanwhile(command)) ?? new DomainError(!basket || basket.customerId !== command.customer.id ? 'BASKET_NOT_FOUND' : 'BASKET_STALE'));
     }
     const read = await this.reader.read(basket, { id: command.customer.id, email: command.customer.email, emailVerified: command.customer.emailVerified });
     if (!read.ok) return read;
@@ -188,7 +191,9 @@ export class PlaceOrder {
       return err(orderFailure('BILLING_ADDRESS_CHANGED', placed?.number ?? null, 'not-charged'));
     }
     if (paid && (await this.paymentStates.gatewayOf(basket.reference)) !== command.gateway) {
-      return err(orderFailure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
+      // The basket's payment state is spent by the order's completion, which a concurrent call of
+      // this basket may have reached since this one looked: then it is that order's answer.
+      return err((await this.completedMeanwhile(command)) ?? orderFailure('ORDER_FAILED', placed?.number ?? null, 'not-charged'));
     }
     // Something to post (requires_shipping) needs somewhere to post it, free orders included.
     const choice = async () => (command.updateShippingAddress ? ({ sameAsBilling: true } as const) : ((await this.shipping?.find(command.customer.id)) ?? null));
