@@ -4,6 +4,7 @@ import { PaymentReconciliationJob } from './orders/payment-reconciliation.job';
 import { UnusedCertificatesJob } from './tax-exemption/unused-certificates.job';
 import { ProviderNotificationsJob } from './payments/notifications/provider-notifications.job';
 import { LocalPaymentsJob } from './payments/local-payments/local-payments.job';
+import { BankDebitsReconciliationJob } from './payments/bank-debits/bank-debits.job';
 
 async function main(): Promise<void> {
   let config;
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   app.get(ProviderNotificationsJob, { strict: false }).start();
   // And the local payments they say were approved are charged from here.
   app.get(LocalPaymentsJob, { strict: false }).start();
+  // Bank debits whose settlement notification never came are looked up from here.
+  app.get(BankDebitsReconciliationJob, { strict: false }).start();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The parent process (tools/start.mjs) waits for this line to learn the port.

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProviderNotificationsModule } from '../payments/notifications/provider-notifications.module';
 import { LOCAL_PAYMENT_PROVIDERS } from '../payments/local-payments/local-payments.providers';
+import { BANK_DEBIT_PROVIDERS } from '../payments/bank-debits/bank-debits.providers';
 import { LocalPaymentsJob } from '../payments/local-payments/local-payments.job';
 import {
   BASKET_REPOSITORY,
@@ -14,6 +15,7 @@ import {
   ListOrders,
   ReconcilePayments,
   CompleteLocalPayment,
+  BankDebitReleases,
   LOCAL_PAYMENT_REPOSITORY,
   type LocalPaymentRepository,
   type InvoiceRenderer,
@@ -84,7 +86,8 @@ import { DownloadsController, OrdersController } from './orders.controller';
         checkpoints: Checkpoints,
         shipping: ShippingAddressRepository,
         localPayments: LocalPaymentRepository,
-      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards, savedPayPal, checkpoints, shipping, localPayments),
+        bankDebits: BankDebitReleases,
+      ) => new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, savedCards, savedPayPal, checkpoints, shipping, localPayments, bankDebits),
       inject: [
         BASKET_REPOSITORY,
         BasketReader,
@@ -98,22 +101,32 @@ import { DownloadsController, OrdersController } from './orders.controller';
         CHECKPOINTS,
         SHIPPING_ADDRESS_REPOSITORY,
         LOCAL_PAYMENT_REPOSITORY,
+        BankDebitReleases,
       ],
     },
     {
       provide: ReconcilePayments,
-      useFactory: (orders: OrderRepository, payments: PaymentPorts, customers: CustomerRepository, keys: KeyMaterial, clock: Clock, config: AppConfig) =>
-        new ReconcilePayments(orders, payments, customers, keys, clock, {
-          storeUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-          // Longer than any shopper's wait for an answer (the gateways' timeouts and the ledger's).
-          pendingGraceMs: 10 * 60_000,
-          lookbackMs: 24 * 60 * 60_000,
-          batchSize: 50,
-        }),
-      inject: [ORDER_REPOSITORY, PAYMENT_PORTS, CUSTOMER_REPOSITORY, KEY_MATERIAL, CLOCK, AppConfig],
+      useFactory: (orders: OrderRepository, payments: PaymentPorts, customers: CustomerRepository, keys: KeyMaterial, clock: Clock, config: AppConfig, bankDebits: BankDebitReleases) =>
+        new ReconcilePayments(
+          orders,
+          payments,
+          customers,
+          keys,
+          clock,
+          {
+            storeUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+            // Longer than any shopper's wait for an answer (the gateways' timeouts and the ledger's).
+            pendingGraceMs: 10 * 60_000,
+            lookbackMs: 24 * 60 * 60_000,
+            batchSize: 50,
+          },
+          bankDebits,
+        ),
+      inject: [ORDER_REPOSITORY, PAYMENT_PORTS, CUSTOMER_REPOSITORY, KEY_MATERIAL, CLOCK, AppConfig, BankDebitReleases],
     },
     PaymentReconciliationJob,
     ...LOCAL_PAYMENT_PROVIDERS,
+    ...BANK_DEBIT_PROVIDERS,
     OrderActions,
   ],
   exports: [OrderActions, ORDER_REPOSITORY, ReconcilePayments, PaymentReconciliationJob, LocalPaymentsJob, CompleteLocalPayment],

@@ -327,7 +327,7 @@ describe('Postgres restarted while the card gateway sends a webhook', () => {
     await until('the replay to be answered', async () => (await delivery(queued.id)).attempts.filter((attempt) => attempt.status === 200).length === 2);
     await job.runAfterCurrent();
     expect(await t.db.dataSource.query(`SELECT kind, subject->>'id' AS transaction, attempts, outcome FROM provider_notifications`)).toEqual([
-      { kind: 'transaction-settled', transaction: sale.transaction.id, attempts: 0, outcome: 'ignored' },
+      { kind: 'transaction-settled', transaction: sale.transaction.id, attempts: 0, outcome: 'not-a-bank-debit' },
     ]);
   }, 60_000);
 

@@ -215,6 +215,11 @@ export interface PaymentPort {
    * again finishes it, never reversing twice.
    */
   reverse(charge: ProviderCharge & { readonly orderNumber: string; readonly reason: string }): Promise<void>;
+  /**
+   * Where a bank debit stands at the gateway, for one whose settlement notification may have been
+   * lost; null when the gateway has no such transaction. Gateways without bank debits leave it out.
+   */
+  debitStatus?(transactionId: string): Promise<'pending' | 'settled' | 'declined' | null>;
 }
 export const PAYMENT_PORTS = Symbol('PaymentPorts');
 /** Each paying gateway's port, registered under its key; a gateway not set up has none. */

@@ -32,6 +32,7 @@ import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
 import type { SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
 import type { LocalPaymentRepository } from '../payments/local-payments/local-payments.ports';
+import type { BankDebitReleases } from '../payments/bank-debits/bank-debit-notifications';
 import { showsBillingAddress, type ShownBillingAddress } from './order-addresses';
 
 export interface PlaceOrderCommand {
@@ -121,6 +122,7 @@ export class PlaceOrder {
     private readonly checkpoints: Checkpoints = NO_CHECKPOINTS,
     private readonly shipping: ShippingAddressRepository | null = null,
     private readonly localPayments: LocalPaymentRepository | null = null,
+    private readonly bankDebits: BankDebitReleases | null = null,
   ) {}
 
   /** Another call (another tab, a double click) completed this basket's order since this one looked: its answer, or null. */
@@ -347,6 +349,11 @@ export class PlaceOrder {
       if (vaulted && 'card' in vaulted) await this.savedCards?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.card });
       if (vaulted && 'paypalAccount' in vaulted) {
         await this.savedPayPal?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.paypalAccount });
+      }
+      // A bank debit is money only once it settles: by the release rule the order may wait, pending
+      // with its charge recorded, for the bank's word before its keys are released.
+      if (result.settlesLater && this.bankDebits && (await this.bankDebits.afterCharge(order, result.transactionId)) === 'wait') {
+        return ok({ order, redirect: `/${command.locale}/order/${order.number}/` });
       }
     }
 

@@ -1,4 +1,5 @@
 import { chargeIdempotencyKey, isPayingGateway, type Customer } from '@store/domain';
+import type { BankDebitReleases } from '../payments/bank-debits/bank-debit-notifications';
 import type { Clock } from '../shared/ports';
 import type { KeyMaterial, OrderRepository, PaymentPorts, ProviderCharge } from './orders.ports';
 import { fulfilmentFor } from './place-order.use-case';
@@ -49,6 +50,7 @@ export class ReconcilePayments {
     private readonly keys: KeyMaterial,
     private readonly clock: Clock,
     private readonly settings: ReconcileSettings,
+    private readonly bankDebits: BankDebitReleases | null = null,
   ) {}
 
   async run(): Promise<ReconcileRun> {
@@ -80,6 +82,9 @@ export class ReconcilePayments {
     let outcome: ReconciledOrder['outcome'] = 'unchanged';
     if (order.status === 'pending') {
       const settled = await port.settle(chargeIdempotencyKey(order.number, order.paymentAttempt), order.number);
+      // A bank debit found charged (its answer lost) waits for its bank as the release rule says.
+      const waits = settled.outcome === 'charged' && settled.settlesLater === true && (await this.bankDebits?.afterCharge(order, settled.transactionId)) === 'wait';
+      if (waits) return { orderNumber, outcome: 'unchanged', reversed: [] };
       if (settled.outcome === 'charged') {
         const customer = await this.customers.findById(order.customerId);
         if (!customer) throw new Error(`Order ${order.number} has no customer`);

@@ -9,6 +9,8 @@ export interface LookupablePaymentPort {
   lookup(idempotencyKey: string): Promise<ChargeResult | null>;
   /** Every charge in force (not reversed) the gateway holds under these keys. */
   chargesFor(idempotencyKeys: readonly string[]): Promise<readonly ProviderCharge[]>;
+  /** Where a bank debit stands, for a gateway that takes them. */
+  debitStatus?(transactionId: string): Promise<'pending' | 'settled' | 'declined' | null>;
   /**
    * Gives the charge back unless it is already (void, refund, cancellation), asking the gateway
    * first, so calling it again after a lost answer does nothing more. Throws when the outcome is unknown.
@@ -70,6 +72,10 @@ export class LedgeredPaymentPort implements PaymentPort {
 
   chargesFor(idempotencyKeys: readonly string[]): Promise<readonly ProviderCharge[]> {
     return this.inner.chargesFor(idempotencyKeys);
+  }
+
+  debitStatus(transactionId: string): Promise<'pending' | 'settled' | 'declined' | null> {
+    return this.inner.debitStatus ? this.inner.debitStatus(transactionId) : Promise.resolve(null);
   }
 
   async unfinishedReversals(orderNumber: string): Promise<readonly ProviderCharge[]> {

@@ -21,6 +21,7 @@ const control = async (path: string, body?: unknown): Promise<Record<string, unk
 };
 
 const settled: StoredProviderNotification[] = [];
+let own: ProviderNotificationHandler | null = null;
 const recorder: ProviderNotificationHandler = {
   handle(notification): Promise<HandlingResult> {
     settled.push(notification);
@@ -35,10 +36,16 @@ beforeAll(async () => {
   const { port } = t.app.getHttpServer().address() as AddressInfo;
   await control('webhooks/settings', { url: `http://127.0.0.1:${port}/webhooks/braintree/` });
   job = t.app.get(ProviderNotificationsJob, { strict: false });
-  t.app.get(ProviderNotificationHandlers, { strict: false }).register('transaction-settled', recorder);
+  // The recorder stands in for the store's own handler of the kind: this file is about delivery.
+  const handlers = t.app.get(ProviderNotificationHandlers, { strict: false });
+  own = handlers.for('transaction-settled');
+  if (own) handlers.unregister('transaction-settled', own);
+  handlers.register('transaction-settled', recorder);
 }, 60_000);
 afterAll(async () => {
-  t?.app.get(ProviderNotificationHandlers, { strict: false }).unregister('transaction-settled', recorder);
+  const handlers = t?.app.get(ProviderNotificationHandlers, { strict: false });
+  handlers?.unregister('transaction-settled', recorder);
+  if (own) handlers?.register('transaction-settled', own);
   await t?.close();
   await sandbox?.close();
 });

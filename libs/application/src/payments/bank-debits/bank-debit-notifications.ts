@@ -63,35 +63,45 @@ export class BankDebitNotifications {
   readonly settled: ProviderNotificationHandler = {
     handle: async (notification) => {
       const transactionId = transactionIdOf(notification);
-      if (!transactionId || !(await this.debits.findByTransaction(transactionId))) return { outcome: 'not-a-bank-debit' };
-      const debit = await this.debits.settle(transactionId);
-      if (!debit || debit.state !== 'settled') return { outcome: `not-settled-${debit?.state ?? 'gone'}` };
-      if (debit.releasedAt) return { outcome: 'settled' };
-      return this.release(debit);
+      return transactionId ? this.debitSettled(transactionId) : { outcome: 'not-a-bank-debit' };
     },
   };
 
   readonly declined: ProviderNotificationHandler = {
     handle: async (notification) => {
       const transactionId = transactionIdOf(notification);
-      if (!transactionId || !(await this.debits.findByTransaction(transactionId))) return { outcome: 'not-a-bank-debit' };
-      const debit = await this.debits.refuse(transactionId, null);
-      if (!debit || (debit.state !== 'declined' && debit.state !== 'returned')) return { outcome: `not-refused-${debit?.state ?? 'gone'}` };
-      const order = await this.orders.find(debit.orderNumber);
-      if (!order) throw new Error(`The order ${debit.orderNumber} of debit ${transactionId} is missing`);
-      const customer = await this.customers.findById(order.customerId);
-      if (order.status === 'pending') {
-        await this.orders.fail(order.number, 0, `The bank declined the debit ${transactionId}`);
-        if (customer) await this.mail.enqueue(refusedDebitMail(order, customer, false, this.storeUrl));
-        return { outcome: 'declined' };
-      }
-      if (order.status === 'paid' && (await this.orders.revoke(order.number, `The bank ${debit.state} the debit ${transactionId}`))) {
-        if (customer) await this.mail.enqueue(refusedDebitMail(order, customer, true, this.storeUrl));
-        return { outcome: `${debit.state}-revoked` };
-      }
-      return { outcome: `already-${order.status}` };
+      return transactionId ? this.debitRefused(transactionId) : { outcome: 'not-a-bank-debit' };
     },
   };
+
+  /** The bank paid the debit (by its notification, or as reconciliation found it). */
+  async debitSettled(transactionId: string): Promise<HandlingResult> {
+    if (!(await this.debits.findByTransaction(transactionId))) return { outcome: 'not-a-bank-debit' };
+    const debit = await this.debits.settle(transactionId);
+    if (!debit || debit.state !== 'settled') return { outcome: `not-settled-${debit?.state ?? 'gone'}` };
+    if (debit.releasedAt) return { outcome: 'settled' };
+    return this.release(debit);
+  }
+
+  /** The bank declined the debit at settlement, or took it back after (by its notification, or as reconciliation found it). */
+  async debitRefused(transactionId: string): Promise<HandlingResult> {
+    if (!(await this.debits.findByTransaction(transactionId))) return { outcome: 'not-a-bank-debit' };
+    const debit = await this.debits.refuse(transactionId, null);
+    if (!debit || (debit.state !== 'declined' && debit.state !== 'returned')) return { outcome: `not-refused-${debit?.state ?? 'gone'}` };
+    const order = await this.orders.find(debit.orderNumber);
+    if (!order) throw new Error(`The order ${debit.orderNumber} of debit ${transactionId} is missing`);
+    const customer = await this.customers.findById(order.customerId);
+    if (order.status === 'pending') {
+      await this.orders.fail(order.number, 0, `The bank declined the debit ${transactionId}`);
+      if (customer) await this.mail.enqueue(refusedDebitMail(order, customer, false, this.storeUrl));
+      return { outcome: 'declined' };
+    }
+    if (order.status === 'paid' && (await this.orders.revoke(order.number, `The bank ${debit.state} the debit ${transactionId}`))) {
+      if (customer) await this.mail.enqueue(refusedDebitMail(order, customer, true, this.storeUrl));
+      return { outcome: `${debit.state}-revoked` };
+    }
+    return { outcome: `already-${order.status}` };
+  }
 
   private async release(debit: BankDebit): Promise<HandlingResult> {
     const order = await this.orders.find(debit.orderNumber);
@@ -103,5 +113,31 @@ export class BankDebitNotifications {
     }
     await this.debits.markReleased(debit.transactionId);
     return { outcome: 'settled-released' };
+  }
+}
+
+/**
+ * Bank debits whose settlement notification may have been lost: one still pending long after it was
+ * accepted is looked up at the gateway, and settled or refused as its notification would have done.
+ */
+export class ReconcileBankDebits {
+  constructor(
+    private readonly debits: BankDebitRepository,
+    private readonly notifications: BankDebitNotifications,
+    private readonly port: { debitStatus?(transactionId: string): Promise<'pending' | 'settled' | 'declined' | null> } | undefined,
+    private readonly clock: { now(): Date },
+    private readonly settings: { readonly pendingForMs: number; readonly batchSize: number },
+  ) {}
+
+  async run(): Promise<readonly { readonly transactionId: string; readonly outcome: string }[]> {
+    if (!this.port?.debitStatus) return [];
+    const before = new Date(this.clock.now().getTime() - this.settings.pendingForMs);
+    const done: { transactionId: string; outcome: string }[] = [];
+    for (const transactionId of await this.debits.pendingSince(before, this.settings.batchSize)) {
+      const status = await this.port.debitStatus(transactionId);
+      const result = status === 'settled' ? await this.notifications.debitSettled(transactionId) : status === 'declined' ? await this.notifications.debitRefused(transactionId) : null;
+      done.push({ transactionId, outcome: result && 'outcome' in result ? result.outcome : (status ?? 'unknown') });
+    }
+    return done;
   }
 }

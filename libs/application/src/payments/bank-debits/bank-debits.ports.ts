@@ -24,6 +24,8 @@ export interface BankDebitRepository {
   refuse(transactionId: string, bankCode: string | null): Promise<BankDebit | null>;
   /** The order's keys were released (at settlement): marked once; false when already. */
   markReleased(transactionId: string): Promise<boolean>;
+  /** Debits still waiting for their bank that were accepted before `before`: their notification may have been lost. */
+  pendingSince(before: Date, limit: number): Promise<readonly string[]>;
   /** What the release rule reads of the customer: orders whose money arrived, and debits a bank refused. */
   historyOf(customerId: string, exceptOrder: string): Promise<{ readonly settledOrdersBefore: number; readonly refusedDebitsBefore: number }>;
 }

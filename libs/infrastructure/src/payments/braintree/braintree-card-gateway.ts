@@ -212,6 +212,21 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     return found.filter((transaction) => (transaction.type ?? 'sale') === 'sale');
   }
 
+  async debitStatus(transactionId: string): Promise<'pending' | 'settled' | 'declined' | null> {
+    let sale: SdkTransaction;
+    try {
+      sale = (await this.gateway.transaction.find(transactionId)) as unknown as SdkTransaction;
+    } catch (error) {
+      if ((error as { type?: string }).type === 'notFoundError') return null;
+      throw error;
+    }
+    // A return after settlement shows as settlement_declined too, as the provider records it.
+    if (sale.status === 'settlement_pending') return 'pending';
+    if (sale.status === 'settled' || sale.status === 'settling') return 'settled';
+    if (sale.status === 'settlement_declined') return 'declined';
+    return null;
+  }
+
   async lookup(idempotencyKey: string): Promise<ChargeResult | null> {
     const found = await this.sales({ is: idempotencyKey });
     const charged = found.find((transaction) => SUCCESSFUL.has(transaction.status));

@@ -67,6 +67,14 @@ export class PostgresBankDebitRepository implements BankDebitRepository {
     return rows.length === 1;
   }
 
+  async pendingSince(before: Date, limit: number): Promise<readonly string[]> {
+    const rows: { transaction_id: string }[] = await this.dataSource.query(
+      `SELECT transaction_id FROM bank_debits WHERE state = 'pending' AND created_at < $1 ORDER BY created_at LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((row) => row.transaction_id);
+  }
+
   async historyOf(customerId: string, exceptOrder: string): Promise<{ settledOrdersBefore: number; refusedDebitsBefore: number }> {
     const [row]: { settled: number; refused: number }[] = await this.dataSource.query(
       `SELECT
