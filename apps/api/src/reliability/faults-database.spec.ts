@@ -1,6 +1,6 @@
 import { TestCheckpoints } from '@store/application/testing';
 import { createDataSource, migrate, seedCatalogue, seedCustomerCategories } from '@store/infrastructure';
-import { gatewayFor, startBraintreeSandbox, startLocalPayment, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { gatewayFor, sepaNonce, startBraintreeSandbox, startLocalPayment, type RunningBraintreeSandbox } from '@store/payment-sandbox';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -284,7 +284,7 @@ describe('Postgres restarted while the card gateway sends a webhook', () => {
     postgres = await OwnPostgres.start();
     provider = await startBraintreeSandbox({ config: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000, localPaymentCreateDelayMs: 0 } });
     // The store charges through this provider too, so that a local payment it approves can be paid.
-    t = await appOn(postgres, new TestCheckpoints(), cardSandboxEnv(provider.url, { BRAINTREE_TIMEOUT_MS: '5000', BRAINTREE_PAYPAL: 'true', BRAINTREE_LOCAL_PAYMENTS: 'true' }));
+    t = await appOn(postgres, new TestCheckpoints(), cardSandboxEnv(provider.url, { BRAINTREE_TIMEOUT_MS: '5000', BRAINTREE_PAYPAL: 'true', BRAINTREE_LOCAL_PAYMENTS: 'true', BRAINTREE_SEPA: 'true' }));
     await t.app.listen(0, '127.0.0.1');
     const { port } = t.app.getHttpServer().address() as AddressInfo;
     await fetch(`${provider.url}/__sandbox/webhooks/settings`, {
@@ -363,6 +363,32 @@ describe('Postgres restarted while the card gateway sends a webhook', () => {
     expect(sales).toHaveLength(1);
     expect(await t.db.dataSource.query('SELECT status, transaction_id FROM orders WHERE number = $1', [number])).toEqual([{ status: 'paid', transaction_id: sales[0].id }]);
     expect(await t.db.dataSource.query('SELECT state FROM local_payments WHERE payment_id = $1', [paymentId])).toEqual([{ state: 'paid' }]);
+  }, 60_000);
+
+  it("a bank debit settling while it is down: the provider's retry brings the settlement, and the waiting order is released once", async () => {
+    const shopper = await shopperReadyToPay(t, { locale: 'en-eu', address: { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053', country: 'PT' } });
+    const checkout = await t.http().get(`/data/braintree-checkout?basket_ref=${shopper.basket.reference}`).set('X-Requested-With', 'XMLHttpRequest').set('Cookie', shopper.cookie);
+    const fingerprint = JSON.parse(Buffer.from(checkout.body.data.client_token, 'base64').toString('utf8')).authorizationFingerprint;
+    const { nonce } = await sepaNonce({ url: provider.url, merchantId: provider.config.merchantId }, fingerprint, { iban: 'DE89370400440532013000', countryCode: 'PT' });
+    const placed = await pay(t, shopper, { token: nonce, payment_method_type: 'sepa', locale: 'en-eu' });
+    expect(placed.body.success).toBe(true);
+    const number = placed.body.data.order_number as string;
+    expect(await t.db.dataSource.query('SELECT status FROM orders WHERE number = $1', [number])).toEqual([{ status: 'pending' }]);
+    const [sale] = await salesOfProvider(number);
+
+    await postgres.stop();
+    await fetch(`${provider.url}/__sandbox/transactions/${sale.id}/settle`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const settlement = async () => {
+      const { deliveries } = (await (await fetch(`${provider.url}/__sandbox/webhooks`)).json()) as { deliveries: (Delivery & { subjectId: string })[] };
+      return deliveries.find((candidate) => candidate.subjectId === sale.id) ?? null;
+    };
+    await until('the store to refuse the settlement with 503', async () => (await settlement())?.attempts.some((attempt) => attempt.status === 503));
+    await postgres.start();
+    await until('the provider to retry until the store keeps it', async () => (await settlement())?.status === 'delivered');
+    await t.app.get(ProviderNotificationsJob, { strict: false }).runAfterCurrent();
+    expect(await t.db.dataSource.query('SELECT status FROM orders WHERE number = $1', [number])).toEqual([{ status: 'paid' }]);
+    expect(await t.db.dataSource.query('SELECT state, released_at IS NOT NULL AS released FROM bank_debits WHERE order_number = $1', [number])).toEqual([{ state: 'settled', released: true }]);
+    expect((await t.db.dataSource.query('SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1', [shopper.email]))[0].n).toBe(1);
   }, 60_000);
 
   const salesOfProvider = async (orderNumber: string) =>
