@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SandboxContext, SandboxRequest } from '../context';
+import { findAlias, markOneClickRegistration } from '../local-payments/blik-aliases';
 import { findLocalPayment, newPaymentId, newPaymentToken, nonceOf } from '../local-payments/payments';
 import type { ClientTokenRecord, LocalPaymentRecord } from '../store';
 import { BLIK_REFUSED_CODE, LOCAL_PAYMENT_TYPES } from '../test-values';
@@ -68,8 +69,11 @@ function checkPayUponInvoice(body: JsonObject, errors: FieldError[]): void {
   items.forEach((item, index) => requireFields(isObject(item) ? item : {}, `lineItems[${index}].`, ['category', 'name', 'quantity', 'unitAmount', 'unitTaxAmount'], errors));
 }
 
-/** BLIK's code, typed on the merchant's page (level 0) or with a one-click alias. */
-function checkBlikOptions(options: JsonObject, errors: FieldError[]): void {
+/**
+ * BLIK's code, typed on the merchant's page (level 0) or with a one-click alias: first use (a code
+ * and the alias's label) or later use (the key of an alias an approved payment registered).
+ */
+function checkBlikOptions(context: SandboxContext, options: JsonObject, errors: FieldError[]): void {
   const code = (value: string, field: string) => {
     if (!/^\d{6}$/.test(value)) errors.push({ field, code: 'invalid', message: 'The BLIK code must be 6 digits.' });
     else if (value === BLIK_REFUSED_CODE) errors.push({ field, code: 'refused', message: 'The bank refused this BLIK code: it is wrong or has expired.' });
@@ -77,8 +81,13 @@ function checkBlikOptions(options: JsonObject, errors: FieldError[]): void {
   if (isObject(options.level_0)) code(text(options.level_0, 'authCode'), 'blikOptions.level_0.authCode');
   else if (isObject(options.oneClick)) {
     const oneClick = options.oneClick;
-    if (text(oneClick, 'aliasKey') !== '') requireFields(oneClick, 'blikOptions.oneClick.', ['consumerReference'], errors);
-    else {
+    if (text(oneClick, 'aliasKey') !== '') {
+      requireFields(oneClick, 'blikOptions.oneClick.', ['consumerReference'], errors);
+      const consumerReference = text(oneClick, 'consumerReference');
+      if (consumerReference !== '' && !findAlias(context, consumerReference, text(oneClick, 'aliasKey'))) {
+        errors.push({ field: 'blikOptions.oneClick.aliasKey', code: 'unknown', message: 'This BLIK one-click alias is not registered for this payer; pay with a BLIK code.' });
+      }
+    } else {
       requireFields(oneClick, 'blikOptions.oneClick.', ['consumerReference', 'aliasLabel'], errors);
       code(text(oneClick, 'authCode'), 'blikOptions.oneClick.authCode');
     }
@@ -112,7 +121,7 @@ export async function createLocalPayment(request: SandboxRequest, response: Serv
   const blikOptions = isObject(body.blikOptions) ? body.blikOptions : null;
   const deferred = type?.deferred === 'always' || (paymentType === 'blik' && blikOptions !== null && (isObject(blikOptions.level_0) || isObject(blikOptions.oneClick)));
   if (paymentType === 'pay_upon_invoice') checkPayUponInvoice(body, errors);
-  if (paymentType === 'blik' && blikOptions) checkBlikOptions(blikOptions, errors);
+  if (paymentType === 'blik' && blikOptions) checkBlikOptions(context, blikOptions, errors);
   if (paymentType === 'mbway' || paymentType === 'bancomatpay') {
     if (!/^\d{6,14}$/.test(text(body, 'phone'))) errors.push({ field: 'phone', code: 'invalid', message: 'phone must be 6 to 14 digits.' });
     if (!/^\d{1,3}$/.test(text(body, 'phoneCountryCode'))) errors.push({ field: 'phoneCountryCode', code: 'invalid', message: 'phoneCountryCode must be 1 to 3 digits.' });
@@ -146,6 +155,8 @@ export async function createLocalPayment(request: SandboxRequest, response: Serv
     transactionId: null,
     updatedAt: now,
   };
+  const oneClick = paymentType === 'blik' && blikOptions && isObject(blikOptions.oneClick) ? blikOptions.oneClick : null;
+  if (oneClick && text(oneClick, 'aliasKey') === '') markOneClickRegistration(payment, text(oneClick, 'consumerReference'), text(oneClick, 'aliasLabel'));
   context.store.state.localPayments[payment.paymentId] = payment;
   context.store.save();
   // A deferred payment has no page to send the payer to: braintree-web fails it if one comes back.

@@ -190,6 +190,38 @@ describe('webhooks', () => {
     await expect(otherKeys.webhookNotification.parse(receiver.received[0].signature, receiver.received[0].payload)).rejects.toMatchObject({ type: 'invalidSignatureError' });
   });
 
+  it('BLIK one-click: a first use names its alias in LOCAL_PAYMENT_COMPLETED, and a later use pays with the key', async () => {
+    const consumerReference = 'cust-one-click-1';
+    const first = await startLocalPayment(target, fingerprint, { ...blik, extra: { blikOptions: { oneClick: { authCode: '123456', consumerReference, aliasLabel: 'Test shop' } } } });
+    expect(first).toMatchObject({ status: 201, redirectUrl: null });
+    expect((await answerLandingPage(target, first.paymentId as string, 'approve')).status).toBe(200);
+    await until(() => receiver.received.length, 1);
+    const completed = (await parse(receiver.received[0])).localPaymentCompleted;
+    expect(completed.paymentId).toBe(first.paymentId);
+    expect(completed.blikAliases).toEqual([{ key: expect.stringMatching(/^[0-9]+$/), label: 'Test shop' }]);
+    const { key } = completed.blikAliases[0];
+
+    // Sent again, the notification names the same alias.
+    await control('webhooks/send', { kind: 'local_payment_completed', id: first.paymentId });
+    await until(() => receiver.received.length, 2);
+    expect((await parse(receiver.received[1])).localPaymentCompleted.blikAliases).toEqual([{ key, label: 'Test shop' }]);
+
+    const later = await startLocalPayment(target, fingerprint, { ...blik, extra: { blikOptions: { oneClick: { consumerReference, aliasKey: key } } } });
+    expect(later).toMatchObject({ status: 201, redirectUrl: null });
+    expect((await answerLandingPage(target, later.paymentId as string, 'approve')).status).toBe(200);
+    await until(() => receiver.received.length, 3);
+    const laterCompleted = (await parse(receiver.received[2])).localPaymentCompleted;
+    expect(laterCompleted.paymentId).toBe(later.paymentId);
+    // A later use registers nothing new; a payment without one-click names no alias at all.
+    expect(laterCompleted.blikAliases).toBeUndefined();
+
+    const unknownKey = await startLocalPayment(target, fingerprint, { ...blik, extra: { blikOptions: { oneClick: { consumerReference, aliasKey: '99999999999999999999' } } } });
+    expect(unknownKey.status).toBe(422);
+    expect(at(unknownKey.body, 'fieldErrors', 0)).toMatchObject({ field: 'blikOptions.oneClick.aliasKey', code: 'unknown' });
+    const someoneElse = await startLocalPayment(target, fingerprint, { ...blik, extra: { blikOptions: { oneClick: { consumerReference: 'cust-other', aliasKey: key } } } });
+    expect(someoneElse.status).toBe(422);
+  });
+
   it('"Approve later": the window closes without a return, and the completed webhook alone carries a nonce that sells', async () => {
     const started = await startLocalPayment(target, fingerprint, blik);
     const later = await answerLandingPage(target, started.paymentId as string, 'later');

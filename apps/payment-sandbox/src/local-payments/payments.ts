@@ -4,6 +4,7 @@ import { PAYPAL_PLACEHOLDER_CARD } from '../client-api/wallet-nonces';
 import type { SandboxContext } from '../context';
 import type { LocalPaymentRecord, NonceRecord, TransactionRecord } from '../store';
 import { LOCAL_PAYMENT_TYPES, SANDBOX_LOCAL_PAYER_ID } from '../test-values';
+import { registerAliasOnApproval } from './blik-aliases';
 import { enqueueWebhook } from '../webhooks/deliveries';
 import { localPaymentSubject, signedNotification, type WebhookKind } from '../webhooks/notifications';
 
@@ -53,6 +54,7 @@ export function approve(context: SandboxContext, payment: LocalPaymentRecord): T
   if (payment.status !== 'created') return refuse(payment);
   payment.payerId = SANDBOX_LOCAL_PAYER_ID;
   touch(payment, 'approved');
+  registerAliasOnApproval(payment);
   nonceOf(context, payment);
   notifyLocalPayment(context, 'local_payment_completed', payment);
   context.store.save();

@@ -1,7 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { SandboxConfig, SandboxContext } from '../context';
 import { transactionXml } from '../gateway/presenters';
-import { datetime, xmlDocument, type XmlObject } from '../gateway/xml';
+import { datetime, XmlList, xmlDocument, type XmlObject } from '../gateway/xml';
+import { aliasesOf } from '../local-payments/blik-aliases';
 import type { LocalPaymentRecord, TransactionRecord } from '../store';
 
 /**
@@ -61,6 +62,8 @@ export function localPaymentSubject(context: SandboxContext, kind: WebhookKind, 
           payerId: payment.payerId,
           paymentMethodNonce: payment.nonce,
           transaction: transactionXmlOrNothing,
+          // As the provider's BlikAlias: present only when a BLIK one-click first use registered one.
+          blikAliases: aliasesOf(payment).length > 0 ? new XmlList('blikAlias', aliasesOf(payment).map((alias) => ({ key: alias.key, label: alias.label }))) : undefined,
         },
       };
     case 'local_payment_expired':
