@@ -42,3 +42,4 @@ export * from './persistence/repositories/postgres-provider-notification-inbox';
 export * from './payments/braintree/braintree-notification-reader';
 export * from './persistence/repositories/postgres-local-payment.repository';
 export * from './persistence/repositories/postgres-bank-debit.repository';
+export * from './persistence/repositories/postgres-blik-alias.repository';

@@ -11,7 +11,9 @@ import {
   type BasketRepository,
 } from '@store/application';
 import { DomainError, type CardCheckoutJson, type Customer, type SavedCardJson } from '@store/domain';
+import { PostgresBlikAliasRepository } from '@store/infrastructure';
 import type { Request } from 'express';
+import { DataSource } from 'typeorm';
 import { assertBasketAccess } from '../basket/basket-access';
 import { success, unwrap } from '../http/result';
 import { readSessionCookie } from '../identity/session-cookie';
@@ -38,7 +40,13 @@ export class CardCheckoutController {
     private readonly removeSavedPayPal: RemoveSavedPayPalAccount,
     private readonly sessions: SessionService,
     @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    // Read directly: the aliases are only shown here, and their writer lives with the local payments.
+    this.blikAliases = new PostgresBlikAliasRepository(dataSource);
+  }
+
+  private readonly blikAliases: PostgresBlikAliasRepository;
 
   private async customer(request: Request): Promise<Customer> {
     const customer = await this.sessions.customerOf(readSessionCookie(request));
@@ -68,6 +76,7 @@ export class CardCheckoutController {
       collect_device_data: setup.settings.collectDeviceData,
       wallets: { apple_pay: setup.settings.wallets.applePay, google_pay: setup.settings.wallets.googlePay, paypal: setup.settings.wallets.payPal },
       local_payments: setup.settings.localPayments === true && setup.settings.wallets.payPal,
+      blik_aliases: setup.settings.localPayments === true && setup.settings.wallets.payPal ? await this.blikAliases.listFor(customer.id) : [],
       bank_debits: { sepa: setup.settings.bankDebits?.sepa === true, us_bank_account: setup.settings.bankDebits?.usBankAccount === true },
       script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };

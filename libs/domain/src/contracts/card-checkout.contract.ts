@@ -24,6 +24,8 @@ export interface CardCheckoutJson {
   readonly wallets: { readonly apple_pay: boolean; readonly google_pay: boolean; readonly paypal: boolean };
   /** The provider's local payment methods (spec 3 §1) are switched on; each is offered only where it applies. */
   readonly local_payments: boolean;
+  /** The customer's BLIK one-click aliases (spec 3 §5: later use pays with the key, no code); empty when none. */
+  readonly blik_aliases: readonly BlikAliasJson[];
   /** The bank debits switched on: each is offered only where it applies (SEPA: euro baskets billed to SEPA countries; ACH: dollar baskets billed to the US). */
   readonly bank_debits: { readonly sepa: boolean; readonly us_bank_account: boolean };
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
@@ -41,4 +43,10 @@ export interface SavedCardJson {
   readonly expiration_month: number;
   readonly expiration_year: number;
   readonly expired: boolean;
+}
+
+/** A BLIK one-click alias: the key the bank gave the store, and the label the shopper chose for it. */
+export interface BlikAliasJson {
+  readonly key: string;
+  readonly label: string;
 }

@@ -33,6 +33,12 @@ export interface NotifiedTransaction {
   readonly orderId: string | null;
 }
 
+/** A BLIK one-click alias the payer's bank registered for the store: the key pays later without a code. */
+export interface NotifiedBlikAlias {
+  readonly key: string;
+  readonly label: string;
+}
+
 export type NotificationSubject =
   | { readonly type: 'check' }
   | {
@@ -41,6 +47,8 @@ export type NotificationSubject =
       readonly payerId: string | null;
       readonly paymentMethodNonce: string | null;
       readonly transaction: NotifiedTransaction | null;
+      /** Empty unless a BLIK one-click first use registered one; absent in subjects stored before aliases were read. */
+      readonly blikAliases?: readonly NotifiedBlikAlias[];
     }
   | ({ readonly type: 'transaction' } & NotifiedTransaction)
   | {

@@ -1,5 +1,6 @@
 import type { OnModuleInit, Provider } from '@nestjs/common';
 import {
+  BLIK_ALIAS_REPOSITORY,
   CancelLocalPayment,
   CompleteLocalPayment,
   CUSTOMER_REPOSITORY,
@@ -11,6 +12,7 @@ import {
   PAYMENT_PORTS,
   ProviderNotificationHandlers,
   ReconcilePayments,
+  type BlikAliasRepository,
   type CustomerRepository,
   type KeyMaterial,
   type LocalPaymentRepository,
@@ -18,7 +20,7 @@ import {
   type OrderRepository,
   type PaymentPorts,
 } from '@store/application';
-import { PostgresLocalPaymentRepository } from '@store/infrastructure';
+import { PostgresBlikAliasRepository, PostgresLocalPaymentRepository } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { LocalPaymentsJob } from './local-payments.job';
@@ -46,6 +48,7 @@ class LocalPaymentHandlersRegistration implements OnModuleInit {
  */
 export const LOCAL_PAYMENT_PROVIDERS: Provider[] = [
   { provide: LOCAL_PAYMENT_REPOSITORY, useFactory: (ds: DataSource) => new PostgresLocalPaymentRepository(ds), inject: [DataSource] },
+  { provide: BLIK_ALIAS_REPOSITORY, useFactory: (ds: DataSource) => new PostgresBlikAliasRepository(ds), inject: [DataSource] },
   {
     provide: CompleteLocalPayment,
     useFactory: (orders: OrderRepository, localPayments: LocalPaymentRepository, payments: PaymentPorts, customers: CustomerRepository, keys: KeyMaterial, config: AppConfig) =>
@@ -63,9 +66,9 @@ export const LOCAL_PAYMENT_PROVIDERS: Provider[] = [
   },
   {
     provide: LocalPaymentNotifications,
-    useFactory: (localPayments: LocalPaymentRepository, orders: OrderRepository, customers: CustomerRepository, mail: MailOutbox, reconcile: ReconcilePayments, config: AppConfig) =>
-      new LocalPaymentNotifications(localPayments, orders, customers, mail, reconcile, storeUrl(config)),
-    inject: [LOCAL_PAYMENT_REPOSITORY, ORDER_REPOSITORY, CUSTOMER_REPOSITORY, MAIL_OUTBOX, ReconcilePayments, AppConfig],
+    useFactory: (localPayments: LocalPaymentRepository, orders: OrderRepository, customers: CustomerRepository, mail: MailOutbox, reconcile: ReconcilePayments, config: AppConfig, aliases: BlikAliasRepository) =>
+      new LocalPaymentNotifications(localPayments, orders, customers, mail, reconcile, storeUrl(config), aliases),
+    inject: [LOCAL_PAYMENT_REPOSITORY, ORDER_REPOSITORY, CUSTOMER_REPOSITORY, MAIL_OUTBOX, ReconcilePayments, AppConfig, BLIK_ALIAS_REPOSITORY],
   },
   {
     provide: LocalPaymentHandlersRegistration,

@@ -3,6 +3,7 @@ import type { CustomerRepository } from '../../identity/identity.ports';
 import type { MailOutbox, OutgoingMail } from '../../identity/sign-in.ports';
 import { amountCharged, type Order, type OrderRepository } from '../../orders/orders.ports';
 import type { HandlingResult, ProviderNotificationHandler, StoredProviderNotification } from '../notifications/provider-notifications.ports';
+import type { BlikAliasRepository } from './blik-aliases.ports';
 import type { LocalPayment, LocalPaymentEnd, LocalPaymentRepository, OrderSettler } from './local-payments.ports';
 
 type LocalPaymentSubject = Extract<NotificationSubject, { readonly type: 'local-payment' }>;
@@ -41,7 +42,8 @@ export function unpaidOrderMail(order: Order, customer: { readonly email: string
 /**
  * The provider's local payment notifications (spec 3 §1: they complete away from the store):
  * - completed: the payer approved; the nonce is kept and the completing worker charges it (not
- *   here, where the notification's row is held: a charge waits on the gateway);
+ *   here, where the notification's row is held: a charge waits on the gateway); a BLIK one-click
+ *   alias it names is kept for the order's customer, to pay later without a code;
  * - expired, reversed: an order nobody charged fails, its claims are given back, the shopper is mailed;
  * - funded: pay upon invoice's money arrived after the sale.
  * Each is idempotent (a redelivery finds the payment moved on) and says what it did.
@@ -54,6 +56,7 @@ export class LocalPaymentNotifications {
     private readonly mail: MailOutbox,
     private readonly settler: OrderSettler,
     private readonly storeUrl: string,
+    private readonly blikAliases: BlikAliasRepository | null = null,
   ) {}
 
   readonly completed: ProviderNotificationHandler = {
@@ -62,9 +65,10 @@ export class LocalPaymentNotifications {
       if (!subject) return { outcome: 'not-a-local-payment' };
       const payment = await this.localPayments.find(subject.paymentId);
       if (!payment) return NOT_STARTED;
-      if (!subject.paymentMethodNonce) return { outcome: 'no-nonce' };
+      const aliases = await this.keepBlikAliases(payment, subject);
+      if (!subject.paymentMethodNonce) return { outcome: `no-nonce${aliases}` };
       const now = await this.localPayments.approve(subject.paymentId, subject.paymentMethodNonce);
-      return { outcome: now?.state === 'approved' ? 'approved' : `already-${now?.state ?? 'gone'}` };
+      return { outcome: `${now?.state === 'approved' ? 'approved' : `already-${now?.state ?? 'gone'}`}${aliases}` };
     },
   };
 
@@ -80,6 +84,19 @@ export class LocalPaymentNotifications {
       return { outcome: 'funded' };
     },
   };
+
+  /**
+   * Saves the aliases the notification names for the order's customer (saving one again changes
+   * nothing) and says so in the outcome; before the approval, so a failure retries the whole.
+   */
+  private async keepBlikAliases(payment: LocalPayment, subject: LocalPaymentSubject): Promise<string> {
+    const aliases = subject.blikAliases ?? [];
+    if (!this.blikAliases || aliases.length === 0) return '';
+    const order = await this.orders.find(payment.orderNumber);
+    if (!order) return '';
+    const saved = await this.blikAliases.save(order.customerId, aliases);
+    return saved > 0 ? `+blik-alias-saved` : '';
+  }
 
   private async ended(notification: StoredProviderNotification, end: 'expired' | 'reversed'): Promise<HandlingResult> {
     const subject = localPaymentOf(notification);

@@ -37,10 +37,30 @@ describe('BraintreeNotificationReader', () => {
           payerId: 'a-payer-id',
           paymentMethodNonce: 'ee257d98-de40-47e8-96b3-a6954ea7a9a4',
           transaction: { id: '1', status: 'authorizing', amount: '10.00', currency: null, orderId: 'order1234' },
+          blikAliases: [],
         },
       },
     });
     expect(read.ok && read.value.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('reads the BLIK one-click aliases a completed payment names, leaving out one without a key', async () => {
+    const aliases =
+      '<blik-aliases type="array"><blik-alias><key>12345678901234567890</key><label>Test shop</label></blik-alias>' +
+      '<blik-alias><label>no key</label></blik-alias><blik-alias><key>42</key></blik-alias></blik-aliases>';
+    const read = await reader.read(
+      signedXml(
+        `<notification><timestamp type="datetime">2026-11-26T10:00:00Z</timestamp><kind>local_payment_completed</kind><subject><local-payment><payment-id>PAY-1</payment-id><payer-id>p</payer-id>${aliases}</local-payment></subject></notification>`,
+      ),
+    );
+    expect(read).toMatchObject({
+      ok: true,
+      value: { subject: { type: 'local-payment', paymentId: 'PAY-1', blikAliases: [{ key: '12345678901234567890', label: 'Test shop' }, { key: '42', label: '42' }] } },
+    });
+    const none = await reader.read(
+      signedXml('<notification><timestamp type="datetime">2026-11-26T10:00:00Z</timestamp><kind>local_payment_completed</kind><subject><local-payment><payment-id>PAY-2</payment-id><blik-aliases type="array"/></local-payment></subject></notification>'),
+    );
+    expect(none).toMatchObject({ ok: true, value: { subject: { paymentId: 'PAY-2', blikAliases: [] } } });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import type { NotificationRefusal, ProviderNotificationReader, SignedNotification } from '@store/application';
-import { CARD_GATEWAY, err, ok, type NotificationSubject, type NotifiedTransaction, type ProviderNotification, type ProviderNotificationKind, type Result } from '@store/domain';
+import { CARD_GATEWAY, err, ok, type NotificationSubject, type NotifiedBlikAlias, type NotifiedTransaction, type ProviderNotification, type ProviderNotificationKind, type Result } from '@store/domain';
 import type braintree from 'braintree';
 import { createHash } from 'node:crypto';
 
@@ -20,7 +20,7 @@ const KINDS: Readonly<Record<string, ProviderNotificationKind>> = {
 };
 
 type SdkTransaction = { id?: string; status?: string; amount?: string; currencyIsoCode?: string; orderId?: string | null };
-type SdkLocalPayment = { paymentId?: string; payerId?: string; paymentMethodNonce?: string; transaction?: SdkTransaction };
+type SdkLocalPayment = { paymentId?: string; payerId?: string; paymentMethodNonce?: string; transaction?: SdkTransaction; blikAliases?: unknown };
 type SdkDispute = { id?: string; status?: string; reason?: string; amount?: string; currencyIsoCode?: string; transaction?: { id?: string } };
 type SdkNotification = {
   kind?: string;
@@ -53,6 +53,20 @@ function transactionOf(sdk: SdkTransaction): NotifiedTransaction {
   };
 }
 
+/**
+ * The provider's `blik-aliases` (its BlikAlias: key and label), which the SDK sets on the object
+ * as it finds them. An alias without a key cannot pay, so it is left out rather than refusing the
+ * whole notification; ours: a missing label reads as the key.
+ */
+function blikAliasesOf(value: unknown): NotifiedBlikAlias[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((alias: unknown) => {
+    const { key, label } = (alias ?? {}) as { key?: unknown; label?: unknown };
+    const aliasKey = text(key);
+    return aliasKey ? [{ key: aliasKey, label: text(label) ?? aliasKey }] : [];
+  });
+}
+
 function localPaymentOf(sdk: SdkLocalPayment | undefined): NotificationSubject {
   if (!sdk) throw new Unreadable('the notification has no local payment');
   return {
@@ -61,6 +75,7 @@ function localPaymentOf(sdk: SdkLocalPayment | undefined): NotificationSubject {
     payerId: text(sdk.payerId),
     paymentMethodNonce: text(sdk.paymentMethodNonce),
     transaction: sdk.transaction ? transactionOf(sdk.transaction) : null,
+    blikAliases: blikAliasesOf(sdk.blikAliases),
   };
 }
 
