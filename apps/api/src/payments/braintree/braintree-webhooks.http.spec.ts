@@ -191,7 +191,9 @@ describe('POST /webhooks/braintree/', () => {
       await job.runAfterCurrent();
       expect(recorder.about(paymentId)).toEqual(['local-payment-expired']);
       fail = false;
-      await t.db.dataSource.query(`UPDATE provider_notifications SET next_attempt_at = now() WHERE subject->>'paymentId' = $1`, [paymentId]);
+      // Its delay passed. (A second back: the worker compares with the app's clock, which has only
+      // milliseconds, so a due time of exactly the database's now() could still be a few microseconds ahead.)
+      await t.db.dataSource.query(`UPDATE provider_notifications SET next_attempt_at = now() - interval '1 second' WHERE subject->>'paymentId' = $1`, [paymentId]);
       await job.runAfterCurrent();
       expect(recorder.about(paymentId)).toEqual(['local-payment-expired', 'local-payment-expired', 'local-payment-completed']);
       expect((await rows(paymentId)).map((row: { outcome: string }) => row.outcome)).toEqual(['recorded', 'recorded']);

@@ -157,8 +157,9 @@ describe('BLIK by code (level 0): the payer approves in the bank app and the sto
 
     const start = await startAction(shopper, paymentId, 'blik', 'en-pl');
     const orderNumber = start.body.data.order_number;
-    // Its retry is due (the backoff brought forward, as time would).
-    await rows(`UPDATE provider_notifications SET next_attempt_at = now() WHERE subject->>'paymentId' = $1`, [paymentId]);
+    // Its retry is due (the backoff brought forward, as time would; a second back, as the worker
+    // compares with the app's millisecond clock and the database's now() has microseconds).
+    await rows(`UPDATE provider_notifications SET next_attempt_at = now() - interval '1 second' WHERE subject->>'paymentId' = $1`, [paymentId]);
     await notificationsJob().runAfterCurrent();
     await localPaymentsJob().runAfterCurrent();
     expect(await orderOf(shopper, orderNumber)).toMatchObject({ status: 'paid', local_payment: { state: 'paid' } });
