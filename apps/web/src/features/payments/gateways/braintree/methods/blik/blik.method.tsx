@@ -12,6 +12,9 @@ export const BLIK_CODE_MESSAGES = {
   refused: 'Your bank did not accept this code: it may be mistyped or expired. Generate a new code in your banking app and try again.',
 } as const;
 
+/** Ours: when the bank no longer knows a one-click registration (removed in the banking app). */
+export const BLIK_ONE_CLICK_REFUSED = 'Your bank did not accept one-click BLIK for this shop: it may have been removed in your banking app. Pay with a BLIK code instead.';
+
 /** Ours: the name the shopper's banking app shows for this shop once one-click BLIK is set up. */
 const ONE_CLICK_ALIAS_LABEL = 'Affinity Store';
 
@@ -20,12 +23,15 @@ const ONE_CLICK_ALIAS_LABEL = 'Affinity Store';
  * the payer confirms in the banking app, the order's page waits), optionally registering this shop
  * for one-click BLIK (first use: code, consumer reference, alias label); or BLIK's own page, in a
  * popup, or in this tab on a phone or when the browser blocks the popup, which gives a nonce.
+ * Once the bank registered this shop (its alias, from the provider's notification), one-click
+ * later use comes first: the alias's key instead of a code, confirmed in the banking app.
  */
-function BlikPayment({ customer, instance, chosen, payment, loadLimitMs }: MethodProps<LocalPaymentKit>) {
+function BlikPayment({ customer, checkout, instance, chosen, payment, loadLimitMs }: MethodProps<LocalPaymentKit>) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>(undefined);
   const [oneClick, setOneClick] = useState(false);
   const [thisTab, setThisTab] = useState(prefersThisTab);
+  const [oneClickError, setOneClickError] = useState<string | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const flow = useLocalPayment('blik', instance, payment, loadLimitMs);
   if (!chosen || !instance) return null;
@@ -53,6 +59,15 @@ function BlikPayment({ customer, instance, chosen, payment, loadLimitMs }: Metho
     }
   };
 
+  const payOneClick = async (aliasKey: string) => {
+    setOneClickError(null);
+    const outcome = await flow.startDeferred({ ...options(), blikOptions: { oneClick: { consumerReference: customer.public_id, aliasKey } } });
+    if (outcome.kind === 'refused') {
+      setOneClickError(BLIK_ONE_CLICK_REFUSED);
+      codeRef.current?.focus();
+    }
+  };
+
   const payOnBlikPage = async () => {
     if (thisTab) {
       await flow.startByRedirect(options());
@@ -64,6 +79,19 @@ function BlikPayment({ customer, instance, chosen, payment, loadLimitMs }: Metho
 
   return (
     <div className="local-payment" data-testid="local-payment-blik">
+      {checkout.blik_aliases.length > 0 && (
+        <div className="local-payment__way">
+          <p id="blik-one-click-how">No code needed: confirm the payment in your banking app.</p>
+          {checkout.blik_aliases.map((alias) => (
+            <Button key={alias.key} busy={payment.busy} aria-describedby="blik-one-click-how" onClick={() => void payOneClick(alias.key)}>
+              Pay with BLIK one-click: {alias.label}
+            </Button>
+          ))}
+          <p role="alert" className="field__error">
+            {oneClickError}
+          </p>
+        </div>
+      )}
       <div className="local-payment__way">
         <TextField
           ref={codeRef}
