@@ -47,7 +47,7 @@ export type NotificationSubject =
       readonly payerId: string | null;
       readonly paymentMethodNonce: string | null;
       readonly transaction: NotifiedTransaction | null;
-      /** Empty unless a BLIK one-click first use registered one; absent in subjects stored before aliases were read. */
+      /** Present only when a BLIK one-click first use registered an alias (absent otherwise, and in subjects stored before). */
       readonly blikAliases?: readonly NotifiedBlikAlias[];
     }
   | ({ readonly type: 'transaction' } & NotifiedTransaction)

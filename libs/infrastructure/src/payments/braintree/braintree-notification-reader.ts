@@ -69,13 +69,15 @@ function blikAliasesOf(value: unknown): NotifiedBlikAlias[] {
 
 function localPaymentOf(sdk: SdkLocalPayment | undefined): NotificationSubject {
   if (!sdk) throw new Unreadable('the notification has no local payment');
+  const aliases = blikAliasesOf(sdk.blikAliases);
   return {
     type: 'local-payment',
     paymentId: required(sdk.paymentId, 'payment id'),
     payerId: text(sdk.payerId),
     paymentMethodNonce: text(sdk.paymentMethodNonce),
     transaction: sdk.transaction ? transactionOf(sdk.transaction) : null,
-    blikAliases: blikAliasesOf(sdk.blikAliases),
+    // Left out when there are none, as the subject of every other local payment has always been.
+    ...(aliases.length > 0 ? { blikAliases: aliases } : {}),
   };
 }
 
