@@ -28,6 +28,11 @@ const keptFor = (search: string): KeptLocalPayment | null => {
  * nonce), then places the order the checkout reserved, kept in this tab; a cancel or error ends that
  * order and the shopper is back at the checkout's payment step with the reason.
  */
+
+/** The payment was approved and is being charged, or already paid, by the provider's notification. */
+const paidElsewhere = (error: unknown) =>
+  error instanceof ApiError && [ErrorCatalogue.LOCAL_PAYMENT_COMPLETING.code, ErrorCatalogue.ORDER_ALREADY_COMPLETE.code].includes(error.code);
+
 export function LocalPaymentReturnPage() {
   const locale = useLocale();
   const navigate = useNavigate();
@@ -60,8 +65,9 @@ export function LocalPaymentReturnPage() {
         try {
           await cancelLocalPayment(payment.orderNumber, failure.reason ?? 'failed');
         } catch (refusal) {
-          if (refusal instanceof ApiError && refusal.code === ErrorCatalogue.LOCAL_PAYMENT_COMPLETING.code) {
-            // Approved after all: the order's page waits for the provider to complete it.
+          if (paidElsewhere(refusal)) {
+            // Approved after all, and being charged or paid by the provider's notification (which
+            // can beat the shopper's return): the order's page shows it.
             navigate(payment.orderPage, { replace: true });
             return;
           }
@@ -82,9 +88,10 @@ export function LocalPaymentReturnPage() {
           },
           'retail-order',
         );
-      } catch {
-        // Shown by the place-order call; the checkout offers the ways to pay again.
-        navigate(checkout, { replace: true });
+      } catch (error) {
+        // Charged meanwhile by the provider's notification: the order's page shows it. Any other
+        // failure is shown by the place-order call, and the checkout offers the ways to pay again.
+        navigate(paidElsewhere(error) ? payment.orderPage : checkout, { replace: true });
       }
     }
   }, [kept, navigate, notify, place]);
