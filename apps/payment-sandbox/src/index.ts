@@ -5,7 +5,7 @@ import { clientApiRoutes } from './client-api';
 import type { RouteHandler, SandboxConfig, SandboxContext } from './context';
 import { controlRoutes } from './control/routes';
 import { gatewayRoutes } from './gateway/routes';
-import { handlerFor, listen, startServer } from './server';
+import { handlerFor, keepIdleConnectionsOpen, listen, startServer } from './server';
 import { generateCertificate, type SandboxCertificate } from './tls';
 import { walletRoutes } from './wallets/routes';
 import { expireOverdue } from './local-payments/payments';
@@ -88,6 +88,7 @@ const ROUTES: readonly RouteHandler[] = [
 
 async function listenTls(context: SandboxContext, port: number, certificate: SandboxCertificate): Promise<HttpsServer> {
   const server = createHttpsServer({ cert: certificate.cert, key: certificate.key }, handlerFor(context, ROUTES));
+  keepIdleConnectionsOpen(server);
   await listen(server, port, '127.0.0.1');
   return server;
 }

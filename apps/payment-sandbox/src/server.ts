@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 import { SandboxStore } from './store';
@@ -62,6 +63,16 @@ export function handlerFor(context: SandboxContext, routes: readonly RouteHandle
   };
 }
 
+/**
+ * Idle keep-alive connections stay open 65 s, as the providers' own servers keep them well past a
+ * client's: with Node's 5 s the sandbox closed a socket at the moment a client (the store's SDK, a
+ * browser test's routed fetch) sent its next request on it, which the client saw as ECONNRESET.
+ */
+export function keepIdleConnectionsOpen(server: Server | HttpsServer): void {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 /** Starts the sandbox's HTTP listener. */
 export async function startServer(options: SandboxOptions): Promise<RunningSandbox> {
   const context: SandboxContext = {
@@ -69,6 +80,7 @@ export async function startServer(options: SandboxOptions): Promise<RunningSandb
     config: { ...DEFAULT_CONFIG, ...options.config },
   };
   const server: Server = createServer(handlerFor(context, options.routes));
+  keepIdleConnectionsOpen(server);
   const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { listen, sandboxRequest } from '../server';
+import { keepIdleConnectionsOpen, listen, sandboxRequest } from '../server';
 import { DEFAULT_DIGITAL_RIVER_CONFIG, type DigitalRiverConfig, type DigitalRiverContext, type DrRequest } from './context';
 import { handle } from './routes';
 import { DigitalRiverStore } from './store';
@@ -42,6 +42,7 @@ export async function startDigitalRiverSandbox(options: DigitalRiverSandboxOptio
     config: { ...DEFAULT_DIGITAL_RIVER_CONFIG, ...options.config },
   };
   const server: Server = createServer(handlerFor(context));
+  keepIdleConnectionsOpen(server);
   const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   return {
     url: `http://127.0.0.1:${port}`,
