@@ -5,7 +5,7 @@ import { checkoutAction, cookieOf, payByCard, shopperReadyToPay, type Shopper } 
 import { createTestApp, XHR, type TestApp } from '../../testing/test-app';
 import { until } from '../../testing/until';
 import { ProviderNotificationsJob } from '../notifications/provider-notifications.job';
-import { ReconcileBankDebits, ReconcilePayments } from '@store/application';
+import { BankDebitNotifications, ReconcileBankDebits, ReconcilePayments } from '@store/application';
 
 // Orders paid by a bank debit (SEPA, US bank account) through the real API, the real braintree SDK
 // and the card sandbox's settlement and signed webhooks: the debit is accepted at once, but the
@@ -178,6 +178,20 @@ describe('US bank account (ACH)', () => {
     const mails = await mailsTo(again.email);
     expect(mails.map((mail) => mail.subject)).toContain(`Your payment for order ${number} was returned`);
     expect(mails.find((mail) => mail.subject.includes('returned'))?.text_body).toContain('Its product keys have been revoked');
+  });
+
+  it("reads a settlement handled after its return's notification (both of one moment) as a return", async () => {
+    const shopper = await shopperReadyToPay(t, { locale: 'en-us', address: AUSTIN });
+    expect((await payByCard(t, shopper, { locale: 'en-us' })).body.success).toBe(true);
+    const again = await nextBasket(shopper);
+    const nonce = await usBankAccountNonce(target, await fingerprintOf(again), { accountNumber: '1000000000' });
+    const number = (await payByCard(t, again, { token: nonce, payment_method_type: 'us-bank-account', locale: 'en-us' })).body.data.order_number;
+    const sale = await saleOf(number);
+    const notifications = t.app.get(BankDebitNotifications, { strict: false });
+    // The return's notification first, then the settlement's, as an inbox may meet two of one second.
+    expect(await notifications.debitRefused(sale.id)).toEqual({ outcome: 'declined-revoked' });
+    expect(await notifications.debitSettled(sale.id)).toEqual({ outcome: 'not-settled-returned' });
+    expect(await orderOf(again, number)).toMatchObject({ status: 'refunded', bank_debit: { state: 'returned', released: true } });
   });
 
   it('a first ACH order waits for the bank, and reconciliation leaves it to the bank', async () => {

@@ -18,7 +18,10 @@ export interface BankDebitRepository {
   record(debit: { readonly transactionId: string; readonly orderNumber: string; readonly customerId: string; readonly released: boolean }): Promise<void>;
   findByTransaction(transactionId: string): Promise<BankDebit | null>;
   findByOrder(orderNumber: string): Promise<BankDebit | null>;
-  /** The bank paid: pending → settled. The debit as it is now. */
+  /**
+   * The bank paid: pending → settled; declined → returned (the settlement's notification handled
+   * after its return's). The debit as it is now.
+   */
   settle(transactionId: string): Promise<BankDebit | null>;
   /** The bank said no: pending → declined, or settled → returned (taken back after settlement). The debit as it is now. */
   refuse(transactionId: string, bankCode: string | null): Promise<BankDebit | null>;

@@ -46,7 +46,13 @@ export class PostgresBankDebitRepository implements BankDebitRepository {
   }
 
   async settle(transactionId: string): Promise<BankDebit | null> {
-    await this.dataSource.query(`UPDATE bank_debits SET state = 'settled', updated_at = now() WHERE transaction_id = $1 AND state = 'pending'`, [transactionId]);
+    // A settlement after the debit was refused can only be the notification of a settlement that
+    // came before a return (both notifications of one moment, handled out of order): it was returned.
+    await this.dataSource.query(
+      `UPDATE bank_debits SET state = CASE state WHEN 'pending' THEN 'settled' ELSE 'returned' END, updated_at = now()
+       WHERE transaction_id = $1 AND state IN ('pending', 'declined')`,
+      [transactionId],
+    );
     return this.findByTransaction(transactionId);
   }
 
