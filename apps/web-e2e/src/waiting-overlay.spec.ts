@@ -60,6 +60,7 @@ async function atBilling(page: Page) {
 const payment = (page: Page) => page.locator('section[data-section="payment-details"]');
 
 test('a step slower than the threshold shows its message, then Done, and a second click sends nothing twice', async ({ page }) => {
+  page.on('console', (m) => { if (m.text().startsWith('DBG')) console.log(m.text()); });
   const form = await atBilling(page);
   // Saving the address and choosing the gateway, the step's two waits, each made slow.
   let saves = 0;
@@ -83,12 +84,16 @@ test('a step slower than the threshold shows its message, then Done, and a secon
   // The page is blocked while it waits: a second click lands on the overlay, not on Continue.
   await page.mouse.click(10, 10);
   await form.getByRole('button', { name: 'Continue' }).click({ force: true, timeout: 1000 }).catch(() => undefined);
-  await expect(overlay).toHaveAttribute('data-state', 'closing');
-  await expect(overlay).toHaveText('Done');
   await expect(payment(page)).toHaveAttribute('data-state', 'active');
+  await expect(overlay).toHaveAttribute('data-state', 'idle');
   expect([saves, decisions]).toEqual([1, 1]);
+  // Read from the record, not live: the payment step's own quick wait follows at once and 'Done'
+  // stays up through it (the page blocked meanwhile), so it may be 'closing' for less than a poll.
   const changes = await overlayChanges(page);
-  expect(changes.map((change) => change.state)).toContain('visible');
+  const lastShown = changes.map((change) => change.state).lastIndexOf('visible');
+  expect(lastShown).toBeGreaterThan(-1);
+  expect(changes[lastShown + 1]).toMatchObject({ text: 'Done' });
+  expect(['closing', 'blocking']).toContain(changes[lastShown + 1].state);
   expectShownOnlyAfterThreshold(changes);
 });
 
@@ -103,6 +108,31 @@ test('a quick step is blocked unseen: no message and no Done unless the wait out
   expectShownOnlyAfterThreshold(changes);
   for (let i = 0; i < changes.length; i += 1) {
     if (changes[i].state === 'closing') expect(states.slice(0, i)).toContain('visible');
-    if (changes[i].state === 'blocking') expect(changes[i].text).toBe('');
+    // A blocked page says nothing, unless a 'Done' after a shown wait is still up.
+    if (changes[i].state === 'blocking' && changes[i].text !== '') expect(states.slice(0, i)).toContain('visible');
+  }
+});
+
+test('a wait whose answer comes in the same stalled moment as its threshold closes without a Done nobody saw', async ({ page }) => {
+  const form = await atBilling(page);
+  // The main thread is stalled past the threshold while the answer arrives, so the show timer and
+  // the answer are both due when it frees: the message may never be drawn, and then no 'Done' is.
+  await page.route('**/data/determine-gateway/', async (route) => {
+    void page.evaluate(() => {
+      const end = performance.now() + 900;
+      while (performance.now() < end) {
+        // stalled, as a busy phone would be
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await route.continue();
+  });
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(payment(page)).toHaveAttribute('data-state', 'active');
+  await expect(page.locator('.waiting-overlay')).toHaveAttribute('data-state', 'idle');
+  const changes = await overlayChanges(page);
+  const states = changes.map((change) => change.state);
+  for (let i = 0; i < changes.length; i += 1) {
+    if (changes[i].state === 'closing') expect(states.slice(0, i)).toContain('visible');
   }
 });

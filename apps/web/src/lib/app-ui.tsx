@@ -1,6 +1,6 @@
 import { enqueueSnackbar, readiness, snackbarFor, waitingClosingText, waitingMessage, type SnackbarMessage, type WaitingState } from '@store/domain';
 import { Snackbar, WaitingOverlay } from '@store/ui';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ApiError, SupersededError } from './api-client';
 import { requestCounters } from './request-counters';
 
@@ -34,6 +34,21 @@ export function AppUiProvider({ children }: { readonly children: ReactNode }) {
   const [since, setSince] = useState<number | null>(null);
   const [closing, setClosing] = useState<string | null>(null);
   const closingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The waits under way, latest last. One may start while another runs (saving billing, then
+  // choosing the gateway): to the shopper that is one wait, so the overlay stays up with the latest
+  // message until the last ends, and 'Done' follows it only if a message was drawn at any point.
+  // The show timer firing is not proof of that, nor is React committing it: when the work ends in
+  // the same stalled moment, 'shown' and 'not shown' land in one task and the message never
+  // reaches the screen. A frame that begins with the message up draws it.
+  const waitsUnderWay = useRef<{ readonly message: string }[]>([]);
+  const messageDrawn = useRef(false);
+  useLayoutEffect(() => {
+    if (!shown || waiting === null) return undefined;
+    const frame = requestAnimationFrame(() => {
+      messageDrawn.current = true;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [shown, waiting]);
   const [waits, setWaits] = useState({ startWaitCount: 0, endWaitCount: 0 });
   const requests = useSyncExternalStore(requestCounters.subscribe, requestCounters.snapshot);
   const ready = readiness({ ...requests, ...waits });
@@ -53,17 +68,19 @@ export function AppUiProvider({ children }: { readonly children: ReactNode }) {
     [notify],
   );
   const wait = useCallback(async <T,>(state: WaitingState, work: () => Promise<T>): Promise<T> => {
-    clearTimeout(closingTimer.current);
-    setClosing(null);
-    setShown(false);
-    setWaiting(waitingMessage(state));
-    setSince(performance.now());
+    const thisWait = { message: waitingMessage(state) };
+    const startsTheWait = waitsUnderWay.current.length === 0;
+    waitsUnderWay.current.push(thisWait);
+    setWaiting(thisWait.message);
     setWaits((current) => ({ ...current, startWaitCount: current.startWaitCount + 1 }));
-    let visible = false;
-    const showTimer = setTimeout(() => {
-      visible = true;
-      setShown(true);
-    }, SHOW_WAIT_AFTER_MS);
+    // A wait that joins another keeps its clock: it is the same wait to the shopper.
+    // A 'Done' still up stays through a quick wait that follows; a message shown replaces it.
+    if (startsTheWait) {
+      setShown(false);
+      setSince(performance.now());
+      messageDrawn.current = false;
+    }
+    const showTimer = setTimeout(() => setShown(true), SHOW_WAIT_AFTER_MS);
     let code = 200;
     try {
       return await work();
@@ -73,12 +90,19 @@ export function AppUiProvider({ children }: { readonly children: ReactNode }) {
     } finally {
       clearTimeout(showTimer);
       setWaits((current) => ({ ...current, endWaitCount: current.endWaitCount + 1 }));
-      setWaiting(null);
-      setShown(false);
-      // 'Done' closes a wait the shopper saw; after a quick step the page simply moves on.
-      if (visible) {
-        setClosing(waitingClosingText(code));
-        closingTimer.current = setTimeout(() => setClosing(null), CLOSING_TEXT_MS);
+      waitsUnderWay.current = waitsUnderWay.current.filter((underWay) => underWay !== thisWait);
+      const latest = waitsUnderWay.current[waitsUnderWay.current.length - 1];
+      if (latest) {
+        setWaiting(latest.message);
+      } else {
+        setWaiting(null);
+        setShown(false);
+        // 'Done' closes a wait the shopper saw; after a quick step the page simply moves on.
+        if (messageDrawn.current) {
+          clearTimeout(closingTimer.current);
+          setClosing(waitingClosingText(code));
+          closingTimer.current = setTimeout(() => setClosing(null), CLOSING_TEXT_MS);
+        }
       }
     }
   }, []);

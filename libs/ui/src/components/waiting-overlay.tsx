@@ -3,7 +3,10 @@ export interface WaitingOverlayProps {
   readonly message: string | null;
   /** Whether the wait has lasted long enough to be shown; before that the page is blocked unseen. */
   readonly shown?: boolean;
-  /** Shown briefly after a wait that was shown: 'Done' or the error text. It blocks nothing. */
+  /**
+   * Shown briefly after a wait that was shown: 'Done' or the error text. It blocks nothing, and it
+   * stays up through a quick wait that follows.
+   */
   readonly closingText?: string | null;
   /**
    * When the current wait began, on the page's clock (performance.now()). Written on the overlay so
@@ -20,7 +23,8 @@ export interface WaitingOverlayProps {
  */
 export function WaitingOverlay({ message, shown = true, closingText, since = null }: WaitingOverlayProps) {
   const state = message !== null ? (shown ? 'visible' : 'blocking') : closingText ? 'closing' : 'idle';
-  const text = state === 'visible' ? message : state === 'closing' ? closingText : null;
+  // A quick wait straight after a shown one leaves its 'Done' up rather than blanking it.
+  const text = state === 'visible' ? message : closingText ?? null;
   return (
     <div
       className={`waiting-overlay waiting-overlay--${state}`}
