@@ -87,6 +87,7 @@ export const paymentAdapters: Provider[] = [
       localPayments: config.BRAINTREE_LOCAL_PAYMENTS,
       bankDebits: { sepa: config.BRAINTREE_SEPA, usBankAccount: config.BRAINTREE_US_BANK_ACCOUNT },
       scriptLoadTimeoutMs: config.SCRIPT_LOAD_TIMEOUT_MS,
+      merchantAccounts: merchantAccounts(config.BRAINTREE_MERCHANT_ACCOUNTS),
     }),
     inject: [AppConfig],
   },

@@ -63,6 +63,7 @@ export class CardCheckoutController {
     const card = setup.savedCard;
     const json: CardCheckoutJson = {
       client_token: setup.clientToken,
+      merchant_account_id: setup.merchantAccountId,
       environment: setup.settings.environment,
       existing_card_token: card?.token ?? null,
       existing_card_bin: card?.bin ?? null,

@@ -30,8 +30,15 @@ const outcome = (result: { ok: true } | { ok: false; error: { errorName: string 
 describe('GetCardCheckout', () => {
   it('gives a client token in the basket currency, without a vault customer for a new shopper', async () => {
     const { setUp: run, vault } = await setUp();
-    expect(await run()).toEqual({ ok: true, value: { clientToken: 'client-token-1', savedCard: null, savedPayPalAccount: null, settings } });
+    expect(await run()).toEqual({ ok: true, value: { clientToken: 'client-token-1', merchantAccountId: null, savedCard: null, savedPayPalAccount: null, settings } });
     expect(vault.clientTokens).toEqual([{ vaultCustomerId: null, currency: 'GBP' }]);
+  });
+
+  it("names the basket currency's merchant account the token was made for, the page's SEPA mandate names it again", async () => {
+    const accounts = { ...settings, merchantAccounts: { GBP: 'store_GBP', EUR: 'store_EUR' } };
+    const { setUp: run } = await setUp('braintree', accounts);
+    const answer = await run();
+    expect(answer.ok && answer.value.merchantAccountId).toBe('store_GBP');
   });
 
   it("offers the saved card as the gateway knows it now, and reaches the shopper's vault", async () => {

@@ -7,6 +7,8 @@ import type { CardGatewayPort, CardGatewaySettings, SavedCard, SavedCardReposito
 
 export interface CardCheckout {
   readonly clientToken: string;
+  /** The merchant account the client token was made for; null for the gateway's default account. */
+  readonly merchantAccountId: string | null;
   /** The saved card, only when it may be offered (spec 2 §6). */
   readonly savedCard: (SavedCard & { readonly expired: boolean }) | null;
   /** The saved PayPal account, only when the gateway still has it. */
@@ -48,7 +50,8 @@ export class GetCardCheckout {
       });
       const expired = saved ? cardExpired(saved.expirationMonth, saved.expirationYear, this.clock.now()) : false;
       const offered = saved !== null && offersSavedCard({ savedCard: { token: saved.token, expired }, lastResponseCode: saved.lastResponseCode });
-      return ok({ clientToken, savedCard: offered && saved ? { ...saved, expired } : null, savedPayPalAccount: paypal, settings: this.settings });
+      const merchantAccountId = this.settings.merchantAccounts?.[read.value.view.countryAccount.currency] ?? null;
+      return ok({ clientToken, merchantAccountId, savedCard: offered && saved ? { ...saved, expired } : null, savedPayPalAccount: paypal, settings: this.settings });
     } catch {
       return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
     }

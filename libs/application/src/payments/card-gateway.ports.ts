@@ -49,6 +49,8 @@ export interface CardGatewaySettings {
   readonly bankDebits?: { readonly sepa: boolean; readonly usBankAccount: boolean };
   /** How long each piece of the gateway's browser code may take to load (spec 2 §9: 120 s). */
   readonly scriptLoadTimeoutMs: number;
+  /** Currency -> the merchant account charging it; a currency without one uses the default account. */
+  readonly merchantAccounts?: Readonly<Record<string, string>>;
 }
 export const CARD_GATEWAY_SETTINGS = Symbol('CardGatewaySettings');
 

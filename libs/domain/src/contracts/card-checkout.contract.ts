@@ -4,6 +4,11 @@
  */
 export interface CardCheckoutJson {
   readonly client_token: string;
+  /**
+   * The merchant account the client token was made for (the basket currency's, ours); null when the
+   * store names none for the currency and the gateway's default account takes it.
+   */
+  readonly merchant_account_id: string | null;
   /** 'sandbox' or 'production' (braintree-web, Google Pay's test environment). */
   readonly environment: 'sandbox' | 'production';
   /** The saved card's vault token, only when paying with it can work (spec 2 §6); else null. */

@@ -20,7 +20,7 @@ interface Approved {
  * the mandate in its popup; approved, the order is placed and waits for the bank. Saving the
  * account signs a recurring mandate; otherwise the mandate is for this order only.
  */
-function SepaPayment({ customer, instance, chosen, payment, gateway }: MethodProps<Sepa>) {
+function SepaPayment({ customer, instance, chosen, payment, gateway, checkout }: MethodProps<Sepa>) {
   const { notify } = useAppUi();
   const [iban, setIban] = useState('');
   const [holder, setHolder] = useState(() => [customer.first_name, customer.last_name].filter(Boolean).join(' '));
@@ -49,7 +49,7 @@ function SepaPayment({ customer, instance, chosen, payment, gateway }: MethodPro
         customerId: customer.public_id,
         countryCode: country,
         mandateType: save ? 'RECURRENT' : 'ONE_OFF',
-        merchantAccountId: merchantAccountOf(gateway.client),
+        merchantAccountId: checkout.merchant_account_id ?? merchantAccountOf(gateway.client),
         ...(billing
           ? { billingAddress: { address_line_1: billing.line_1, address_line_2: billing.line_2 ?? undefined, admin_area_2: billing.city, postal_code: billing.postal_code } }
           : {}),
