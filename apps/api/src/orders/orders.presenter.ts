@@ -29,6 +29,15 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
     local_payment: order.localPayment
       ? { method: order.localPayment.method, state: order.localPayment.state, started_at: order.localPayment.startedAt.toISOString() }
       : null,
-    bank_debit: order.bankDebit ? { state: order.bankDebit.state, released: order.bankDebit.released } : null,
+    bank_debit: order.bankDebit
+      ? {
+          state: order.bankDebit.state,
+          released: order.bankDebit.released,
+          method: order.bankDebit.method,
+          account_last4: order.bankDebit.accountLast4,
+          mandate_reference: order.bankDebit.mandateReference,
+          bank_name: order.bankDebit.bankName,
+        }
+      : null,
   };
 }

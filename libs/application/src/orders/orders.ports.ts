@@ -56,7 +56,32 @@ export interface Order extends OrderDraft {
   /** The local payment paying it, when it waits for the provider (absent or null: paid another way). */
   readonly localPayment?: OrderLocalPayment | null;
   /** The bank debit paying it (SEPA, US bank account): where it stands, and whether the keys were released. */
-  readonly bankDebit?: { readonly state: BankDebitState; readonly released: boolean } | null;
+  readonly bankDebit?: OrderBankDebit | null;
+}
+
+/**
+ * The bank account a debit is taken from, as the gateway's record of the sale describes it (never
+ * the page's): its kind, the last characters of its IBAN or account number, the SEPA mandate's
+ * reference (null for ACH) and the bank's name where the gateway gives one.
+ */
+export interface DebitedBankAccount {
+  readonly kind: 'sepa' | 'us-bank-account';
+  readonly last4: string;
+  readonly mandateReference: string | null;
+  readonly bankName: string | null;
+}
+
+/**
+ * An order's bank debit: where it stands, whether the keys were released, and the account it is
+ * taken from (its fields null when the gateway did not describe it).
+ */
+export interface OrderBankDebit {
+  readonly state: BankDebitState;
+  readonly released: boolean;
+  readonly method: DebitedBankAccount['kind'] | null;
+  readonly accountLast4: string | null;
+  readonly mandateReference: string | null;
+  readonly bankName: string | null;
 }
 
 /** A local payment (spec 3 §1) as the order carries it: its method, where it stands, when it began. */
@@ -179,6 +204,8 @@ export type ChargeResult =
       readonly transactionId: string;
       /** A bank debit the gateway accepted: the money is known only when it settles, days later. */
       readonly settlesLater?: boolean;
+      /** The bank account a debit (settlesLater) is taken from, as the gateway's sale describes it. */
+      readonly bankAccount?: DebitedBankAccount;
       /** What the gateway vaulted with this charge (when asked to), and the customer record it is under. */
       readonly vaulted?: { readonly vaultCustomerId: string } & ({ readonly card: VaultedCard } | { readonly paypalAccount: VaultedPayPalAccount });
     }

@@ -352,7 +352,7 @@ export class PlaceOrder {
       }
       // A bank debit is money only once it settles: by the release rule the order may wait, pending
       // with its charge recorded, for the bank's word before its keys are released.
-      if (result.settlesLater && this.bankDebits && (await this.bankDebits.afterCharge(order, result.transactionId)) === 'wait') {
+      if (result.settlesLater && this.bankDebits && (await this.bankDebits.afterCharge(order, result.transactionId, result.bankAccount ?? null)) === 'wait') {
         return ok({ order, redirect: `/${command.locale}/order/${order.number}/` });
       }
     }

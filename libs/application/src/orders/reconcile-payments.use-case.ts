@@ -83,7 +83,7 @@ export class ReconcilePayments {
     if (order.status === 'pending') {
       const settled = await port.settle(chargeIdempotencyKey(order.number, order.paymentAttempt), order.number);
       // A bank debit found charged (its answer lost) waits for its bank as the release rule says.
-      const waits = settled.outcome === 'charged' && settled.settlesLater === true && (await this.bankDebits?.afterCharge(order, settled.transactionId)) === 'wait';
+      const waits = settled.outcome === 'charged' && settled.settlesLater === true && (await this.bankDebits?.afterCharge(order, settled.transactionId, settled.bankAccount ?? null)) === 'wait';
       if (waits) return { orderNumber, outcome: 'unchanged', reversed: [] };
       if (settled.outcome === 'charged') {
         const customer = await this.customers.findById(order.customerId);

@@ -32,7 +32,24 @@ export interface OrderJson {
    * 'pending' and not released the order is pending: 'Waiting for your bank'. 'returned' after
    * release: the order is refunded and its keys revoked.
    */
-  readonly bank_debit: { readonly state: BankDebitState; readonly released: boolean } | null;
+  readonly bank_debit: BankDebitJson | null;
+}
+
+/**
+ * A bank debit paying an order: where it stands, whether the keys were released, and the account
+ * it is taken from as the card gateway recorded the sale (never what the page sent). `method` is
+ * null, and the account fields too, only for a debit the gateway did not describe.
+ */
+export interface BankDebitJson {
+  readonly state: BankDebitState;
+  readonly released: boolean;
+  readonly method: Extract<PaymentMethodType, 'sepa' | 'us-bank-account'> | null;
+  /** The last characters of the IBAN (SEPA) or of the account number (ACH). */
+  readonly account_last4: string | null;
+  /** The SEPA mandate's reference; null for ACH. */
+  readonly mandate_reference: string | null;
+  /** The bank's name where the gateway gives one (ACH). */
+  readonly bank_name: string | null;
 }
 
 /**

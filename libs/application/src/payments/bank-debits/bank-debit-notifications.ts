@@ -1,7 +1,7 @@
 import { bankDebitRelease, findLocale, formatMoney, fullName, money } from '@store/domain';
 import type { CustomerRepository } from '../../identity/identity.ports';
 import type { MailOutbox, OutgoingMail } from '../../identity/sign-in.ports';
-import { amountCharged, type KeyMaterial, type Order, type OrderRepository } from '../../orders/orders.ports';
+import { amountCharged, type DebitedBankAccount, type KeyMaterial, type Order, type OrderRepository } from '../../orders/orders.ports';
 import { fulfilmentFor } from '../../orders/place-order.use-case';
 import type { HandlingResult, ProviderNotificationHandler, StoredProviderNotification } from '../notifications/provider-notifications.ports';
 import type { BankDebit, BankDebitRepository } from './bank-debits.ports';
@@ -14,12 +14,12 @@ import type { BankDebit, BankDebitRepository } from './bank-debits.ports';
 export class BankDebitReleases {
   constructor(private readonly debits: BankDebitRepository) {}
 
-  async afterCharge(order: Order, transactionId: string): Promise<'release' | 'wait'> {
+  async afterCharge(order: Order, transactionId: string, account: DebitedBankAccount | null = null): Promise<'release' | 'wait'> {
     const recorded = await this.debits.findByOrder(order.number);
     if (recorded) return recorded.releasedAt ? 'release' : 'wait';
     const history = await this.debits.historyOf(order.customerId, order.number);
     const release = bankDebitRelease({ amountMinor: amountCharged(order), currency: order.currency, ...history }) === 'at-authorisation';
-    await this.debits.record({ transactionId, orderNumber: order.number, customerId: order.customerId, released: release });
+    await this.debits.record({ transactionId, orderNumber: order.number, customerId: order.customerId, released: release, account });
     const now = await this.debits.findByOrder(order.number);
     return now?.releasedAt ? 'release' : 'wait';
   }

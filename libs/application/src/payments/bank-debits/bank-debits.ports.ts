@@ -1,4 +1,5 @@
 import type { BankDebitState } from '@store/domain';
+import type { DebitedBankAccount } from '../../orders/orders.ports';
 
 export interface BankDebit {
   readonly transactionId: string;
@@ -7,6 +8,8 @@ export interface BankDebit {
   readonly state: BankDebitState;
   /** When the order's keys and downloads were released (at authorisation or at settlement); null while it waits. */
   readonly releasedAt: Date | null;
+  /** The account debited, as the gateway's sale described it (null when it did not). */
+  readonly account: DebitedBankAccount | null;
 }
 
 /**
@@ -15,7 +18,13 @@ export interface BankDebit {
  */
 export interface BankDebitRepository {
   /** Records the order's debit as the gateway accepted it, released or not; again for the same order changes nothing. */
-  record(debit: { readonly transactionId: string; readonly orderNumber: string; readonly customerId: string; readonly released: boolean }): Promise<void>;
+  record(debit: {
+    readonly transactionId: string;
+    readonly orderNumber: string;
+    readonly customerId: string;
+    readonly released: boolean;
+    readonly account?: DebitedBankAccount | null;
+  }): Promise<void>;
   findByTransaction(transactionId: string): Promise<BankDebit | null>;
   findByOrder(orderNumber: string): Promise<BankDebit | null>;
   /**

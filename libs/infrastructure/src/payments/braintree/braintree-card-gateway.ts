@@ -1,4 +1,4 @@
-import type { CardGatewayPort, ChargeRequest, ChargeResult, ProviderCharge, VaultedCard, VaultedPayPalAccount } from '@store/application';
+import type { CardGatewayPort, ChargeRequest, ChargeResult, DebitedBankAccount, ProviderCharge, VaultedCard, VaultedPayPalAccount } from '@store/application';
 import { ErrorCatalogue, minorUnitDigits } from '@store/domain';
 import braintree from 'braintree';
 import type { LookupablePaymentPort } from '../ledgered-payment-port';
@@ -45,7 +45,37 @@ export function createBraintreeGateway(
 const SUCCESSFUL = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending']);
 /** A sale in these states is given back by voiding it (before settlement); settled ones by a refund. */
 /** A bank debit (SEPA, US bank account) waits in this status until its bank answers. */
-const settlesLaterIf = (transaction: SdkTransaction) => (transaction.status === 'settlement_pending' ? { settlesLater: true } : {});
+const settlesLaterIf = (transaction: SdkTransaction) => {
+  if (transaction.status !== 'settlement_pending') return {};
+  const bankAccount = debitedBankAccount(transaction);
+  return bankAccount ? { settlesLater: true, bankAccount } : { settlesLater: true };
+};
+
+/** Text the provider gave, trimmed; null when absent, empty or longer than the store keeps. */
+const providerText = (value: unknown, max: number): string | null => {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return text.length > 0 && text.length <= max ? text : null;
+};
+
+/**
+ * The account a bank debit is taken from, as the sale describes it: SEPA's `sepaDirectDebitAccountDetails`
+ * (IBAN's last characters, and the mandate's reference, which the provider calls bankReferenceToken)
+ * or ACH's `usBankAccount` (account number's last four, bank name). Anything unexpected is left
+ * out rather than refused: the debit is accepted either way.
+ */
+function debitedBankAccount(transaction: SdkTransaction): DebitedBankAccount | null {
+  const sepa = transaction.sepaDirectDebitAccountDetails;
+  const ach = transaction.usBankAccount;
+  const details = sepa ? { kind: 'sepa' as const, last4: sepa.last4 } : ach ? { kind: 'us-bank-account' as const, last4: ach.last4 } : null;
+  const last4 = providerText(details?.last4, 4);
+  if (!details || !last4 || last4.length < 2) return null;
+  return {
+    kind: details.kind,
+    last4,
+    mandateReference: sepa ? providerText(sepa.bankReferenceToken, 100) : null,
+    bankName: ach ? providerText(ach.bankName, 100) : null,
+  };
+}
 
 const VOIDABLE = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settlement_pending']);
 /** SDK errors that mean the request was refused before anything was charged. */
@@ -65,6 +95,10 @@ type SdkTransaction = {
   creditCard?: SdkCard;
   paypalAccount?: { token?: string | null; payerEmail?: string | null };
   customer?: { id?: string | null };
+  /** A SEPA debit's account (the SDK reads the gateway's sepa-debit-account-detail into it). */
+  sepaDirectDebitAccountDetails?: { last4?: string | null; bankReferenceToken?: string | null; mandateType?: string | null };
+  /** An ACH debit's account. */
+  usBankAccount?: { last4?: string | null; bankName?: string | null; routingNumber?: string | null; accountType?: string | null };
 };
 
 /** A vaulted payment method as paymentMethod.find answers it (the SDK's CreditCard, PayPalAccount, ...). */

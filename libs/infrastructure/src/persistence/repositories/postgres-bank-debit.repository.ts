@@ -1,4 +1,4 @@
-import type { BankDebit, BankDebitRepository } from '@store/application';
+import type { BankDebit, BankDebitRepository, DebitedBankAccount } from '@store/application';
 import type { BankDebitState } from '@store/domain';
 import type { DataSource } from 'typeorm';
 
@@ -8,6 +8,10 @@ interface BankDebitRow {
   customer_id: string;
   state: BankDebitState;
   released_at: Date | null;
+  method: DebitedBankAccount['kind'] | null;
+  account_last4: string | null;
+  mandate_reference: string | null;
+  bank_name: string | null;
 }
 
 const toDebit = (row: BankDebitRow): BankDebit => ({
@@ -16,19 +20,25 @@ const toDebit = (row: BankDebitRow): BankDebit => ({
   customerId: row.customer_id,
   state: row.state,
   releasedAt: row.released_at,
+  account:
+    row.method && row.account_last4
+      ? { kind: row.method, last4: row.account_last4, mandateReference: row.mandate_reference, bankName: row.bank_name }
+      : null,
 });
 
-const COLUMNS = 'transaction_id, order_number, customer_id, state, released_at';
+const COLUMNS = 'transaction_id, order_number, customer_id, state, released_at, method, account_last4, mandate_reference, bank_name';
 
 /** Bank debits on Postgres; each move of a debit's state is an UPDATE guarded by the state it leaves. */
 export class PostgresBankDebitRepository implements BankDebitRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async record(debit: { transactionId: string; orderNumber: string; customerId: string; released: boolean }): Promise<void> {
+  async record(debit: { transactionId: string; orderNumber: string; customerId: string; released: boolean; account?: DebitedBankAccount | null }): Promise<void> {
+    const account = debit.account ?? null;
     await this.dataSource.query(
-      `INSERT INTO bank_debits (transaction_id, order_number, customer_id, released_at) VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END)
+      `INSERT INTO bank_debits (transaction_id, order_number, customer_id, released_at, method, account_last4, mandate_reference, bank_name)
+       VALUES ($1, $2, $3, CASE WHEN $4 THEN now() END, $5, $6, $7, $8)
        ON CONFLICT DO NOTHING`,
-      [debit.transactionId, debit.orderNumber, debit.customerId, debit.released],
+      [debit.transactionId, debit.orderNumber, debit.customerId, debit.released, account?.kind ?? null, account?.last4 ?? null, account?.mandateReference ?? null, account?.bankName ?? null],
     );
   }
 

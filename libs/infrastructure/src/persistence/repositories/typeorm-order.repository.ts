@@ -1,5 +1,5 @@
-import type { BillingAddress, Fulfilment, StoredLocalPaymentState, Order, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
-import type { BankDebitState, LocalPaymentMethod, LocalPaymentState, OrderStatus, PaymentGateway } from '@store/domain';
+import type { BillingAddress, Fulfilment, StoredLocalPaymentState, Order, OrderBankDebit, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
+import type { LocalPaymentMethod, LocalPaymentState, OrderStatus, PaymentGateway } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 
@@ -32,7 +32,7 @@ interface OrderRow {
   /** The order's latest local payment, when one pays it. */
   local_payment?: { payment_id: string; method: LocalPaymentMethod; state: StoredLocalPaymentState; started_at: string } | null;
   /** The bank debit paying it, when one does. */
-  bank_debit?: { state: BankDebitState; released: boolean } | null;
+  bank_debit?: OrderBankDebit | null;
 }
 
 /** How the pages name a stored state: approved and being charged are one thing to the shopper. */
@@ -461,7 +461,8 @@ export class TypeOrmOrderRepository implements OrderRepository {
       `SELECT *, (SELECT balance_left_minor FROM voucher_redemptions r WHERE r.order_number = orders.number) AS voucher_balance_left_minor,
          (SELECT json_build_object('payment_id', lp.payment_id, 'method', lp.method, 'state', lp.state, 'started_at', lp.started_at)
           FROM local_payments lp WHERE lp.order_number = orders.number ORDER BY lp.started_at DESC, lp.payment_id LIMIT 1) AS local_payment,
-         (SELECT json_build_object('state', bd.state, 'released', bd.released_at IS NOT NULL) FROM bank_debits bd WHERE bd.order_number = orders.number) AS bank_debit
+         (SELECT json_build_object('state', bd.state, 'released', bd.released_at IS NOT NULL, 'method', bd.method, 'accountLast4', bd.account_last4,
+            'mandateReference', bd.mandate_reference, 'bankName', bd.bank_name) FROM bank_debits bd WHERE bd.order_number = orders.number) AS bank_debit
        FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`,
       [value],
     );
