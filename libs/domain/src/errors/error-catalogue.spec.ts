@@ -67,7 +67,7 @@ describe('the error catalogue', () => {
       (code >= 200000 && code <= 201999) ||
       (code >= 300001 && code <= 301400) ||
       (code >= 310001 && code <= 310014) ||
-      // ours: the local payment methods' refusals, the store's (3102 0x) and the page's (3102 1x)
+      // ours: the local payment methods' refusals, the store's (3102 0x) and the page's (3102 1x); the bank debits' (3102 2x)
       (code >= 310201 && code <= 310229) ||
       (code >= 700001 && code <= 700002) ||
       (code >= 710000 && code <= 710999) ||

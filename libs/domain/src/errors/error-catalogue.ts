@@ -293,6 +293,16 @@ export const ErrorCatalogue = {
     'payment-failed',
     { ours: true },
   ),
+  /** Saving a US bank account runs the network check first: one that fails is neither saved nor debited. */
+  BANK_ACCOUNT_NOT_VERIFIED: entry(
+    310011,
+    'We could not verify this bank account, so it was not saved and nothing will be debited. You can pay from it without saving it, or choose another way to pay.',
+    'payment-failed',
+    { ours: true },
+  ),
+  SAVED_BANK_ACCOUNT_INVALID: entry(310012, 'Your saved bank account can no longer be used. Please enter your bank details.', 'payment-failed', {
+    ours: true,
+  }),
 
   // ---- Local payment methods (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   // The store's side: a payment the payer approved is being charged, or one that ended uncharged.
@@ -336,6 +346,53 @@ export const ErrorCatalogue = {
   LOCAL_PAYMENT_NOT_ENABLED: entry(310218, 'This payment method is not available at the moment. Please choose another way to pay.', 'unavailable', {
     ours: true,
   }),
+
+  // ---- Bank debits: the page's side (3102 2x), one per error of the provider's sepa and us-bank-account modules ----
+  // A debit is never 'charged' and has no payment window of its own: the shopper approves a mandate or gives bank details,
+  // so these say what they did and that nothing will be debited, where the local payments' words would mislead.
+  /** The mandate's Cancel and its window closed: the sepa module reports both the same way. */
+  SEPA_MANDATE_NOT_APPROVED: entry(
+    310221,
+    'The SEPA mandate was not approved, so nothing will be debited. You can try again or choose another way to pay.',
+    'payment-failed',
+    { ours: true },
+  ),
+  /** The provider refused to create the mandate (it says no more for a refused IBAN), or the mandate's window failed. */
+  SEPA_MANDATE_FAILED: entry(
+    310222,
+    'Your SEPA mandate could not be set up, so nothing will be debited. Please check your IBAN and try again, or choose another way to pay.',
+    'payment-failed',
+    { ours: true },
+  ),
+  /** The mandate was approved but the provider's last step, turning it into a payment method, failed. */
+  SEPA_DEBIT_NOT_SET_UP: entry(
+    310223,
+    'Your SEPA mandate was approved, but the debit could not be set up, so nothing will be debited. Please try again or choose another way to pay.',
+    'payment-failed',
+    { ours: true },
+  ),
+  /** The store sent the module something it refuses (a missing option, a mandate type): nothing the shopper can change. */
+  SEPA_UNAVAILABLE: entry(310224, 'SEPA Direct Debit is not available at the moment, so nothing will be debited. Please choose another way to pay.', 'unavailable', {
+    ours: true,
+  }),
+  BANK_ACCOUNT_DETAILS_REFUSED: entry(310225, 'Your bank did not accept these account details. Please check them and try again.', 'payment-failed', {
+    ours: true,
+  }),
+  BANK_ACCOUNT_NETWORK_FAILED: entry(
+    310226,
+    'We could not reach the payment provider to check your bank account, so nothing will be debited. Please check your connection and try again.',
+    'payment-failed',
+    { ours: true },
+  ),
+  BANK_ACCOUNT_UNAVAILABLE: entry(310227, 'Paying from a US bank account is not available at the moment. Please choose another way to pay.', 'unavailable', {
+    ours: true,
+  }),
+  BANK_ACCOUNT_FAILED: entry(
+    310228,
+    'Your bank account could not be set up for this payment, so nothing will be debited. Please try again or choose another way to pay.',
+    'payment-failed',
+    { ours: true },
+  ),
 
   // ---- Billing address and tax ID (account group, 1003xx, ours; the spec's wording where quoted) and gateway (payment group) ----
   TAX_ID_INVALID: entry(100301, 'The Tax ID you have entered is not valid', 'unprocessable', { ours: true }),

@@ -1,4 +1,4 @@
-import { ErrorCatalogue } from '@store/domain';
+import { catalogueEntryFor, ErrorCatalogue } from '@store/domain';
 import { abaRoutingValid, ACH_MESSAGES, achFailure, achProblems, ibanLastFour, ibanOf, ibanProblem, SEPA_MESSAGES, sepaFailureCode, sepaProblems } from './bank-debit-checks';
 
 describe('the SEPA checks in the page', () => {
@@ -28,11 +28,27 @@ describe('the SEPA checks in the page', () => {
     expect(sepaProblems({ ...valid, billingCountry: 'US' })).toEqual({ countryCode: SEPA_MESSAGES.countryNotSepa });
   });
 
-  it("gives each of the sepa module's errors a catalogued message", () => {
-    expect(sepaFailureCode('SEPA_CUSTOMER_CANCELED')).toBe(ErrorCatalogue.LOCAL_PAYMENT_CANCELED.code);
-    expect(sepaFailureCode('SEPA_CREATE_MANDATE_FAILED')).toBe(ErrorCatalogue.LOCAL_PAYMENT_DETAILS_REFUSED.code);
-    expect(sepaFailureCode('SEPA_TOKENIZATION_FAILED')).toBe(ErrorCatalogue.LOCAL_PAYMENT_FAILED.code);
-    expect(sepaFailureCode(undefined)).toBe(ErrorCatalogue.LOCAL_PAYMENT_FAILED.code);
+  it("gives each of the sepa module's errors a bank debit's own catalogued message", () => {
+    // Cancel in the mandate and its window closed arrive as the same error.
+    expect(sepaFailureCode('SEPA_CUSTOMER_CANCELED')).toBe(ErrorCatalogue.SEPA_MANDATE_NOT_APPROVED.code);
+    expect(sepaFailureCode('SEPA_CREATE_MANDATE_FAILED')).toBe(ErrorCatalogue.SEPA_MANDATE_FAILED.code);
+    expect(sepaFailureCode('SEPA_TOKENIZATION_FAILED')).toBe(ErrorCatalogue.SEPA_MANDATE_FAILED.code);
+    expect(sepaFailureCode('SEPA_TRANSACTION_FAILED')).toBe(ErrorCatalogue.SEPA_DEBIT_NOT_SET_UP.code);
+    expect(sepaFailureCode('SEPA_TOKENIZE_MISSING_REQUIRED_OPTION')).toBe(ErrorCatalogue.SEPA_UNAVAILABLE.code);
+    expect(sepaFailureCode('SEPA_INVALID_MANDATE_TYPE')).toBe(ErrorCatalogue.SEPA_UNAVAILABLE.code);
+    expect(sepaFailureCode(undefined)).toBe(ErrorCatalogue.SEPA_MANDATE_FAILED.code);
+  });
+
+  it('speaks of the mandate and of nothing debited, never of a payment window or a charge', () => {
+    expect(catalogueEntryFor(sepaFailureCode('SEPA_CUSTOMER_CANCELED')).message).toBe(
+      'The SEPA mandate was not approved, so nothing will be debited. You can try again or choose another way to pay.',
+    );
+    for (const code of ['SEPA_CUSTOMER_CANCELED', 'SEPA_CREATE_MANDATE_FAILED', 'SEPA_TOKENIZATION_FAILED', 'SEPA_TRANSACTION_FAILED', 'SEPA_INVALID_MANDATE_TYPE', undefined]) {
+      const { message } = catalogueEntryFor(sepaFailureCode(code));
+      expect(message).toMatch(/SEPA/);
+      expect(message).toMatch(/nothing will be debited/);
+      expect(message).not.toMatch(/charged|payment window|payment provider did not accept/i);
+    }
   });
 });
 
@@ -66,9 +82,42 @@ describe('the US bank account checks in the page', () => {
       code: 'US_BANK_ACCOUNT_TOKENIZATION_NETWORK_ERROR',
       details: { originalError: { details: { originalError: [{ message: 'Routing number is invalid.', extensions: { errorClass: 'VALIDATION' } }] } } },
     };
-    expect(achFailure(refused.code, refused)).toEqual({ code: ErrorCatalogue.LOCAL_PAYMENT_DETAILS_REFUSED.code, fields: { routingNumber: ACH_MESSAGES.refusedRouting } });
+    expect(achFailure(refused.code, refused)).toEqual({ code: ErrorCatalogue.BANK_ACCOUNT_DETAILS_REFUSED.code, fields: { routingNumber: ACH_MESSAGES.refusedRouting } });
+    const account = {
+      code: 'US_BANK_ACCOUNT_TOKENIZATION_NETWORK_ERROR',
+      details: {
+        originalError: {
+          details: {
+            originalError: [
+              { message: 'Account number must be 4 to 17 digits.', extensions: { errorClass: 'VALIDATION', inputPath: ['input', 'usBankAccount', 'accountNumber'] } },
+            ],
+          },
+        },
+      },
+    };
+    expect(achFailure(account.code, account)).toEqual({ code: ErrorCatalogue.BANK_ACCOUNT_DETAILS_REFUSED.code, fields: { accountNumber: ACH_MESSAGES.refusedAccount } });
+    // An HTTP 4xx answer is the module's FAILED_TOKENIZATION, with nothing to point at a field.
+    expect(achFailure('US_BANK_ACCOUNT_FAILED_TOKENIZATION', {})).toEqual({ code: ErrorCatalogue.BANK_ACCOUNT_DETAILS_REFUSED.code, fields: {} });
     const offline = { code: 'US_BANK_ACCOUNT_TOKENIZATION_NETWORK_ERROR', details: { originalError: new Error('Failed to fetch') } };
-    expect(achFailure(offline.code, offline)).toEqual({ code: ErrorCatalogue.LOCAL_PAYMENT_FAILED.code, fields: {} });
-    expect(achFailure('US_BANK_ACCOUNT_BANK_LOGIN_NOT_ENABLED', {}).code).toBe(ErrorCatalogue.LOCAL_PAYMENT_NOT_ENABLED.code);
+    expect(achFailure(offline.code, offline)).toEqual({ code: ErrorCatalogue.BANK_ACCOUNT_NETWORK_FAILED.code, fields: {} });
+  });
+
+  it("gives the us-bank-account module's other errors a bank debit's own catalogued message", () => {
+    for (const code of ['US_BANK_ACCOUNT_NOT_ENABLED', 'US_BANK_ACCOUNT_BANK_LOGIN_NOT_ENABLED', 'US_BANK_ACCOUNT_OPTION_REQUIRED', 'US_BANK_ACCOUNT_MUTUALLY_EXCLUSIVE_OPTIONS']) {
+      expect(achFailure(code, {})).toEqual({ code: ErrorCatalogue.BANK_ACCOUNT_UNAVAILABLE.code, fields: {} });
+    }
+    expect(achFailure('US_BANK_ACCOUNT_LOGIN_CLOSED', {}).code).toBe(ErrorCatalogue.BANK_ACCOUNT_FAILED.code);
+    expect(achFailure(undefined, new TypeError('x is undefined')).code).toBe(ErrorCatalogue.BANK_ACCOUNT_FAILED.code);
+  });
+
+  it('speaks of the bank account, never of a payment window or the local payments\' words', () => {
+    const refused = { code: 'US_BANK_ACCOUNT_FAILED_TOKENIZATION' };
+    expect(catalogueEntryFor(achFailure(refused.code, refused).code).message).toBe('Your bank did not accept these account details. Please check them and try again.');
+    const local = new Set(Object.values(ErrorCatalogue).filter((entry) => entry.code >= 310211 && entry.code <= 310218).map((entry) => entry.message));
+    for (const code of ['US_BANK_ACCOUNT_FAILED_TOKENIZATION', 'US_BANK_ACCOUNT_TOKENIZATION_NETWORK_ERROR', 'US_BANK_ACCOUNT_NOT_ENABLED', undefined]) {
+      const { message } = catalogueEntryFor(achFailure(code, {}).code);
+      expect(local.has(message)).toBe(false);
+      expect(message).toMatch(/bank account|account details/);
+    }
   });
 });

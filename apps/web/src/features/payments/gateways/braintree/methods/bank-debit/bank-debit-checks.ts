@@ -55,21 +55,26 @@ export function sepaProblems(input: { readonly iban: string; readonly accountHol
   return problems;
 }
 
-/** What the shopper hears for each of the sepa module's errors (spec 3 §8), by catalogue code. */
+/**
+ * What the shopper hears for each of the sepa module's errors (spec 3 §8), by catalogue code: the
+ * bank debits' own words, since a mandate is neither a charge nor a payment window.
+ */
 export function sepaFailureCode(providerCode: string | undefined): number {
   switch (providerCode) {
     case 'SEPA_CUSTOMER_CANCELED':
       // The module reports Cancel and a closed window alike (spec 3 §4).
-      return ErrorCatalogue.LOCAL_PAYMENT_CANCELED.code;
-    case 'SEPA_CREATE_MANDATE_FAILED':
-      return ErrorCatalogue.LOCAL_PAYMENT_DETAILS_REFUSED.code;
-    case 'SEPA_TOKENIZATION_FAILED':
+      return ErrorCatalogue.SEPA_MANDATE_NOT_APPROVED.code;
     case 'SEPA_TRANSACTION_FAILED':
+      // Only after the mandate was approved: the shopper should know the mandate itself went through.
+      return ErrorCatalogue.SEPA_DEBIT_NOT_SET_UP.code;
     case 'SEPA_TOKENIZE_MISSING_REQUIRED_OPTION':
     case 'SEPA_INVALID_MANDATE_TYPE':
-      return ErrorCatalogue.LOCAL_PAYMENT_FAILED.code;
+      // The store's own request was wrong: trying again cannot help.
+      return ErrorCatalogue.SEPA_UNAVAILABLE.code;
+    case 'SEPA_CREATE_MANDATE_FAILED':
+    case 'SEPA_TOKENIZATION_FAILED':
     default:
-      return ErrorCatalogue.LOCAL_PAYMENT_FAILED.code;
+      return ErrorCatalogue.SEPA_MANDATE_FAILED.code;
   }
 }
 
@@ -150,11 +155,17 @@ export function achFailure(providerCode: string | undefined, error: unknown): { 
       if (words.includes('routing')) fields.routingNumber = ACH_MESSAGES.refusedRouting;
       else if (words.includes('account')) fields.accountNumber = ACH_MESSAGES.refusedAccount;
     }
-    return { code: ErrorCatalogue.LOCAL_PAYMENT_DETAILS_REFUSED.code, fields };
+    return { code: ErrorCatalogue.BANK_ACCOUNT_DETAILS_REFUSED.code, fields };
   }
-  if (providerCode === 'US_BANK_ACCOUNT_TOKENIZATION_NETWORK_ERROR') return { code: ErrorCatalogue.LOCAL_PAYMENT_FAILED.code, fields: {} };
-  if (providerCode === 'US_BANK_ACCOUNT_NOT_ENABLED' || providerCode === 'US_BANK_ACCOUNT_BANK_LOGIN_NOT_ENABLED') {
-    return { code: ErrorCatalogue.LOCAL_PAYMENT_NOT_ENABLED.code, fields: {} };
+  if (providerCode === 'US_BANK_ACCOUNT_TOKENIZATION_NETWORK_ERROR') return { code: ErrorCatalogue.BANK_ACCOUNT_NETWORK_FAILED.code, fields: {} };
+  // Not switched on for the store, bank login (never offered), or options the store got wrong: nothing the shopper can change.
+  if (
+    providerCode === 'US_BANK_ACCOUNT_NOT_ENABLED' ||
+    providerCode === 'US_BANK_ACCOUNT_BANK_LOGIN_NOT_ENABLED' ||
+    providerCode === 'US_BANK_ACCOUNT_OPTION_REQUIRED' ||
+    providerCode === 'US_BANK_ACCOUNT_MUTUALLY_EXCLUSIVE_OPTIONS'
+  ) {
+    return { code: ErrorCatalogue.BANK_ACCOUNT_UNAVAILABLE.code, fields: {} };
   }
-  return { code: ErrorCatalogue.LOCAL_PAYMENT_FAILED.code, fields: {} };
+  return { code: ErrorCatalogue.BANK_ACCOUNT_FAILED.code, fields: {} };
 }
