@@ -51,8 +51,10 @@ export const BANK_DEBIT_PROVIDERS: Provider[] = [
   {
     provide: ReconcileBankDebits,
     useFactory: (debits: BankDebitRepository, notifications: BankDebitNotifications, payments: PaymentPorts, clock: Clock) =>
-      // A debit settles within days: one still pending after five business days is looked up.
-      new ReconcileBankDebits(debits, notifications, payments[CARD_GATEWAY.key], clock, { pendingForMs: 7 * 24 * 60 * 60_000, batchSize: 50 }),
+      // A debit settles within days: one still pending after five business days is looked up. A
+      // settled one is looked up once a day while it can still be returned (fifty a run, four runs
+      // an hour: a few thousand a day before any is looked up less often).
+      new ReconcileBankDebits(debits, notifications, payments[CARD_GATEWAY.key], clock, { pendingForMs: 7 * 24 * 60 * 60_000, batchSize: 50, returnCheckEveryMs: 24 * 60 * 60_000 }),
     inject: [BANK_DEBIT_REPOSITORY, BankDebitNotifications, PAYMENT_PORTS, CLOCK],
   },
   BankDebitsReconciliationJob,

@@ -4,6 +4,7 @@ import type { MailOutbox, OutgoingMail } from '../../identity/sign-in.ports';
 import { amountCharged, type DebitedBankAccount, type KeyMaterial, type Order, type OrderRepository } from '../../orders/orders.ports';
 import { fulfilmentFor } from '../../orders/place-order.use-case';
 import type { HandlingResult, ProviderNotificationHandler, StoredProviderNotification } from '../notifications/provider-notifications.ports';
+import { bankDebitReturnWindows } from './bank-debit-return-windows';
 import type { BankDebit, BankDebitRepository } from './bank-debits.ports';
 
 /**
@@ -116,9 +117,20 @@ export class BankDebitNotifications {
   }
 }
 
+/** What reconciliation did with one debit; `error` when looking it up or acting on it failed (it is due again next run). */
+export interface ReconciledBankDebit {
+  readonly transactionId: string;
+  readonly outcome: string;
+  readonly error?: string;
+}
+
 /**
  * Bank debits whose settlement notification may have been lost: one still pending long after it was
  * accepted is looked up at the gateway, and settled or refused as its notification would have done.
+ * And one settled but still inside its return window is looked up once per interval, the first time
+ * an interval after it settled: returned since (the provider shows a return as a decline after
+ * settlement), it is refused as the return's notification would have done, and a notification
+ * arriving later changes nothing more.
  */
 export class ReconcileBankDebits {
   constructor(
@@ -126,18 +138,52 @@ export class ReconcileBankDebits {
     private readonly notifications: BankDebitNotifications,
     private readonly port: { debitStatus?(transactionId: string): Promise<'pending' | 'settled' | 'declined' | null> } | undefined,
     private readonly clock: { now(): Date },
-    private readonly settings: { readonly pendingForMs: number; readonly batchSize: number },
+    private readonly settings: { readonly pendingForMs: number; readonly batchSize: number; readonly returnCheckEveryMs: number },
   ) {}
 
-  async run(): Promise<readonly { readonly transactionId: string; readonly outcome: string }[]> {
-    if (!this.port?.debitStatus) return [];
-    const before = new Date(this.clock.now().getTime() - this.settings.pendingForMs);
-    const done: { transactionId: string; outcome: string }[] = [];
-    for (const transactionId of await this.debits.pendingSince(before, this.settings.batchSize)) {
-      const status = await this.port.debitStatus(transactionId);
-      const result = status === 'settled' ? await this.notifications.debitSettled(transactionId) : status === 'declined' ? await this.notifications.debitRefused(transactionId) : null;
-      done.push({ transactionId, outcome: result && 'outcome' in result ? result.outcome : (status ?? 'unknown') });
+  async run(): Promise<readonly ReconciledBankDebit[]> {
+    const lookUp = this.port?.debitStatus?.bind(this.port);
+    if (!lookUp) return [];
+    const now = this.clock.now();
+    const done: ReconciledBankDebit[] = [];
+    for (const transactionId of await this.debits.pendingSince(new Date(now.getTime() - this.settings.pendingForMs), this.settings.batchSize)) {
+      done.push(
+        await this.each(transactionId, async () => {
+          const status = await lookUp(transactionId);
+          const result = status === 'settled' ? await this.notifications.debitSettled(transactionId) : status === 'declined' ? await this.notifications.debitRefused(transactionId) : null;
+          return result && 'outcome' in result ? result.outcome : (status ?? 'unknown');
+        }),
+      );
+    }
+    const due = await this.debits.dueForReturnCheck({
+      windows: bankDebitReturnWindows(now),
+      checkedBefore: new Date(now.getTime() - this.settings.returnCheckEveryMs),
+      limit: this.settings.batchSize,
+    });
+    // A debit the first pass just settled or refused is not looked up twice in one run.
+    for (const transactionId of due.filter((id) => !done.some((earlier) => earlier.transactionId === id))) {
+      done.push(
+        await this.each(transactionId, async () => {
+          const status = await lookUp(transactionId);
+          if (status === 'declined') {
+            const result = await this.notifications.debitRefused(transactionId);
+            return 'outcome' in result ? result.outcome : 'declined';
+          }
+          // Still settled (or unknown to the gateway, which a later look may explain): not again before the next interval.
+          await this.debits.markChecked(transactionId);
+          return status === 'settled' ? 'still-settled' : (status ?? 'unknown');
+        }),
+      );
     }
     return done;
+  }
+
+  /** One debit's look-up and action; a failure is reported and leaves it due, so the next run takes it up again. */
+  private async each(transactionId: string, work: () => Promise<string>): Promise<ReconciledBankDebit> {
+    try {
+      return { transactionId, outcome: await work() };
+    } catch (error) {
+      return { transactionId, outcome: 'failed', error: error instanceof Error ? error.message : String(error) };
+    }
   }
 }

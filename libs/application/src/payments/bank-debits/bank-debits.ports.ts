@@ -38,6 +38,19 @@ export interface BankDebitRepository {
   markReleased(transactionId: string): Promise<boolean>;
   /** Debits still waiting for their bank that were accepted before `before`: their notification may have been lost. */
   pendingSince(before: Date, limit: number): Promise<readonly string[]>;
+  /**
+   * Debits that may have been returned with the notification lost: settled ones still inside their
+   * method's return window (settled since `settledSince` of the order's currency) and neither looked
+   * up nor settled since `checkedBefore`, least recently looked up first; and, before those, returns
+   * recorded whose order still holds its keys (a refusal cut short, to be carried through).
+   */
+  dueForReturnCheck(criteria: {
+    readonly windows: readonly { readonly currency: string; readonly settledSince: Date }[];
+    readonly checkedBefore: Date;
+    readonly limit: number;
+  }): Promise<readonly string[]>;
+  /** The debit was looked up at the gateway just now (and found still settled): not due again until the next interval. */
+  markChecked(transactionId: string): Promise<void>;
   /** What the release rule reads of the customer: orders whose money arrived, and debits a bank refused. */
   historyOf(customerId: string, exceptOrder: string): Promise<{ readonly settledOrdersBefore: number; readonly refusedDebitsBefore: number }>;
 }

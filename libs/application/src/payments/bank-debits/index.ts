@@ -1,2 +1,3 @@
 export * from './bank-debits.ports';
 export * from './bank-debit-notifications';
+export * from './bank-debit-return-windows';

@@ -91,6 +91,27 @@ export class PostgresBankDebitRepository implements BankDebitRepository {
     return rows.map((row) => row.transaction_id);
   }
 
+  async dueForReturnCheck(criteria: { windows: readonly { currency: string; settledSince: Date }[]; checkedBefore: Date; limit: number }): Promise<readonly string[]> {
+    // A settled debit's updated_at is when it settled (its release, if any, is the same moment;
+    // nothing else moves a settled row, and being looked up writes checked_at only). Its first look
+    // is an interval after it settled, as if the settlement had been one.
+    const rows: { transaction_id: string }[] = await this.dataSource.query(
+      `SELECT d.transaction_id FROM bank_debits d JOIN orders o ON o.number = d.order_number
+       WHERE (d.state = 'settled' AND coalesce(d.checked_at, d.updated_at) < $3
+              AND EXISTS (SELECT 1 FROM unnest($1::text[], $2::timestamptz[]) AS w(currency, settled_since)
+                          WHERE w.currency = o.currency AND d.updated_at >= w.settled_since))
+          OR (d.state = 'returned' AND o.status = 'paid')
+       ORDER BY d.state = 'returned' DESC, coalesce(d.checked_at, d.updated_at), d.transaction_id
+       LIMIT $4`,
+      [criteria.windows.map((window) => window.currency), criteria.windows.map((window) => window.settledSince), criteria.checkedBefore, criteria.limit],
+    );
+    return rows.map((row) => row.transaction_id);
+  }
+
+  async markChecked(transactionId: string): Promise<void> {
+    await this.dataSource.query(`UPDATE bank_debits SET checked_at = now() WHERE transaction_id = $1`, [transactionId]);
+  }
+
   async historyOf(customerId: string, exceptOrder: string): Promise<{ settledOrdersBefore: number; refusedDebitsBefore: number }> {
     const [row]: { settled: number; refused: number }[] = await this.dataSource.query(
       `SELECT
