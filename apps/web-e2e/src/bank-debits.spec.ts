@@ -92,20 +92,33 @@ test.describe('SEPA Direct Debit', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Waiting for your bank' })).toBeVisible({ timeout: 20_000 });
     // The page moved on within the app (no reload), so the record is still there.
     const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
-    expect(said).toContainEqual(expect.stringMatching(/^Mandate approved for the account ending in 0154, mandate reference \S+\. Placing your order…$/));
+    const announced = said.map((text) => /^Mandate approved for the account ending in 0154, mandate reference (\S+)\. Placing your order…$/.exec(text)?.[1]).find(Boolean);
+    expect(announced).toEqual(expect.any(String));
     await expect(page.getByText(/receipt with your product keys as soon as the debit settles/)).toBeVisible();
     await expectNoSeriousAxeViolations(page);
     const number = await orderNumberOn(page);
-    expect(await bankDebitOrder(page.request, number)).toMatchObject({ status: 'pending', bank_debit: { state: 'pending', released: false } });
+    // The order keeps the account and the mandate as the gateway recorded the sale: the same mandate the page approved.
+    expect(await bankDebitOrder(page.request, number)).toMatchObject({
+      status: 'pending',
+      bank_debit: { state: 'pending', released: false, method: 'sepa', account_last4: '0154', mandate_reference: announced },
+    });
+    const account = `Payment: SEPA Direct Debit, IBAN ending 0154, mandate reference ${announced}`;
+    await expect(page.getByTestId('bank-account')).toHaveText(account);
 
     await page.goto('/en-eu/account/orders/');
     await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('Waiting for your bank');
+    await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText('IBAN ending 0154');
 
     const sale = await saleOf(page.request, sandboxUrl, number);
     await page.goto(`/en-eu/order/${number}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Waiting for your bank' })).toBeVisible();
+    await expect(page.getByTestId('bank-account')).toHaveText(account);
+    // The long mandate reference wraps on a 320 px phone rather than pushing the page sideways.
+    await page.setViewportSize({ width: 320, height: 700 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await bank(page.request, sandboxUrl, sale.id, 'settle');
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 40_000 });
+    await expect(page.getByTestId('bank-account')).toHaveText(account);
     const paid = await bankDebitOrder(page.request, number);
     expect(paid).toMatchObject({ status: 'paid', bank_debit: { state: 'settled', released: true } });
     expect(paid.lines.some((line) => line.product_key)).toBe(true);
@@ -121,6 +134,7 @@ test.describe('SEPA Direct Debit', () => {
     await bank(page.request, sandboxUrl, sale.id, 'fail');
     await expect(page.getByRole('heading', { level: 1, name: 'Your bank declined the payment' })).toBeVisible({ timeout: 40_000 });
     await expect(page.getByText('Nothing has been taken from your account.')).toBeVisible();
-    expect(await bankDebitOrder(page.request, number)).toMatchObject({ status: 'failed', bank_debit: { state: 'declined' } });
+    await expect(page.getByTestId('bank-account')).toContainText('Payment: SEPA Direct Debit, IBAN ending 3001, mandate reference ');
+    expect(await bankDebitOrder(page.request, number)).toMatchObject({ status: 'failed', bank_debit: { state: 'declined', account_last4: '3001' } });
   });
 });

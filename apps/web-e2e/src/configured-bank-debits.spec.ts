@@ -78,7 +78,12 @@ test.describe('US bank account (ACH)', () => {
     await pay(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Waiting for your bank' })).toBeVisible({ timeout: 30_000 });
     const number = await orderNumberOn(page);
-    expect(await bankDebitOrder(page.request, number)).toMatchObject({ status: 'pending', bank_debit: { state: 'pending', released: false } });
+    // The account as the gateway recorded the sale: its last four and bank, and no mandate reference (ACH has none).
+    expect(await bankDebitOrder(page.request, number)).toMatchObject({
+      status: 'pending',
+      bank_debit: { state: 'pending', released: false, method: 'us-bank-account', account_last4: '0000', mandate_reference: null },
+    });
+    await expect(page.getByTestId('bank-account')).toHaveText('Payment: US bank account (ACH), account ending 0000 (FEDERAL RESERVE BANK)');
     await page.setViewportSize({ width: 320, height: 700 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const sale = await saleOf(page.request, sandboxUrl, number);

@@ -43,3 +43,4 @@ export * from './payments/braintree/braintree-notification-reader';
 export * from './persistence/repositories/postgres-local-payment.repository';
 export * from './persistence/repositories/postgres-bank-debit.repository';
 export * from './persistence/repositories/postgres-blik-alias.repository';
+export * from './persistence/repositories/postgres-saved-bank-account.repository';

@@ -7,6 +7,7 @@ import {
   type MerchantOfRecordSettings,
   PAYMENT_PORTS,
   SAVED_CARD_REPOSITORY,
+  SAVED_BANK_ACCOUNT_REPOSITORY,
   SAVED_PAYPAL_REPOSITORY,
   type CardGatewaySettings,
   type PaymentPorts,
@@ -17,6 +18,7 @@ import {
   BraintreeCardGateway,
   DigitalRiverGateway,
   LedgeredPaymentPort,
+  PostgresSavedBankAccountRepository,
   TypeOrmSavedCardRepository,
   TypeOrmSavedPayPalRepository,
   type LookupablePaymentPort,
@@ -72,6 +74,7 @@ export const STORE_FEATURES_ON = Symbol('StoreFeaturesOn');
 export const paymentAdapters: Provider[] = [
   { provide: SAVED_CARD_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedCardRepository(ds), inject: [DataSource] },
   { provide: SAVED_PAYPAL_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedPayPalRepository(ds), inject: [DataSource] },
+  { provide: SAVED_BANK_ACCOUNT_REPOSITORY, useFactory: (ds: DataSource) => new PostgresSavedBankAccountRepository(ds), inject: [DataSource] },
   { provide: CARD_GATEWAY_PORT, useFactory: cardGateway, inject: [AppConfig] },
   {
     provide: CARD_GATEWAY_SETTINGS,

@@ -69,6 +69,13 @@ export class CardCheckoutController {
       existing_card_bin: card?.bin ?? null,
       existing_card: card ? savedCardJson(card) : null,
       existing_paypal_account: setup.savedPayPalAccount ? { email: setup.savedPayPalAccount.email } : null,
+      saved_bank_accounts: setup.savedBankAccounts.map((account) => ({
+        reference: account.reference,
+        kind: account.kind,
+        last4: account.last4,
+        mandate_reference: account.mandateReference,
+        bank_name: account.bankName,
+      })),
       disabled_apple_pay_countries: setup.settings.disabledApplePayCountries,
       disabled_google_pay_countries: setup.settings.disabledGooglePayCountries,
       disabled_paypal_countries: setup.settings.disabledPayPalCountries,

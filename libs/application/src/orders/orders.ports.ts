@@ -2,7 +2,7 @@ import { chargeIdempotencyKey, type BankDebitState, type LocalPaymentMethod, typ
 import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
-import type { VaultedCard, VaultedPayPalAccount } from '../payments/card-gateway.ports';
+import type { VaultedBankAccount, VaultedCard, VaultedPayPalAccount } from '../payments/card-gateway.ports';
 
 export interface OrderLineDraft {
   readonly suiteReference: string;
@@ -184,6 +184,8 @@ export interface ChargeRequest {
   readonly checkoutId: string | null;
   /** Keep the card or PayPal account in the gateway's vault on success (the shopper chose to save it). */
   readonly vault?: boolean;
+  /** A saved bank account's vault token, paid instead of a nonce (the store resolved it from its own reference). */
+  readonly vaultedToken?: string;
   /** Who pays: the gateway's customer record (for vaulting) and the details its checks compare. */
   readonly payer?: Payer;
 }
@@ -207,7 +209,11 @@ export type ChargeResult =
       /** The bank account a debit (settlesLater) is taken from, as the gateway's sale describes it. */
       readonly bankAccount?: DebitedBankAccount;
       /** What the gateway vaulted with this charge (when asked to), and the customer record it is under. */
-      readonly vaulted?: { readonly vaultCustomerId: string } & ({ readonly card: VaultedCard } | { readonly paypalAccount: VaultedPayPalAccount });
+      readonly vaulted?: { readonly vaultCustomerId: string } & (
+        | { readonly card: VaultedCard }
+        | { readonly paypalAccount: VaultedPayPalAccount }
+        | { readonly bankAccount: VaultedBankAccount }
+      );
     }
   /** Refused for sure (declined, invalid method): nothing was taken, a new attempt may follow. */
   | { readonly outcome: 'declined'; readonly code: number; readonly reason: string };

@@ -14,6 +14,9 @@ import {
   ok,
   requiresWithdrawalConsent,
   hashShowsBasket,
+  isSavedBankAccountReference,
+  savedBankAccountFits,
+  savedBankAccountReference,
   toDecimalString,
   WITHDRAWAL_CONSENT_TEXT,
   type Customer,
@@ -29,7 +32,7 @@ import { deliveryAddress, type ShippingAddressRepository } from '../billing/ship
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import { amountCharged, orderCharge, type Fulfilment, type KeyMaterial, type Order, type OrderDraft, type OrderRepository, type PaymentPorts, type ProductKey } from './orders.ports';
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
-import type { SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
+import type { SavedBankAccount, SavedBankAccountRepository, SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
 import type { LocalPaymentRepository } from '../payments/local-payments/local-payments.ports';
 import type { BankDebitReleases } from '../payments/bank-debits/bank-debit-notifications';
@@ -123,6 +126,7 @@ export class PlaceOrder {
     private readonly shipping: ShippingAddressRepository | null = null,
     private readonly localPayments: LocalPaymentRepository | null = null,
     private readonly bankDebits: BankDebitReleases | null = null,
+    private readonly savedBankAccounts: SavedBankAccountRepository | null = null,
   ) {}
 
   /** Another call (another tab, a double click) completed this basket's order since this one looked: its answer, or null. */
@@ -207,6 +211,15 @@ export class PlaceOrder {
     }
     if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
       return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
+    }
+    // A saved bank account is named by the store's reference: it pays only when it is this
+    // customer's, and only a basket its debit fits (SEPA in euros, ACH in dollars, billed where each applies).
+    let savedBankAccount: SavedBankAccount | null = null;
+    if (paid && isSavedBankAccountReference(command.paymentToken)) {
+      savedBankAccount = (await this.savedBankAccounts?.find(command.customer.id, command.paymentToken)) ?? null;
+      const fits =
+        savedBankAccount !== null && savedBankAccountFits(savedBankAccount.kind, { billingCountry: address?.country ?? '', currency: view.countryAccount.currency, switchedOn: true });
+      if (!fits) return err(orderFailure('SAVED_BANK_ACCOUNT_INVALID', placed?.number ?? null, 'not-charged'));
     }
     // A gateway that sells from its own checkout (the merchant of record): the page must pay the
     // basket's current one, and its tax (the provider's, spec 2 §2) is what the order records.
@@ -318,10 +331,11 @@ export class PlaceOrder {
       try {
         result = await port.charge({
           ...orderCharge(order),
-          paymentToken: command.paymentToken,
+          paymentToken: savedBankAccount ? null : command.paymentToken,
+          ...(savedBankAccount ? { vaultedToken: savedBankAccount.token } : {}),
           deviceData: command.deviceData,
           checkoutId: command.checkoutId,
-          vault: command.vaultPaymentMethod === true,
+          vault: command.vaultPaymentMethod === true && savedBankAccount === null,
           payer: {
             vaultCustomerId,
             email: command.customer.email,
@@ -349,6 +363,10 @@ export class PlaceOrder {
       if (vaulted && 'card' in vaulted) await this.savedCards?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.card });
       if (vaulted && 'paypalAccount' in vaulted) {
         await this.savedPayPal?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.paypalAccount });
+      }
+      if (vaulted && 'bankAccount' in vaulted) {
+        const reference = savedBankAccountReference(this.keys.bytes(16));
+        await this.savedBankAccounts?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, reference, ...vaulted.bankAccount });
       }
       // A bank debit is money only once it settles: by the release rule the order may wait, pending
       // with its charge recorded, for the bank's word before its keys are released.

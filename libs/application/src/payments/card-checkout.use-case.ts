@@ -3,7 +3,16 @@ import type { BasketReader } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { Clock } from '../shared/ports';
-import type { CardGatewayPort, CardGatewaySettings, SavedCard, SavedCardRepository, SavedPayPalAccount, SavedPayPalRepository } from './card-gateway.ports';
+import type {
+  CardGatewayPort,
+  CardGatewaySettings,
+  SavedBankAccount,
+  SavedBankAccountRepository,
+  SavedCard,
+  SavedCardRepository,
+  SavedPayPalAccount,
+  SavedPayPalRepository,
+} from './card-gateway.ports';
 
 export interface CardCheckout {
   readonly clientToken: string;
@@ -13,6 +22,8 @@ export interface CardCheckout {
   readonly savedCard: (SavedCard & { readonly expired: boolean }) | null;
   /** The saved PayPal account, only when the gateway still has it. */
   readonly savedPayPalAccount: SavedPayPalAccount | null;
+  /** The saved bank accounts (recurring SEPA mandates, verified ACH accounts); the page offers the one that fits. */
+  readonly savedBankAccounts: readonly SavedBankAccount[];
   readonly settings: CardGatewaySettings;
 }
 
@@ -31,6 +42,7 @@ export class GetCardCheckout {
     private readonly savedPayPal: SavedPayPalRepository,
     private readonly settings: CardGatewaySettings,
     private readonly clock: Clock,
+    private readonly savedBankAccounts: SavedBankAccountRepository | null = null,
   ) {}
 
   async execute(customer: Customer, basketReference: string): Promise<Result<CardCheckout, DomainError>> {
@@ -43,6 +55,8 @@ export class GetCardCheckout {
 
     const saved = await this.refreshedSavedCard(customer.id);
     const paypal = this.settings.wallets.payPal ? await this.refreshedPayPalAccount(customer.id) : null;
+    const bankDebitsOn = this.settings.bankDebits?.sepa === true || this.settings.bankDebits?.usBankAccount === true;
+    const savedBankAccounts = bankDebitsOn ? ((await this.savedBankAccounts?.listFor(customer.id)) ?? []) : [];
     try {
       const clientToken = await this.gateway.clientToken({
         vaultCustomerId: saved?.vaultCustomerId ?? paypal?.vaultCustomerId ?? null,
@@ -51,7 +65,7 @@ export class GetCardCheckout {
       const expired = saved ? cardExpired(saved.expirationMonth, saved.expirationYear, this.clock.now()) : false;
       const offered = saved !== null && offersSavedCard({ savedCard: { token: saved.token, expired }, lastResponseCode: saved.lastResponseCode });
       const merchantAccountId = this.settings.merchantAccounts?.[read.value.view.countryAccount.currency] ?? null;
-      return ok({ clientToken, merchantAccountId, savedCard: offered && saved ? { ...saved, expired } : null, savedPayPalAccount: paypal, settings: this.settings });
+      return ok({ clientToken, merchantAccountId, savedCard: offered && saved ? { ...saved, expired } : null, savedPayPalAccount: paypal, savedBankAccounts, settings: this.settings });
     } catch {
       return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
     }

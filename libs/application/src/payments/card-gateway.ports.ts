@@ -1,3 +1,5 @@
+import type { SavedBankAccountKind } from '@store/domain';
+
 /** A card kept in the card gateway's vault, as the store may show it (never the number). */
 export interface VaultedCard {
   readonly token: string;
@@ -95,3 +97,36 @@ export interface SavedPayPalRepository {
   remove(customerId: string): Promise<SavedPayPalAccount | null>;
 }
 export const SAVED_PAYPAL_REPOSITORY = Symbol('SavedPayPalRepository');
+
+/**
+ * A bank account kept in the card gateway's vault: a SEPA account under a recurring mandate, or a
+ * US bank account the network check verified (the gateway refuses to debit an unverified one).
+ */
+export interface VaultedBankAccount {
+  readonly token: string;
+  readonly kind: SavedBankAccountKind;
+  /** The IBAN's last characters, or the account number's last four digits. */
+  readonly last4: string;
+  /** The SEPA mandate's reference (the provider's bankReferenceToken); null for ACH. */
+  readonly mandateReference: string | null;
+  /** The bank's name for ACH, where the gateway gives one; null for SEPA. */
+  readonly bankName: string | null;
+}
+
+export interface SavedBankAccount extends VaultedBankAccount {
+  readonly customerId: string;
+  /** The store's reference, the only name the page knows it by (never the vault token). */
+  readonly reference: string;
+  readonly vaultCustomerId: string;
+}
+
+/** The customer's saved bank accounts: one per vault token, the newest first. */
+export interface SavedBankAccountRepository {
+  listFor(customerId: string): Promise<readonly SavedBankAccount[]>;
+  /** The account with this reference, only when it is this customer's. */
+  find(customerId: string, reference: string): Promise<SavedBankAccount | null>;
+  /** Keeps the account; the same vault token saved again keeps its first reference. */
+  save(account: SavedBankAccount): Promise<void>;
+  remove(customerId: string, reference: string): Promise<SavedBankAccount | null>;
+}
+export const SAVED_BANK_ACCOUNT_REPOSITORY = Symbol('SavedBankAccountRepository');

@@ -31,6 +31,11 @@ export interface CardCheckoutJson {
   readonly local_payments: boolean;
   /** The customer's BLIK one-click aliases (spec 3 §5: later use pays with the key, no code); empty when none. */
   readonly blik_aliases: readonly BlikAliasJson[];
+  /**
+   * The customer's saved bank accounts (ours): SEPA accounts with a recurring mandate and US bank
+   * accounts that passed the network check; the page offers the one that fits the basket. Empty when none.
+   */
+  readonly saved_bank_accounts: readonly SavedBankAccountJson[];
   /** The bank debits switched on: each is offered only where it applies (SEPA: euro baskets billed to SEPA countries; ACH: dollar baskets billed to the US). */
   readonly bank_debits: { readonly sepa: boolean; readonly us_bank_account: boolean };
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
@@ -54,4 +59,17 @@ export interface SavedCardJson {
 export interface BlikAliasJson {
   readonly key: string;
   readonly label: string;
+}
+
+/** A saved bank account as the page shows it and pays with it (never the gateway's vault token). */
+export interface SavedBankAccountJson {
+  /** The store's reference: PLACE_ORDER sends it as the token, and the server pays only its own customer's. */
+  readonly reference: string;
+  readonly kind: 'sepa' | 'us-bank-account';
+  /** The last characters of the IBAN, or the last four digits of the account number. */
+  readonly last4: string;
+  /** The SEPA mandate's reference; null for a US bank account. */
+  readonly mandate_reference: string | null;
+  /** The bank's name for a US bank account, where the gateway gives one; null for SEPA. */
+  readonly bank_name: string | null;
 }

@@ -9,3 +9,4 @@ export * from './wallet-requests';
 export * from './store-features';
 export * from './provider-notifications';
 export * from './bank-debits';
+export * from './saved-bank-accounts';

@@ -68,6 +68,15 @@ describe("a bank debit's account on the order", () => {
     });
   });
 
+  it('the page cannot name the account: a PLACE_ORDER carrying account details is refused and charges nothing', async () => {
+    const shopper = await shopperReadyToPay(t, { locale: 'en-eu', address: LISBON });
+    const mandate = await sepaNonce(target, await fingerprintOf(shopper), { iban: 'DE89370400440532013000', countryCode: 'PT' });
+    const before = (await (await fetch(`${sandbox.url}/__sandbox/transactions`)).json()) as unknown[];
+    const placed = await payByCard(t, shopper, { token: mandate.nonce, payment_method_type: 'sepa', locale: 'en-eu', account_last4: '9999', mandate_reference: 'FORGED' });
+    expect(placed.body).toMatchObject({ success: false, code: 100100 });
+    expect((await (await fetch(`${sandbox.url}/__sandbox/transactions`)).json()) as unknown[]).toHaveLength(before.length);
+  });
+
   it("a sale whose answer was lost: reconciliation finds it and records the account from the gateway's search", async () => {
     const shopper = await shopperReadyToPay(t, { locale: 'en-eu', address: LISBON });
     const mandate = await sepaNonce(target, await fingerprintOf(shopper), { iban: 'NL91ABNA0417164300', countryCode: 'PT' });

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../lib/locale';
 import { AccountPage } from './account-pages';
 import { CustomerOnly } from '../../lib/customer-only';
-import { awaitsBank, awaitsPayment, bankDebitReturned, OrderLines, orderTotal, useOrders, WAITING_FOR_BANK, WAITING_FOR_PAYMENT, type OrderJson } from '../orders';
+import { awaitsBank, awaitsPayment, bankAccountShort, bankDebitReturned, OrderLines, orderTotal, useOrders, WAITING_FOR_BANK, WAITING_FOR_PAYMENT, type OrderJson } from '../orders';
 
 const STATUS_LABELS: Record<OrderJson['status'], string> = { pending: 'Processing', paid: 'Complete', failed: 'Payment failed', refunded: 'Refunded' };
 
@@ -74,7 +74,15 @@ export function OrdersPage() {
                   <Link to={`/${locale.urlFriendly}/order/${order.number}/`}>{order.number}</Link>
                 </th>
                 <td>{new Intl.DateTimeFormat(locale.canonical, { dateStyle: 'medium' }).format(new Date(order.created_at))}</td>
-                <td>{statusOf(order)}</td>
+                <td>
+                  {statusOf(order)}
+                  {bankAccountShort(order.bank_debit) && (
+                    <>
+                      <br />
+                      <small>{bankAccountShort(order.bank_debit)}</small>
+                    </>
+                  )}
+                </td>
                 <td>{orderTotal(order, locale.canonical)}</td>
                 <td>
                   {order.invoice_url ? (

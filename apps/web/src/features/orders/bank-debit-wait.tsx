@@ -1,4 +1,4 @@
-import type { OrderJson } from '@store/domain';
+import type { BankDebitJson, OrderJson } from '@store/domain';
 import { Link } from 'react-router';
 
 /** The phrase every page uses for an order whose bank debit has still to settle. */
@@ -58,5 +58,38 @@ export function BankDebitReturned({ storePath }: { readonly storePath: string })
         <Link to={storePath}>Back to the store</Link>
       </p>
     </div>
+  );
+}
+
+/** The account in a few words, for the order list: 'IBAN ending 3000', 'Bank account ending 6789'; null when the store was not told it. */
+export function bankAccountShort(debit: BankDebitJson | null): string | null {
+  if (!debit?.account_last4 || !debit.method) return null;
+  return `${debit.method === 'sepa' ? 'IBAN' : 'Bank account'} ending ${debit.account_last4}`;
+}
+
+/**
+ * How the order's bank debit is paid, as the card gateway recorded the sale (not what the page
+ * sent): 'SEPA Direct Debit, IBAN ending 3000, mandate reference …' or 'US bank account, account
+ * ending 6789 (bank)'. The mandate reference is what the shopper's bank statement and any question
+ * to their bank will name.
+ */
+export function BankAccountLine({ debit }: { readonly debit: BankDebitJson | null }) {
+  if (!debit?.method) return null;
+  const sepa = debit.method === 'sepa';
+  return (
+    <p data-testid="bank-account" style={{ overflowWrap: 'anywhere' }}>
+      Payment: {sepa ? 'SEPA Direct Debit' : 'US bank account (ACH)'}
+      {debit.account_last4 && (
+        <>
+          , {sepa ? 'IBAN' : 'account'} ending <strong>{debit.account_last4}</strong>
+        </>
+      )}
+      {!sepa && debit.bank_name && <> ({debit.bank_name})</>}
+      {sepa && debit.mandate_reference && (
+        <>
+          , mandate reference <strong>{debit.mandate_reference}</strong>
+        </>
+      )}
+    </p>
   );
 }

@@ -4,6 +4,6 @@ export { ChargeNote } from './charge-note';
 export { OrderLines, orderTotal } from './order-lines';
 export { cancelLocalPayment, startLocalPayment, useOrders, type LocalPaymentEnd, type OrderJson, type StartLocalPaymentInput } from './orders-api';
 export { awaitsPayment, WAITING_FOR_PAYMENT } from './payment-wait';
-export { awaitsBank, bankDebitReturned, WAITING_FOR_BANK } from './bank-debit-wait';
+export { awaitsBank, bankAccountShort, bankDebitReturned, WAITING_FOR_BANK } from './bank-debit-wait';
 export { PlaceOrderSection } from './place-order-section';
 export { usePlaceOrder } from './use-place-order';

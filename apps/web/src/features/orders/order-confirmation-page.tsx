@@ -5,7 +5,18 @@ import { useLocale } from '../../lib/locale';
 import { CustomerOnly } from '../../lib/customer-only';
 import { OrderLines, orderTotal } from './order-lines';
 import { useOrder, type OrderJson } from './orders-api';
-import { awaitsBank, BANK_RETURNED, BankDebitDeclined, bankDebitDeclined, BankDebitReturned, bankDebitReturned, bankDebitSettling, BankWait, WAITING_FOR_BANK } from './bank-debit-wait';
+import {
+  awaitsBank,
+  BANK_RETURNED,
+  BankAccountLine,
+  BankDebitDeclined,
+  bankDebitDeclined,
+  BankDebitReturned,
+  bankDebitReturned,
+  bankDebitSettling,
+  BankWait,
+  WAITING_FOR_BANK,
+} from './bank-debit-wait';
 import { awaitsPayment, PaymentEnded, PaymentWait, PAYMENT_POLL_MS, paymentEndedUnpaid, WAITING_FOR_PAYMENT } from './payment-wait';
 
 /** /{locale}/order/{number}/: the order confirmation (issue 8): what was bought, downloads, keys, the receipt. */
@@ -80,6 +91,7 @@ function Confirmation({ number, email }: { readonly number: string; readonly ema
         <p>
           Order number <strong data-testid="order-number">{shown.number}</strong> · Total {orderTotal(shown, locale.canonical)}
         </p>
+        <BankAccountLine debit={shown.bank_debit} />
         {stage === 'bank-waiting' ? (
           <BankWait />
         ) : stage === 'bank-declined' ? (
@@ -116,6 +128,7 @@ function Confirmed({ data, email, heading }: { readonly data: OrderJson; readonl
           )}
         </p>
       )}
+      <BankAccountLine debit={data.bank_debit} />
       <p>We have sent a receipt to {email}.</p>
       {bankDebitSettling(data) && <p data-testid="bank-settling">Your bank debit is still settling; it usually takes 2 to 5 business days.</p>}
       {data.delivery_address && (

@@ -2,6 +2,7 @@ import type { CardGatewayPort, ChargeRequest, ChargeResult, DebitedBankAccount, 
 import { ErrorCatalogue, minorUnitDigits } from '@store/domain';
 import braintree from 'braintree';
 import type { LookupablePaymentPort } from '../ledgered-payment-port';
+import { removeQuietly, vaultedSepaAccount, vaultUsBankAccount, type UsBankAccountVaulting } from './braintree-bank-accounts';
 import { gatewayRejectionCode, processorDeclineCode, validationErrorCode } from './braintree-responses';
 
 export interface BraintreeSettings {
@@ -177,45 +178,61 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    if (!request.paymentToken) {
+    const nonce = request.paymentToken;
+    if (!nonce && !request.vaultedToken) {
       return { outcome: 'declined', code: ErrorCatalogue.REQUIRED_FIELDS_MISSING.code, reason: 'No payment method nonce' };
     }
     const payer = request.payer;
+    const nonceType = nonce && (this.settings.threeDSecureRequired || request.vault) ? await this.nonceType(nonce) : null;
     // 3-D Secure is for cards: a wallet's nonce (PayPal, Apple Pay, Google Pay) is authenticated by the wallet.
-    const threeDSecureRequired = this.settings.threeDSecureRequired && (await this.nonceType(request.paymentToken)) === 'CreditCard';
+    const threeDSecureRequired = this.settings.threeDSecureRequired && nonceType === 'CreditCard';
+    // A US bank account to save passes the network check first and is then debited from the vault;
+    // one that fails it is neither kept nor debited (the nonce is spent on the check).
+    let usBankAccount: Extract<UsBankAccountVaulting, { verified: true }> | null = null;
+    if (request.vault && nonce && nonceType === 'UsBankAccount') {
+      const vaulting = await vaultUsBankAccount(this.gateway, nonce, payer);
+      if (!vaulting.verified) return { outcome: 'declined', code: ErrorCatalogue.BANK_ACCOUNT_NOT_VERIFIED.code, reason: vaulting.reason };
+      usBankAccount = vaulting;
+    }
+    const vaultedToken = usBankAccount?.account.token ?? request.vaultedToken ?? null;
+    const vaultWithSale = request.vault === true && vaultedToken === null;
     let result;
     try {
       result = await this.gateway.transaction.sale({
         amount: gatewayAmount(request.amountMinor, request.currency),
         merchantAccountId: this.settings.merchantAccounts[request.currency],
         orderId: request.idempotencyKey,
-        paymentMethodNonce: request.paymentToken,
+        ...(vaultedToken ? { paymentMethodToken: vaultedToken } : { paymentMethodNonce: nonce ?? undefined }),
         deviceData: request.deviceData ?? undefined,
-        customerId: request.vault && payer?.vaultCustomerId ? payer.vaultCustomerId : undefined,
-        customer: request.vault && payer && !payer.vaultCustomerId ? { email: payer.email, firstName: payer.firstName, lastName: payer.lastName } : undefined,
+        customerId: vaultWithSale && payer?.vaultCustomerId ? payer.vaultCustomerId : undefined,
+        customer: vaultWithSale && payer && !payer.vaultCustomerId ? { email: payer.email, firstName: payer.firstName, lastName: payer.lastName } : undefined,
         billing: payer?.postalCode || payer?.countryCode ? { postalCode: payer.postalCode ?? undefined, countryCodeAlpha2: payer.countryCode ?? undefined } : undefined,
         options: {
           submitForSettlement: true,
-          storeInVaultOnSuccess: request.vault === true,
+          storeInVaultOnSuccess: vaultWithSale,
           threeDSecure: { required: threeDSecureRequired },
         },
       });
     } catch (error) {
       const type = (error as { type?: string }).type ?? '';
       if (REFUSED_UNCHARGED.has(type)) {
+        if (usBankAccount) await removeQuietly(this.gateway, usBankAccount.account.token);
         return { outcome: 'declined', code: ErrorCatalogue.SUPPORT_NOTIFIED.code, reason: `Card gateway refused the request (${type})` };
       }
       throw error;
     }
     const transaction = result.transaction as unknown as SdkTransaction | undefined;
     if (result.success && transaction) {
-      return { outcome: 'charged', transactionId: transaction.id, ...settlesLaterIf(transaction), ...(request.vault ? this.vaulted(transaction) : {}) };
+      const vaulted = usBankAccount ? { vaulted: { vaultCustomerId: usBankAccount.vaultCustomerId, bankAccount: usBankAccount.account } } : vaultWithSale ? this.vaulted(transaction) : {};
+      return { outcome: 'charged', transactionId: transaction.id, ...settlesLaterIf(transaction), ...vaulted };
     }
+    // Saved for this sale only: an account whose first debit was refused is not kept.
+    if (usBankAccount) await removeQuietly(this.gateway, usBankAccount.account.token);
     if (transaction) return this.declined(transaction, payer?.countryCode ?? null);
     const codes = result.errors.deepErrors().map((error) => String(error.code));
     // Only a nonce used before needs its kind: a PayPal one already paid is told apart from a card's.
-    const nonceType = codes.includes('91564') ? await this.nonceType(request.paymentToken) : null;
-    return { outcome: 'declined', code: validationErrorCode(codes, false, nonceType), reason: `${result.message} (${codes.join(', ')})` };
+    const usedType = codes.includes('91564') && nonce ? (nonceType ?? (await this.nonceType(nonce))) : null;
+    return { outcome: 'declined', code: validationErrorCode(codes, false, usedType), reason: `${result.message} (${codes.join(', ')})` };
   }
 
   /** What a sale asked to vault saved: the card, or the PayPal account (its payer email names it). */
@@ -225,7 +242,9 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     const paypalAccount = vaultedPayPalAccount(transaction.paypalAccount ? { token: transaction.paypalAccount.token, email: transaction.paypalAccount.payerEmail } : undefined);
     if (paypalAccount) return { vaulted: { vaultCustomerId, paypalAccount } };
     const card = vaultedCard(transaction.creditCard);
-    return card ? { vaulted: { vaultCustomerId, card } } : {};
+    if (card) return { vaulted: { vaultCustomerId, card } };
+    const sepa = vaultedSepaAccount(transaction as { sepaDirectDebitAccountDetails?: Parameters<typeof vaultedSepaAccount>[0]['sepaDirectDebitAccountDetails'] });
+    return sepa ? { vaulted: { vaultCustomerId, bankAccount: sepa } } : {};
   }
 
   /** The kind of payment method a nonce stands for; an unknown nonce counts as a card (the sale then says what is wrong). */

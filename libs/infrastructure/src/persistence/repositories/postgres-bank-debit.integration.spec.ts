@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { insertCustomer } from '../../testing/customers';
 import { orderStorage } from '../../testing/order-storage';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database';
+import { BankDebitAccounts1700000000033 } from '../migrations/1700000000033-bank-debit-accounts';
 import { PostgresBankDebitRepository } from './postgres-bank-debit.repository';
 
 // The account a bank debit is taken from, on Postgres: recorded with the debit when the order is
@@ -38,18 +39,21 @@ class DebitingGateway extends FakePaymentPort {
   }
 }
 
-/** A new customer's order of Affinity Photo 2 placed through PlaceOrder with this gateway; its number. */
-async function placedWith(gateway: FakePaymentPort): Promise<string> {
+const LONDON = { line1: '1 Main Street', city: 'London', postalCode: 'SW1A 1AA', country: 'GB' };
+const LISBON = { line1: 'Rua Augusta 24', city: 'Lisboa', postalCode: '1100-053', country: 'PT' };
+
+/** A new customer's order of Affinity Photo 2 placed through PlaceOrder with this gateway (in pounds, or in euros); its number. */
+async function placedWith(gateway: FakePaymentPort, store: { readonly account: string; readonly address: typeof LONDON } = { account: 'GB', address: LONDON }): Promise<string> {
   const { baskets, billing, states, orders, reader } = storage;
   const customer = await insertCustomer(db.dataSource);
   const basket: Basket = {
-    ...emptyBasket(randomUUID(), 'GB'),
+    ...emptyBasket(randomUUID(), store.account),
     customerId: customer.id,
     version: 1,
     lines: [{ reference: randomUUID(), suiteReference: 'photo-2', productReference: 'photo-2-macos', quantity: 1, quantityLocked: false }],
   };
   await baskets.save(basket);
-  await billing.save(customer.id, { line1: '1 Main Street', line2: null, line3: null, city: 'London', county: null, state: null, postalCode: 'SW1A 1AA', country: 'GB', vatId: null, vatIdStatus: null });
+  await billing.save(customer.id, { ...store.address, line2: null, line3: null, county: null, state: null, vatId: null, vatIdStatus: null });
   const read = await reader().read(basket, customer);
   if (!read.ok) throw read.error;
   await states.chooseGateway(basket.reference, basket.version, 'braintree');
@@ -95,6 +99,22 @@ describe('bank debit accounts on Postgres', () => {
     const number = await placedWith(new DebitingGateway(null));
     expect((await storage.orders.find(number))?.bankDebit).toEqual({ state: 'pending', released: false, method: null, accountLast4: null, mandateReference: null, bankName: null });
     expect((await debits.findByOrder(number))?.account).toBeNull();
+  });
+
+  it('debits recorded before the accounts were kept get their kind from the currency (SEPA takes euros only), and no account', async () => {
+    const euros = await placedWith(new DebitingGateway(null), { account: 'EU', address: LISBON });
+    const pounds = await placedWith(new DebitingGateway(null));
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      // The table as it was before migration 33, then the migration again.
+      await new BankDebitAccounts1700000000033().down(runner);
+      await new BankDebitAccounts1700000000033().up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect((await storage.orders.find(euros))?.bankDebit).toMatchObject({ method: 'sepa', accountLast4: null, mandateReference: null });
+    expect((await storage.orders.find(pounds))?.bankDebit).toMatchObject({ method: null });
+    expect((await debits.findByOrder(euros))?.account).toBeNull();
   });
 
   it.each([
