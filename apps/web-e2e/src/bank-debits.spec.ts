@@ -14,7 +14,8 @@ const SEPA_STORE = { locale: 'en-eu', country: 'PT', address: { line_1: 'Rua Aug
 const IBAN = 'PT50 0002 0123 1234 5678 9015 4';
 // The sandbox's test IBAN declined at settlement (AM04).
 const DECLINED_IBAN = 'DE62 3704 0044 0532 0130 01';
-const CANCELLED = 'You cancelled the payment, so you have not been charged. You can try again or choose another way to pay.';
+// The catalogue's words for a mandate cancelled or its window closed (the sepa module reports both alike).
+const CANCELLED = 'The SEPA mandate was not approved, so nothing will be debited. You can try again or choose another way to pay.';
 
 async function atSepa(page: Page) {
   const shopper = await shopperBilledIn(page, SEPA_STORE);
