@@ -15,12 +15,14 @@ class VaultingGateway implements PaymentPort {
   vaults: VaultedBankAccount | 'fails-network-check' | null = null;
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    if (request.vault && this.vaults === 'fails-network-check') {
+    const vaults = this.vaults;
+    if (request.vault && vaults === 'fails-network-check') {
       return { outcome: 'declined', code: ErrorCatalogue.BANK_ACCOUNT_NOT_VERIFIED.code, reason: 'Network check: processor_declined' };
     }
     const result = await this.inner.charge(request);
-    if (result.outcome !== 'charged' || !request.vault || !this.vaults) return { ...result, settlesLater: true };
-    return { ...result, settlesLater: true, vaulted: { vaultCustomerId: 'vault-customer-1', bankAccount: this.vaults } };
+    if (result.outcome !== 'charged') return result;
+    if (!request.vault || vaults === null || vaults === 'fails-network-check') return { ...result, settlesLater: true };
+    return { ...result, settlesLater: true, vaulted: { vaultCustomerId: 'vault-customer-1', bankAccount: vaults } };
   }
   settle = (key: string) => this.inner.settle(key);
   chargesFor = (keys: readonly string[]) => this.inner.chargesFor(keys);
