@@ -16,6 +16,7 @@ import {
   PAYMENT_METHODS,
   isLocalPaymentMethod,
   LOCAL_PAYMENT_METHODS,
+  SAVED_BANK_ACCOUNT_OPTION,
   SAVED_CARD_OPTION,
   type CardGatewayOption,
   type MethodContext,
@@ -79,7 +80,7 @@ describe('availableCardGatewayOptions', () => {
   const anySubset = fc.subarray([...CARD_GATEWAY_OPTION_ORDER]).map((options) => new Set(options));
 
   it('always keeps the canonical order, always offers a new card, and offers exactly what is offered', () => {
-    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'saved-bank-account', 'card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
     fc.assert(
       fc.property(anySubset, (offered) => {
         const options = availableCardGatewayOptions({ offered });
@@ -160,9 +161,10 @@ describe('the method descriptors', () => {
   it('keep the payment section’s order per gateway and derive the card gateway’s options from it', () => {
     expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
     expect(methodsOf(MERCHANT_OF_RECORD_GATEWAY.key).map((method) => method.key)).toEqual(['merchant-of-record']);
-    expect(CARD_GATEWAY_OPTION_ORDER).toEqual([SAVED_CARD_OPTION, ...methodsOf(CARD_GATEWAY.key).map((method) => method.key)]);
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual([SAVED_CARD_OPTION, SAVED_BANK_ACCOUNT_OPTION, ...methodsOf(CARD_GATEWAY.key).map((method) => method.key)]);
     expect(CARD_GATEWAY_OPTION_LABELS).toEqual({
       'saved-card': 'Saved card',
+      'saved-bank-account': 'Saved bank account',
       card: 'Credit/debit card',
       'apple-pay': 'Apple Pay',
       paypal: 'PayPal',
@@ -176,6 +178,7 @@ describe('the method descriptors', () => {
     });
     expect(CARD_GATEWAY_OPTION_METHOD).toEqual({
       'saved-card': 'card',
+      'saved-bank-account': 'sepa',
       card: 'card',
       'apple-pay': 'apple-pay',
       paypal: 'paypal',

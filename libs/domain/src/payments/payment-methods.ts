@@ -231,24 +231,33 @@ type CardGatewayMethod = Extract<(typeof PAYMENT_METHODS)[number], { readonly ga
 /** The option paying with the customer's saved card, offered before the methods. */
 export const SAVED_CARD_OPTION = 'saved-card';
 
+/**
+ * The option paying from a bank account the customer saved (a SEPA account with a recurring
+ * mandate, or a US bank account that passed the network check), listed after the saved card.
+ */
+export const SAVED_BANK_ACCOUNT_OPTION = 'saved-bank-account';
+
 /** The radio options of the card gateway's payment section. */
-export type CardGatewayOption = typeof SAVED_CARD_OPTION | CardGatewayMethod;
+export type CardGatewayOption = typeof SAVED_CARD_OPTION | typeof SAVED_BANK_ACCOUNT_OPTION | CardGatewayMethod;
 
 const cardGatewayMethods = methodsOf(CARD_GATEWAY.key) as readonly PaymentMethodDescriptor<CardGatewayMethod>[];
 
 /** Saved card first, then a new card, then the wallets (spec 2 §2). */
-export const CARD_GATEWAY_OPTION_ORDER: readonly CardGatewayOption[] = [SAVED_CARD_OPTION, ...cardGatewayMethods.map((method) => method.key)];
+export const CARD_GATEWAY_OPTION_ORDER: readonly CardGatewayOption[] = [SAVED_CARD_OPTION, SAVED_BANK_ACCOUNT_OPTION, ...cardGatewayMethods.map((method) => method.key)];
 
 // Our choice: 'Saved card' for the saved-card option, whose label the spec does not give.
 /** The labels of the options: the saved card's, then each method's own. */
 export const CARD_GATEWAY_OPTION_LABELS = Object.fromEntries([
   [SAVED_CARD_OPTION, 'Saved card'],
+  [SAVED_BANK_ACCOUNT_OPTION, 'Saved bank account'],
   ...cardGatewayMethods.map((method) => [method.key, method.label]),
 ]) as Readonly<Record<CardGatewayOption, string>>;
 
 /** Which payment method type each option pays with, for the place-order call. */
 export const CARD_GATEWAY_OPTION_METHOD = Object.fromEntries([
   [SAVED_CARD_OPTION, 'card'],
+  // Ours: one type for the option; the server pays by its own record of the account, whose kind it knows.
+  [SAVED_BANK_ACCOUNT_OPTION, 'sepa'],
   ...cardGatewayMethods.map((method) => [method.key, method.key]),
 ]) as Readonly<Record<CardGatewayOption, PaymentMethodType>>;
 

@@ -7,6 +7,7 @@ import { googlePayMethod } from './methods/google-pay/google-pay.method';
 import { mbWayMethod } from './methods/mbway/mbway.method';
 import { payUponInvoiceMethod } from './methods/pay-upon-invoice/pay-upon-invoice.method';
 import { payPalMethod } from './methods/paypal/paypal.method';
+import { savedBankAccountMethod } from './methods/saved-bank-account/saved-bank-account.method';
 import { savedCardMethod } from './methods/saved-card/saved-card.method';
 import { sepaMethod } from './methods/sepa/sepa.method';
 import { usBankAccountMethod } from './methods/us-bank-account/us-bank-account.method';
@@ -19,6 +20,7 @@ import type { CardGatewayMethod } from './method';
 export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   cardMethod,
   savedCardMethod,
+  savedBankAccountMethod,
   payPalMethod,
   applePayMethod,
   googlePayMethod,
