@@ -154,11 +154,17 @@ export interface OrderRepository {
   complete(number: string, fulfilment: Fulfilment): Promise<{ readonly paidAt: Date } | null>;
   /**
    * A paid order whose money went back to the payer (a bank debit returned after its keys were
-   * released): refunded, its keys revoked, its downloads closed. False when it was not paid.
+   * released): refunded, its keys revoked, its downloads closed, and `notice` (the mail saying so)
+   * queued, all in one transaction, so the shopper is told exactly when it happened. False when it
+   * was not paid.
    */
-  revoke(number: string, reason: string): Promise<boolean>;
-  /** A pending order failed (nothing charged): what it claimed (discount uses, voucher balance, limited units) is given back, and its basket opened to edits. */
-  fail(number: string, code: number, reason: string): Promise<void>;
+  revoke(number: string, reason: string, notice: OutgoingMail | null): Promise<boolean>;
+  /**
+   * A pending order failed (nothing charged): what it claimed (discount uses, voucher balance,
+   * limited units) is given back, its basket opened to edits, and `notice` (a mail telling the
+   * shopper, when the failure was not in front of them) queued in the same transaction.
+   */
+  fail(number: string, code: number, reason: string, notice?: OutgoingMail): Promise<void>;
   /**
    * The orders payment reconciliation looks at: pending ones created before `pendingBefore` (left
    * by a shopper who never came back), those with a charge whose answer was once unknown (a

@@ -35,7 +35,7 @@ const refusal = (refused: ReservationRefusal) => ({ refused }) as const;
  */
 export class InMemoryOrders implements OrderRepository {
   private readonly stored = new Map<string, Stored>();
-  /** Receipts queued by completions (the mail outbox). */
+  /** Mail queued with an order's change: receipts by completions, notices by failures and revocations (the mail outbox). */
   readonly outbox: OutgoingMail[] = [];
   /** Orders with a charge whose answer was once unknown, and when: what reconciliation looks back at. */
   readonly uncertain = new Map<string, Date>();
@@ -112,22 +112,24 @@ export class InMemoryOrders implements OrderRepository {
     return { paidAt };
   }
 
-  async revoke(number: string, reason: string): Promise<boolean> {
+  async revoke(number: string, reason: string, notice: OutgoingMail | null): Promise<boolean> {
     const stored = this.stored.get(number);
     if (!stored || stored.order.status !== 'paid') return false;
     stored.order = { ...stored.order, status: 'refunded' };
     stored.failure = { code: 0, reason: reason.slice(0, 500) };
     stored.keys = [];
+    if (notice) this.outbox.push(notice);
     return true;
   }
 
-  async fail(number: string, code: number, reason: string): Promise<void> {
+  async fail(number: string, code: number, reason: string, notice?: OutgoingMail): Promise<void> {
     const stored = this.stored.get(number);
     if (!stored || stored.order.status !== 'pending') return;
     stored.order = { ...stored.order, status: 'failed' };
     stored.failure = { code, reason: reason.slice(0, 500) };
     this.baskets.release(stored.order.basketReference);
     this.release(stored);
+    if (notice) this.outbox.push(notice);
   }
 
   /** Why the order failed, as stored (null while it has not). */

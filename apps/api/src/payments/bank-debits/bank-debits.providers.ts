@@ -5,7 +5,6 @@ import {
   BankDebitReleases,
   CUSTOMER_REPOSITORY,
   KEY_MATERIAL,
-  MAIL_OUTBOX,
   ORDER_REPOSITORY,
   ProviderNotificationHandlers,
   ReconcileBankDebits,
@@ -16,7 +15,6 @@ import {
   type BankDebitRepository,
   type CustomerRepository,
   type KeyMaterial,
-  type MailOutbox,
   type OrderRepository,
 } from '@store/application';
 import { PostgresBankDebitRepository } from '@store/infrastructure';
@@ -44,9 +42,9 @@ export const BANK_DEBIT_PROVIDERS: Provider[] = [
   { provide: BankDebitReleases, useFactory: (debits: BankDebitRepository) => new BankDebitReleases(debits), inject: [BANK_DEBIT_REPOSITORY] },
   {
     provide: BankDebitNotifications,
-    useFactory: (debits: BankDebitRepository, orders: OrderRepository, customers: CustomerRepository, keys: KeyMaterial, mail: MailOutbox, config: AppConfig) =>
-      new BankDebitNotifications(debits, orders, customers, keys, mail, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
-    inject: [BANK_DEBIT_REPOSITORY, ORDER_REPOSITORY, CUSTOMER_REPOSITORY, KEY_MATERIAL, MAIL_OUTBOX, AppConfig],
+    useFactory: (debits: BankDebitRepository, orders: OrderRepository, customers: CustomerRepository, keys: KeyMaterial, config: AppConfig) =>
+      new BankDebitNotifications(debits, orders, customers, keys, config.PUBLIC_URL ?? `http://localhost:${config.PORT}`),
+    inject: [BANK_DEBIT_REPOSITORY, ORDER_REPOSITORY, CUSTOMER_REPOSITORY, KEY_MATERIAL, AppConfig],
   },
   {
     provide: ReconcileBankDebits,

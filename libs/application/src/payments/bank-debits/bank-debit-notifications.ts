@@ -1,6 +1,6 @@
 import { bankDebitRelease, findLocale, formatMoney, fullName, money } from '@store/domain';
 import type { CustomerRepository } from '../../identity/identity.ports';
-import type { MailOutbox, OutgoingMail } from '../../identity/sign-in.ports';
+import type { OutgoingMail } from '../../identity/sign-in.ports';
 import { amountCharged, type DebitedBankAccount, type KeyMaterial, type Order, type OrderRepository } from '../../orders/orders.ports';
 import { fulfilmentFor } from '../../orders/place-order.use-case';
 import type { HandlingResult, ProviderNotificationHandler, StoredProviderNotification } from '../notifications/provider-notifications.ports';
@@ -57,7 +57,6 @@ export class BankDebitNotifications {
     private readonly orders: OrderRepository,
     private readonly customers: CustomerRepository,
     private readonly keys: KeyMaterial,
-    private readonly mail: MailOutbox,
     private readonly storeUrl: string,
   ) {}
 
@@ -92,13 +91,13 @@ export class BankDebitNotifications {
     const order = await this.orders.find(debit.orderNumber);
     if (!order) throw new Error(`The order ${debit.orderNumber} of debit ${transactionId} is missing`);
     const customer = await this.customers.findById(order.customerId);
+    // The mail goes with the order's change, in its transaction: never one without the other.
     if (order.status === 'pending') {
-      await this.orders.fail(order.number, 0, `The bank declined the debit ${transactionId}`);
-      if (customer) await this.mail.enqueue(refusedDebitMail(order, customer, false, this.storeUrl));
+      await this.orders.fail(order.number, 0, `The bank declined the debit ${transactionId}`, customer ? refusedDebitMail(order, customer, false, this.storeUrl) : undefined);
       return { outcome: 'declined' };
     }
-    if (order.status === 'paid' && (await this.orders.revoke(order.number, `The bank ${debit.state} the debit ${transactionId}`))) {
-      if (customer) await this.mail.enqueue(refusedDebitMail(order, customer, true, this.storeUrl));
+    const notice = customer ? refusedDebitMail(order, customer, true, this.storeUrl) : null;
+    if (order.status === 'paid' && (await this.orders.revoke(order.number, `The bank ${debit.state} the debit ${transactionId}`, notice))) {
       return { outcome: `${debit.state}-revoked` };
     }
     return { outcome: `already-${order.status}` };

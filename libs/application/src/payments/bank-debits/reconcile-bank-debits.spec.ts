@@ -1,6 +1,7 @@
 import type { BankDebitState } from '@store/domain';
 import type { Clock } from '../../shared/ports';
-import { aCheckoutWorld, anOrderDraft, anOrderLine, InMemoryOrders, InMemoryOutbox } from '../../testing';
+import type { OutgoingMail } from '../../identity/sign-in.ports';
+import { aCheckoutWorld, anOrderDraft, anOrderLine, InMemoryOrders } from '../../testing';
 import { BankDebitNotifications, ReconcileBankDebits } from './bank-debit-notifications';
 import { BANK_DEBIT_RETURN_WINDOW_DAYS } from './bank-debit-return-windows';
 import type { BankDebit, BankDebitRepository } from './bank-debits.ports';
@@ -113,12 +114,12 @@ class GatewayStatuses {
 class OrdersFailingOnce extends InMemoryOrders {
   failNextRevoke = false;
 
-  override async revoke(number: string, reason: string): Promise<boolean> {
+  override async revoke(number: string, reason: string, notice: OutgoingMail | null): Promise<boolean> {
     if (this.failNextRevoke) {
       this.failNextRevoke = false;
       throw new Error('Connection terminated unexpectedly');
     }
-    return super.revoke(number, reason);
+    return super.revoke(number, reason, notice);
   }
 }
 
@@ -126,9 +127,10 @@ function setUp() {
   const world = aCheckoutWorld();
   const orders = new OrdersFailingOnce(world.baskets, world.clock);
   const debits = new InMemoryBankDebits(world.clock, orders);
-  const mail = new InMemoryOutbox();
+  // The notices the refusals queue with the order's change (the receipts of the settled orders aside).
+  const mail = { get mails() { return orders.outbox.filter((sent) => !sent.subject.startsWith('Your Affinity Store order')); } };
   const gateway = new GatewayStatuses();
-  const notifications = new BankDebitNotifications(debits, orders, world.customers, world.keys, mail, 'https://store.test');
+  const notifications = new BankDebitNotifications(debits, orders, world.customers, world.keys, 'https://store.test');
   const reconcile = new ReconcileBankDebits(debits, notifications, gateway, world.clock, { pendingForMs: 7 * DAY_MS, batchSize: 2, returnCheckEveryMs: DAY_MS });
   let sequence = 0;
 

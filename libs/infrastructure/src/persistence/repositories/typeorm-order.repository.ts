@@ -1,4 +1,4 @@
-import type { BillingAddress, Fulfilment, StoredLocalPaymentState, Order, OrderBankDebit, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
+import type { BillingAddress, Fulfilment, OutgoingMail, StoredLocalPaymentState, Order, OrderBankDebit, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
 import type { LocalPaymentMethod, LocalPaymentState, OrderStatus, PaymentGateway } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -406,7 +406,7 @@ export class TypeOrmOrderRepository implements OrderRepository {
     });
   }
 
-  async fail(number: string, code: number, reason: string): Promise<void> {
+  async fail(number: string, code: number, reason: string, notice?: OutgoingMail): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       // Failed, and its basket open to edits again, in one statement.
       const rows: { discount_code: string | null; customer_id: string }[] = await manager.query(
@@ -419,20 +419,27 @@ export class TypeOrmOrderRepository implements OrderRepository {
          SELECT discount_code, customer_id FROM failed`,
         [number, code, reason.slice(0, 500)],
       );
-      if (rows.length === 1) await release(manager, number, rows[0].discount_code, rows[0].customer_id);
+      if (rows.length === 1) {
+        await release(manager, number, rows[0].discount_code, rows[0].customer_id);
+        if (notice) await queueMail(manager, notice);
+      }
     });
   }
 
-  async revoke(number: string, reason: string): Promise<boolean> {
-    // Refunded and its keys revoked, in one statement guarded by the paid status.
+  async revoke(number: string, reason: string, notice: OutgoingMail | null): Promise<boolean> {
+    // Refunded, its keys revoked and the shopper's notice queued, in one statement guarded by the
+    // paid status: a revocation is never without its mail, nor mailed twice.
     const rows: unknown[] = await this.dataSource.query(
       `WITH revoked AS (
          UPDATE orders SET status = 'refunded', failure_reason = $2 WHERE number = $1 AND status = 'paid' RETURNING number
        ), keys AS (
          UPDATE product_keys SET revoked_at = now() FROM revoked WHERE product_keys.order_number = revoked.number
+       ), mailed AS (
+         INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body)
+         SELECT $3::uuid, $4::text, $5::text, $6::text, $7::text FROM revoked WHERE $4::text IS NOT NULL
        )
        SELECT number FROM revoked`,
-      [number, reason.slice(0, 500)],
+      [number, reason.slice(0, 500), randomUUID(), notice?.to ?? null, notice?.subject ?? null, notice?.text ?? null, notice?.html ?? null],
     );
     return rows.length === 1;
   }
@@ -490,4 +497,9 @@ export class TypeOrmOrderRepository implements OrderRepository {
     );
     return rows.map((row) => ({ key: row.key, linePosition: row.line_position, productReference: row.product_reference }));
   }
+}
+
+/** Queues a mail in the transaction that changes the order, so the two stand or fall together. */
+async function queueMail(manager: EntityManager, mail: OutgoingMail): Promise<void> {
+  await manager.query(`INSERT INTO mail_outbox (id, recipient, subject, text_body, html_body) VALUES ($1, $2, $3, $4, $5)`, [randomUUID(), mail.to, mail.subject, mail.text, mail.html ?? null]);
 }
