@@ -34,8 +34,8 @@ async function payByAch(page: Page, account: string, save: boolean) {
   await section.getByRole('button', { name: 'Pay from my bank account' }).click();
 }
 
-/** Another basket for the same shopper, billed as before, at the payment step with the saved account chosen. */
-async function nextBasketPayingSaved(page: Page, store: LocalStore) {
+/** Another basket for the same shopper, billed as before, its gateway decided. */
+async function nextBasket(page: Page, store: LocalStore) {
   const added = await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'photo-2', locale: store.locale } });
   expect(added.ok()).toBe(true);
   const basket = (await (await page.request.get('/data/session/', { headers: XHR })).json()).data.basket.reference;
@@ -46,6 +46,11 @@ async function nextBasketPayingSaved(page: Page, store: LocalStore) {
   expect((await billed.json()).success).toBe(true);
   const decided = await page.request.post('/data/determine-gateway/', { headers: XHR, data: { basket_ref: basket } });
   expect((await decided.json()).data.gateway).toBe('braintree');
+}
+
+/** The next basket at the payment step with the saved account chosen. */
+async function nextBasketPayingSaved(page: Page, store: LocalStore) {
+  await nextBasket(page, store);
   return chooseLocalMethod(page, { ...store, ...SAVED } as LocalStore);
 }
 
@@ -90,6 +95,22 @@ test.describe('saved bank accounts', () => {
     expect(await bankDebitOrder(page.request, second)).toMatchObject({ bank_debit: { state: 'pending', method: 'us-bank-account', account_last4: '0000' } });
     expect(tokenized).toBe(0);
     expect((await saleOf(page.request, sandboxUrl, second)).status).toBe('settlement_pending');
+
+    // The account details page lists it and removes it (keyboard), from the vault too: not offered again.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/en-us/account/details/');
+    const saved = page.getByTestId('account-saved-bank-account');
+    await expect(saved).toContainText('US bank account ending 0000 at FEDERAL RESERVE BANK');
+    await expectNoSeriousAxeViolations(page);
+    await saved.getByRole('button', { name: 'Remove saved bank account ending 0000' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 2, name: 'Saved bank accounts' })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'Your saved bank account ending 0000 has been removed.' })).toHaveCount(1);
+    await expect(saved).toHaveCount(0);
+    await nextBasket(page, ACH_STORE);
+    expect(await savedAccountsOf(page)).toEqual([]);
+    const later = await chooseLocalMethod(page, ACH_STORE);
+    await expect(later.getByRole('radio', { name: SAVED.method, exact: true })).toHaveCount(0);
   });
 
   test('an account failing the network check is not saved and the shopper is told; the order is then placed without saving', async ({ page }) => {

@@ -1,16 +1,18 @@
-import { Controller, Delete, Get, HttpCode, Inject, Query, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Param, Query, Req } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
   BASKET_REPOSITORY,
   GetCardCheckout,
   GetSavedCard,
   GetSavedPayPalAccount,
+  ListSavedBankAccounts,
+  RemoveSavedBankAccount,
   RemoveSavedCard,
   RemoveSavedPayPalAccount,
   SessionService,
   type BasketRepository,
 } from '@store/application';
-import { DomainError, type CardCheckoutJson, type Customer, type SavedCardJson } from '@store/domain';
+import { DomainError, isSavedBankAccountReference, type CardCheckoutJson, type Customer, type SavedBankAccountJson, type SavedCardJson } from '@store/domain';
 import { PostgresBlikAliasRepository } from '@store/infrastructure';
 import type { Request } from 'express';
 import { DataSource } from 'typeorm';
@@ -18,6 +20,14 @@ import { assertBasketAccess } from '../basket/basket-access';
 import { success, unwrap } from '../http/result';
 import { readSessionCookie } from '../identity/session-cookie';
 import { CardCheckoutQuery } from './payments.dto';
+
+const savedBankAccountJson = (account: { reference: string; kind: SavedBankAccountJson['kind']; last4: string; mandateReference: string | null; bankName: string | null }): SavedBankAccountJson => ({
+  reference: account.reference,
+  kind: account.kind,
+  last4: account.last4,
+  mandate_reference: account.mandateReference,
+  bank_name: account.bankName,
+});
 
 const savedCardJson = (card: { cardType: string; last4: string; expirationMonth: number; expirationYear: number; expired: boolean }): SavedCardJson => ({
   card_type: card.cardType,
@@ -38,6 +48,8 @@ export class CardCheckoutController {
     private readonly removeSavedCard: RemoveSavedCard,
     private readonly savedPayPal: GetSavedPayPalAccount,
     private readonly removeSavedPayPal: RemoveSavedPayPalAccount,
+    private readonly savedBankAccounts: ListSavedBankAccounts,
+    private readonly removeSavedBankAccount: RemoveSavedBankAccount,
     private readonly sessions: SessionService,
     @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
     dataSource: DataSource,
@@ -69,13 +81,7 @@ export class CardCheckoutController {
       existing_card_bin: card?.bin ?? null,
       existing_card: card ? savedCardJson(card) : null,
       existing_paypal_account: setup.savedPayPalAccount ? { email: setup.savedPayPalAccount.email } : null,
-      saved_bank_accounts: setup.savedBankAccounts.map((account) => ({
-        reference: account.reference,
-        kind: account.kind,
-        last4: account.last4,
-        mandate_reference: account.mandateReference,
-        bank_name: account.bankName,
-      })),
+      saved_bank_accounts: setup.savedBankAccounts.map(savedBankAccountJson),
       disabled_apple_pay_countries: setup.settings.disabledApplePayCountries,
       disabled_google_pay_countries: setup.settings.disabledGooglePayCountries,
       disabled_paypal_countries: setup.settings.disabledPayPalCountries,
@@ -119,5 +125,22 @@ export class CardCheckoutController {
     const removed = await this.removeSavedPayPal.execute(await this.customer(request));
     if (!removed) throw new DomainError('NOT_FOUND', { message: 'There is no saved PayPal account in your account' });
     return success({ saved_paypal_account: null });
+  }
+
+  /** The saved bank accounts, for the account details page. */
+  @Get('account/saved-bank-accounts')
+  async getSavedBankAccounts(@Req() request: Request) {
+    const accounts = await this.savedBankAccounts.execute(await this.customer(request));
+    return success({ saved_bank_accounts: accounts.map(savedBankAccountJson) });
+  }
+
+  /** Removes one, named by its reference; another customer's reads as not there. */
+  @Delete('account/saved-bank-accounts/:reference')
+  @HttpCode(200)
+  async deleteSavedBankAccount(@Param('reference') reference: string, @Req() request: Request) {
+    const customer = await this.customer(request);
+    const removed = isSavedBankAccountReference(reference) && unwrap(await this.removeSavedBankAccount.execute(customer, reference));
+    if (!removed) throw new DomainError('NOT_FOUND', { message: 'There is no such saved bank account in your account' });
+    return success({ removed_reference: reference });
   }
 }

@@ -19,6 +19,8 @@ import {
   GetCardCheckout,
   GetSavedCard,
   GetSavedPayPalAccount,
+  ListSavedBankAccounts,
+  RemoveSavedBankAccount,
   PAYMENT_STATE_REPOSITORY,
   RemoveSavedCard,
   RemoveSavedPayPalAccount,
@@ -115,6 +117,12 @@ const unconfiguredGateway: CardGatewayPort = {
       provide: RemoveSavedCard,
       useFactory: (savedCards: SavedCardRepository, gateway: CardGatewayPort | null) => new RemoveSavedCard(savedCards, gateway),
       inject: [SAVED_CARD_REPOSITORY, CARD_GATEWAY_PORT],
+    },
+    { provide: ListSavedBankAccounts, useFactory: (saved: SavedBankAccountRepository) => new ListSavedBankAccounts(saved), inject: [SAVED_BANK_ACCOUNT_REPOSITORY] },
+    {
+      provide: RemoveSavedBankAccount,
+      useFactory: (saved: SavedBankAccountRepository, gateway: CardGatewayPort | null) => new RemoveSavedBankAccount(saved, gateway),
+      inject: [SAVED_BANK_ACCOUNT_REPOSITORY, CARD_GATEWAY_PORT],
     },
     { provide: GetSavedPayPalAccount, useFactory: (saved: SavedPayPalRepository) => new GetSavedPayPalAccount(saved), inject: [SAVED_PAYPAL_REPOSITORY] },
     {

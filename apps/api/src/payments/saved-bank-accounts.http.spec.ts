@@ -118,6 +118,35 @@ describe('saved US bank accounts (ACH)', () => {
   });
 });
 
+describe('removing a saved bank account (account details)', () => {
+  it("lists the owner's accounts, removes one from the vault and the store, and never another customer's", async () => {
+    const owner = await aReturningShopper('en-us', AUSTIN);
+    const nonce = await usBankAccountNonce(target, await fingerprintOf(owner), { accountNumber: '1000000001' });
+    const saved = await payByCard(t, owner, { token: nonce, payment_method_type: 'us-bank-account', locale: 'en-us', vault_payment_method: true });
+    expect(saved.body.success).toBe(true);
+    const listed = await t.http().get('/data/account/saved-bank-accounts/').set(XHR).set('Cookie', owner.cookie);
+    expect(listed.body.data.saved_bank_accounts).toEqual([expect.objectContaining({ kind: 'us-bank-account', last4: '0001' })]);
+    const reference = listed.body.data.saved_bank_accounts[0].reference as string;
+    const sdk = gatewayFor(sandbox);
+    const token = ((await sdk.transaction.find((await saleOf(saved.body.data.order_number)).id)) as unknown as { usBankAccount: { token: string } }).usBankAccount.token;
+
+    const stranger = await shopperReadyToPay(t, { locale: 'en-us', address: AUSTIN });
+    const refused = await t.http().delete(`/data/account/saved-bank-accounts/${reference}`).set(XHR).set('Cookie', stranger.cookie);
+    expect(refused.status).toBe(404);
+    expect((await t.http().delete('/data/account/saved-bank-accounts/not-a-reference').set(XHR).set('Cookie', owner.cookie)).status).toBe(404);
+    expect((await sdk.paymentMethod.find(token)).token).toBe(token);
+
+    const removed = await t.http().delete(`/data/account/saved-bank-accounts/${reference}`).set(XHR).set('Cookie', owner.cookie);
+    expect(removed.body).toMatchObject({ success: true, data: { removed_reference: reference } });
+    expect((await t.http().get('/data/account/saved-bank-accounts/').set(XHR).set('Cookie', owner.cookie)).body.data.saved_bank_accounts).toEqual([]);
+    await expect(sdk.paymentMethod.find(token)).rejects.toMatchObject({ type: 'notFoundError' });
+    const again = await nextBasket(owner, AUSTIN, 'en-us');
+    expect((await checkoutOf(again)).saved_bank_accounts).toEqual([]);
+    const unpaid = await payByCard(t, again, { token: reference, payment_method_type: 'us-bank-account', locale: 'en-us' });
+    expect(unpaid.body.code).toBe(ErrorCatalogue.SAVED_BANK_ACCOUNT_INVALID.code);
+  });
+});
+
 describe('saved SEPA accounts', () => {
   it('keeps an account only under a recurring mandate, with its mandate reference, and pays a later euro order with it', async () => {
     const shopper = await aReturningShopper('en-eu', LISBON);

@@ -278,6 +278,17 @@ const CASES: readonly EndpointCase[] = [
   { name: 'DELETE /data/account/saved-card/', method: 'delete', path: () => '/data/account/saved-card/', transport: 'json', specs: {}, valid: () => ({}) },
   { name: 'GET /data/account/saved-paypal/', method: 'get', path: () => '/data/account/saved-paypal/', transport: 'query', specs: {}, valid: () => ({}) },
   { name: 'DELETE /data/account/saved-paypal/', method: 'delete', path: () => '/data/account/saved-paypal/', transport: 'json', specs: {}, valid: () => ({}) },
+  { name: 'GET /data/account/saved-bank-accounts/', method: 'get', path: () => '/data/account/saved-bank-accounts/', transport: 'query', specs: {}, valid: () => ({}) },
+  {
+    name: 'DELETE /data/account/saved-bank-accounts/:reference',
+    method: 'delete',
+    path: (p) => `/data/account/saved-bank-accounts/${p}`,
+    param: () => `sba_${'0'.repeat(32)}`,
+    paramTampered: REFERENCE_TAMPERING,
+    transport: 'json',
+    specs: {},
+    valid: () => ({}),
+  },
   // ---- Orders, downloads, invoices ----
   { name: 'GET /data/orders/', method: 'get', path: () => '/data/orders/', transport: 'query', specs: {}, valid: () => ({}) },
   {

@@ -6,3 +6,4 @@ export * from './merchant-checkout.use-cases';
 export * from './notifications';
 export * from './local-payments';
 export * from './bank-debits';
+export * from './saved-bank-accounts.use-cases';

@@ -1,9 +1,10 @@
 import { ErrorCatalogue, isSavedBankAccountReference, type Customer } from '@store/domain';
 import type { ChargeRequest, ChargeResult, PaymentPort } from '../orders/orders.ports';
 import { PlaceOrder } from '../orders/place-order.use-case';
-import { aBillingAddress, aCheckoutWorld, FakeCardGateway, FakePaymentPort, InMemorySavedBankAccounts, InMemorySavedCards, InMemorySavedPayPal } from '../testing';
+import { aBillingAddress, aCheckoutWorld, aShopper, FakeCardGateway, FakePaymentPort, InMemorySavedBankAccounts, InMemorySavedCards, InMemorySavedPayPal } from '../testing';
 import { GetCardCheckout } from './card-checkout.use-case';
-import type { CardGatewaySettings, VaultedBankAccount } from './card-gateway.ports';
+import type { CardGatewaySettings, SavedBankAccount, VaultedBankAccount } from './card-gateway.ports';
+import { ListSavedBankAccounts, RemoveSavedBankAccount } from './saved-bank-accounts.use-cases';
 
 /**
  * The card gateway as these flows see it: it charges like the fake port, and a charge asked to
@@ -136,5 +137,39 @@ describe('saved bank accounts', () => {
     const paid = await world.placeOrder.execute({ ...shopper.command, paymentToken: 'ach-nonce-2', existingOrderNumber: orderNumber, vaultPaymentMethod: false });
     expect(paid.ok && paid.value.order.number).toBe(orderNumber);
     expect(await world.saved.listFor(shopper.customer.id)).toEqual([]);
+  });
+});
+
+describe('removing a saved bank account', () => {
+  const anAccount = (customerId: string, reference: string, token: string): SavedBankAccount => ({ ...ACH, token, customerId, reference, vaultCustomerId: 'vault-1' });
+
+  it("takes the owner's account out of the vault first, then the store; another customer's stays", async () => {
+    const saved = new InMemorySavedBankAccounts();
+    const vault = new FakeCardGateway();
+    const deleted: string[] = [];
+    vault.deletePaymentMethod = async (token: string) => void deleted.push(token);
+    const owner = aShopper();
+    const other = aShopper();
+    await saved.save(anAccount(owner.id, `sba_${'1'.repeat(32)}`, 'token-1'));
+    await saved.save(anAccount(other.id, `sba_${'2'.repeat(32)}`, 'token-2'));
+    const remove = new RemoveSavedBankAccount(saved, vault);
+
+    expect(await remove.execute(owner, `sba_${'2'.repeat(32)}`)).toEqual({ ok: true, value: false });
+    expect(deleted).toEqual([]);
+    expect(await remove.execute(owner, `sba_${'1'.repeat(32)}`)).toEqual({ ok: true, value: true });
+    expect(deleted).toEqual(['token-1']);
+    expect(await new ListSavedBankAccounts(saved).execute(owner)).toEqual([]);
+    expect(await new ListSavedBankAccounts(saved).execute(other)).toHaveLength(1);
+  });
+
+  it('keeps the account when the gateway cannot remove it now, and says so', async () => {
+    const saved = new InMemorySavedBankAccounts();
+    const vault = new FakeCardGateway();
+    vault.unreachable = true;
+    const owner = aShopper();
+    await saved.save(anAccount(owner.id, `sba_${'3'.repeat(32)}`, 'token-3'));
+    const answer = await new RemoveSavedBankAccount(saved, vault).execute(owner, `sba_${'3'.repeat(32)}`);
+    expect(!answer.ok && answer.error.errorName).toBe('PAYMENT_METHODS_UNAVAILABLE');
+    expect(await saved.listFor(owner.id)).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { CardCheckoutJson, SavedCardJson, SavedPayPalJson } from '@store/domain';
+import type { CardCheckoutJson, SavedBankAccountJson, SavedCardJson, SavedPayPalJson } from '@store/domain';
 import { api } from '../../../../lib/api-client';
 
 /** GET /data/braintree-checkout/?basket_ref= (spec 2 §7): the card gateway's set-up for this basket. */
@@ -16,3 +16,8 @@ export type AccountSavedPayPalJson = SavedPayPalJson & { readonly usable: boolea
 /** The saved PayPal account of account/details/, and its removal. */
 export const fetchSavedPayPal = () => api.get<{ saved_paypal_account: AccountSavedPayPalJson | null }>('/data/account/saved-paypal/');
 export const removeSavedPayPal = () => api.delete<{ saved_paypal_account: null }>('/data/account/saved-paypal/');
+
+/** The saved bank accounts of account/details/, and removing one by its reference. */
+export const fetchSavedBankAccounts = () => api.get<{ saved_bank_accounts: readonly SavedBankAccountJson[] }>('/data/account/saved-bank-accounts/');
+export const removeSavedBankAccount = (reference: string) =>
+  api.delete<{ removed_reference: string }>(`/data/account/saved-bank-accounts/${encodeURIComponent(reference)}`);

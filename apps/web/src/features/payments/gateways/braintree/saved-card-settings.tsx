@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useAppUi } from '../../../../lib/app-ui';
 import { fetchSavedCard, fetchSavedPayPal, removeSavedCard, removeSavedPayPal } from './api';
+import { SavedBankAccountSettings } from './saved-bank-account-settings';
 
 interface SavedMethodProps<T> {
   readonly title: string;
@@ -95,6 +96,7 @@ export function SavedCardSettings() {
         removed="Your saved PayPal account has been removed."
         empty="You have no saved PayPal account. You can save one when you pay with PayPal."
       />
+      <SavedBankAccountSettings />
     </>
   );
 }
