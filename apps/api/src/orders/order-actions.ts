@@ -104,6 +104,7 @@ export class OrderActions implements CheckoutActionHandlers {
       updateShippingAddress: payload.update_shipping_address === true,
       locale: payload.locale ?? 'en-gb',
       storeUrl: this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`,
+      featuresOn: this.features,
     };
   }
 

@@ -15,6 +15,7 @@ import {
   requiresWithdrawalConsent,
   hashShowsBasket,
   isSavedBankAccountReference,
+  savedBankAccountSwitchedOn,
   savedBankAccountFits,
   savedBankAccountReference,
   toDecimalString,
@@ -66,6 +67,11 @@ export interface PlaceOrderCommand {
   readonly locale: string;
   /** The store's public address, for the links in the receipt. */
   readonly storeUrl: string;
+  /**
+   * The payment features the store has switched on. A saved bank account pays only while its
+   * debit is on: the page offers it only then, but the server does not take the page's word.
+   */
+  readonly featuresOn?: readonly StoreFeature[];
   /**
    * START_LOCAL_PAYMENT: the order is reserved with every check of a placement and recorded as
    * paid by this local payment, and nothing is charged: the payer approves it away from the store
@@ -218,7 +224,7 @@ export class PlaceOrder {
     if (paid && isSavedBankAccountReference(command.paymentToken)) {
       savedBankAccount = (await this.savedBankAccounts?.find(command.customer.id, command.paymentToken)) ?? null;
       const fits =
-        savedBankAccount !== null && savedBankAccountFits(savedBankAccount.kind, { billingCountry: address?.country ?? '', currency: view.countryAccount.currency, switchedOn: true });
+        savedBankAccount !== null && savedBankAccountFits(savedBankAccount.kind, { billingCountry: address?.country ?? '', currency: view.countryAccount.currency, switchedOn: savedBankAccountSwitchedOn(savedBankAccount.kind, command.featuresOn ?? []) });
       if (!fits) return err(orderFailure('SAVED_BANK_ACCOUNT_INVALID', placed?.number ?? null, 'not-charged'));
     }
     // A gateway that sells from its own checkout (the merchant of record): the page must pay the

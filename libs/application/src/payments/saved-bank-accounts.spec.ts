@@ -1,4 +1,4 @@
-import { ErrorCatalogue, isSavedBankAccountReference, type Customer } from '@store/domain';
+import { ErrorCatalogue, isSavedBankAccountReference, type Customer, type StoreFeature } from '@store/domain';
 import type { ChargeRequest, ChargeResult, PaymentPort } from '../orders/orders.ports';
 import { PlaceOrder } from '../orders/place-order.use-case';
 import { aBillingAddress, aCheckoutWorld, aShopper, FakeCardGateway, FakePaymentPort, InMemorySavedBankAccounts, InMemorySavedCards, InMemorySavedPayPal } from '../testing';
@@ -64,10 +64,13 @@ async function aWorld() {
     await world.billing.save(shopper.customer.id, aBillingAddress({ country: 'US', state: 'TX', city: 'Austin', postalCode: '78701' }));
     await world.paymentStates.chooseGateway(shopper.basket.reference, shopper.basket.version, 'braintree');
     const basketStaleHash = await world.staleHashOf(shopper.basket, shopper.customer);
-    return { ...shopper, command: { ...shopper.command, basketStaleHash, withdrawalConsent: false, paymentToken: 'ach-nonce' } };
+    return { ...shopper, command: { ...shopper.command, basketStaleHash, withdrawalConsent: false, paymentToken: 'ach-nonce', featuresOn: BOTH_DEBITS_ON } };
   }
   return { ...world, gateway, saved, placeOrder, checkoutWith, aUsShopper };
 }
+
+/** The store's switches for both bank debits, as a store offering them has them. */
+const BOTH_DEBITS_ON: readonly StoreFeature[] = ['sepa', 'us-bank-account'];
 
 describe('saved bank accounts', () => {
   it('keeps a bank account the gateway vaulted with the sale, under a fresh store reference, and lists it at the next checkout', async () => {
@@ -121,6 +124,20 @@ describe('saved bank accounts', () => {
     const next = await world.aUsShopper(owner.customer);
     const misfit = await world.placeOrder.execute({ ...next.command, paymentToken: sepa.reference });
     expect(!misfit.ok && misfit.error.code).toBe(ErrorCatalogue.SAVED_BANK_ACCOUNT_INVALID.code);
+    expect(world.gateway.inner.charged).toHaveLength(charges);
+    expect(await world.orders.findByBasket(next.basket.reference)).toBeNull();
+  });
+
+  it('refuses a saved account whose debit the store has switched off since, whatever the page sends', async () => {
+    const world = await aWorld();
+    world.gateway.vaults = ACH;
+    const first = await world.aUsShopper();
+    await world.placeOrder.execute({ ...first.command, vaultPaymentMethod: true });
+    const [kept] = await world.saved.listFor(first.customer.id);
+    const charges = world.gateway.inner.charged.length;
+    const next = await world.aUsShopper(first.customer);
+    const refused = await world.placeOrder.execute({ ...next.command, paymentToken: kept.reference, featuresOn: ['sepa'] });
+    expect(!refused.ok && refused.error.code).toBe(ErrorCatalogue.SAVED_BANK_ACCOUNT_INVALID.code);
     expect(world.gateway.inner.charged).toHaveLength(charges);
     expect(await world.orders.findByBasket(next.basket.reference)).toBeNull();
   });

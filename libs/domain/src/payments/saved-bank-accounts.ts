@@ -1,4 +1,5 @@
 import { paymentMethod, methodAvailable } from './payment-methods';
+import type { StoreFeature } from './store-features';
 
 /** The bank debits a customer can keep for later orders. */
 export type SavedBankAccountKind = 'sepa' | 'us-bank-account';
@@ -27,4 +28,10 @@ export function savedBankAccountFits(kind: SavedBankAccountKind, context: { read
   const descriptor = paymentMethod(kind);
   const feature = descriptor.availability.feature;
   return methodAvailable(descriptor, { billingCountry: context.billingCountry, currency: context.currency, flags: context.switchedOn && feature ? [feature] : [] });
+}
+
+/** Whether the store has the saved account's debit switched on (a method needing no switch always is). */
+export function savedBankAccountSwitchedOn(kind: SavedBankAccountKind, featuresOn: readonly StoreFeature[]): boolean {
+  const feature = paymentMethod(kind).availability.feature;
+  return feature === null || featuresOn.includes(feature);
 }
