@@ -69,6 +69,8 @@ describe('the error catalogue', () => {
       (code >= 310001 && code <= 310014) ||
       // ours: the local payment methods' refusals, the store's (3102 0x) and the page's (3102 1x); the bank debits' (3102 2x)
       (code >= 310201 && code <= 310229) ||
+      // ours: PayPal's vault flows, the account saved without paying and the saved account's renewed consent (3102 3x)
+      (code >= 310231 && code <= 310239) ||
       (code >= 700001 && code <= 700002) ||
       (code >= 710000 && code <= 710999) ||
       (code >= 800001 && code <= 800003) ||

@@ -304,6 +304,16 @@ export const ErrorCatalogue = {
     ours: true,
   }),
 
+  // ---- PayPal's vault flows (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
+  PAYPAL_VAULT_CANCELED: entry(310231, 'You closed PayPal before agreeing, so nothing was saved and you have not been charged.', 'payment-failed', { ours: true }),
+  PAYPAL_VAULT_FAILED: entry(310232, 'Your PayPal account could not be saved. Please try again.', 'payment-failed', { ours: true }),
+  PAYPAL_WINDOW_BLOCKED: entry(310233, 'The PayPal window could not open. Please allow pop-up windows for this site and try again.', 'payment-failed', {
+    ours: true,
+  }),
+  PAYPAL_SETUP_FAILED: entry(310234, 'PayPal could not be reached. Please try again in a moment.', 'payment-failed', { ours: true }),
+  PAYPAL_IN_PROGRESS: entry(310235, 'PayPal is already open in another window. Please finish there first.', 'payment-failed', { ours: true }),
+  PAYPAL_NOT_STARTED: entry(310236, 'PayPal could not be started. Please try again or choose another way to pay.', 'payment-failed', { ours: true }),
+
   // ---- Local payment methods (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   // The store's side: a payment the payer approved is being charged, or one that ended uncharged.
   LOCAL_PAYMENT_COMPLETING: entry(310201, 'Your payment has been approved and is being completed. Please wait a moment.', 'conflict', { ours: true }),

@@ -10,3 +10,4 @@ export * from './store-features';
 export * from './provider-notifications';
 export * from './bank-debits';
 export * from './saved-bank-accounts';
+export * from './paypal-vault';

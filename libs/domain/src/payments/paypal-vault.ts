@@ -1,0 +1,31 @@
+import { ErrorCatalogue } from '../errors/error-catalogue';
+
+/**
+ * PayPal's vault flows (spec 3 §5, §8): saving an account without paying (the vault flow), and
+ * the saved account's renewed consent (vault-initiated checkout). Each braintree-web error the
+ * page can meet there is told in the catalogue's words; anything else is the generic refusal.
+ */
+const PAYPAL_VAULT_ERRORS: Readonly<Record<string, number>> = {
+  // The payer closed PayPal, or cancelled on it: nothing saved, nothing charged.
+  PAYPAL_POPUP_CLOSED: ErrorCatalogue.PAYPAL_VAULT_CANCELED.code,
+  PAYPAL_START_VAULT_INITIATED_CHECKOUT_CANCELED: ErrorCatalogue.PAYPAL_VAULT_CANCELED.code,
+  // Opened outside a click, or blocked by the browser.
+  PAYPAL_START_VAULT_INITIATED_CHECKOUT_POPUP_OPEN_FAILED: ErrorCatalogue.PAYPAL_WINDOW_BLOCKED.code,
+  // The frame service did not come up in time.
+  PAYPAL_START_VAULT_INITIATED_CHECKOUT_SETUP_FAILED: ErrorCatalogue.PAYPAL_SETUP_FAILED.code,
+  PAYPAL_START_VAULT_INITIATED_CHECKOUT_IN_PROGRESS: ErrorCatalogue.PAYPAL_IN_PROGRESS.code,
+  // A missing amount, currency or token ("Required param {x} is missing."): our page's fault, never the payer's.
+  PAYPAL_START_VAULT_INITIATED_CHECKOUT_PARAM_REQUIRED: ErrorCatalogue.PAYPAL_NOT_STARTED.code,
+  PAYPAL_FLOW_OPTION_REQUIRED: ErrorCatalogue.PAYPAL_NOT_STARTED.code,
+  PAYPAL_FLOW_FAILED: ErrorCatalogue.PAYPAL_NOT_STARTED.code,
+  PAYPAL_INVALID_PAYMENT_OPTION: ErrorCatalogue.PAYPAL_NOT_STARTED.code,
+  PAYPAL_ACCOUNT_TOKENIZATION_FAILED: ErrorCatalogue.PAYPAL_VAULT_FAILED.code,
+  PAYPAL_NOT_ENABLED: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code,
+  PAYPAL_SANDBOX_ACCOUNT_NOT_LINKED: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code,
+};
+
+/** The catalogued code for a braintree-web error met in PayPal's vault flows. */
+export function payPalVaultFailure(error: { readonly code?: unknown } | null | undefined): number {
+  const code = typeof error?.code === 'string' ? error.code : '';
+  return Object.hasOwn(PAYPAL_VAULT_ERRORS, code) ? PAYPAL_VAULT_ERRORS[code] : ErrorCatalogue.PAYPAL_VAULT_FAILED.code;
+}
