@@ -238,6 +238,23 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_US_BANK_ACCOUNT must be true or false' })
   BRAINTREE_US_BANK_ACCOUNT = false;
 
+  /**
+   * Retired networks (Mastercard and Visa moved them to Click to Pay; see docs/decisions.md): off by
+   * default, for accounts that still have them. UnionPay's SMS enrollment is off too: its cards pay
+   * through the card fields.
+   */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_MASTERPASS must be true or false' })
+  BRAINTREE_MASTERPASS = false;
+
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_VISA_CHECKOUT must be true or false' })
+  BRAINTREE_VISA_CHECKOUT = false;
+
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_UNIONPAY must be true or false' })
+  BRAINTREE_UNIONPAY = false;
+
   @Transform(toBoolean)
   @IsBoolean({ message: 'BRAINTREE_APPLE_PAY must be true or false' })
   BRAINTREE_APPLE_PAY = false;
