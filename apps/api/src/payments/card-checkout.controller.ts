@@ -92,6 +92,12 @@ export class CardCheckoutController {
       local_payments: setup.settings.localPayments === true && setup.settings.wallets.payPal,
       blik_aliases: setup.settings.localPayments === true && setup.settings.wallets.payPal ? await this.blikAliases.listFor(customer.id) : [],
       bank_debits: { sepa: setup.settings.bankDebits?.sepa === true, us_bank_account: setup.settings.bankDebits?.usBankAccount === true },
+      retired_networks: {
+        masterpass: setup.settings.retiredNetworks?.masterpass === true,
+        visa_checkout: setup.settings.retiredNetworks?.visaCheckout === true,
+        unionpay: setup.settings.retiredNetworks?.unionPay === true,
+      },
+      payment_request: setup.settings.paymentRequest === true,
       script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };
     return success(json);

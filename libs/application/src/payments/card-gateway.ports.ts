@@ -49,6 +49,10 @@ export interface CardGatewaySettings {
   readonly localPayments?: boolean;
   /** The bank debits (SEPA direct debit, US bank account), each enabled on the account first. */
   readonly bankDebits?: { readonly sepa: boolean; readonly usBankAccount: boolean };
+  /** Networks retired for Click to Pay, and UnionPay's SMS enrollment: off unless the account still has them. */
+  readonly retiredNetworks?: { readonly masterpass: boolean; readonly visaCheckout: boolean; readonly unionPay: boolean };
+  /** The browser's Payment Request API (spec 3 §3), off by default. */
+  readonly paymentRequest?: boolean;
   /** How long each piece of the gateway's browser code may take to load (spec 2 §9: 120 s). */
   readonly scriptLoadTimeoutMs: number;
   /** Currency -> the merchant account charging it; a currency without one uses the default account. */

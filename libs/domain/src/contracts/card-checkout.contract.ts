@@ -38,6 +38,11 @@ export interface CardCheckoutJson {
   readonly saved_bank_accounts: readonly SavedBankAccountJson[];
   /** The bank debits switched on: each is offered only where it applies (SEPA: euro baskets billed to SEPA countries; ACH: dollar baskets billed to the US). */
   readonly bank_debits: { readonly sepa: boolean; readonly us_bank_account: boolean };
+  /**
+   * The networks retired for Click to Pay (Masterpass, Visa Checkout) and UnionPay's SMS enrollment
+   * (ours): each on only where the store switches it on; left out, all are off.
+   */
+  readonly retired_networks?: { readonly masterpass: boolean; readonly visa_checkout: boolean; readonly unionpay: boolean };
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
   readonly script_load_timeout_ms: number;
 }
