@@ -16,6 +16,7 @@ const BROWSER_ENTRIES = {
   'google-pay': "Ours, not Google's: the payment sandbox's stand-in for Google Pay's pay.js (google.payments.api).",
   'apple-pay-session': "Ours, not Apple's: the payment sandbox's stand-in for Safari's ApplePaySession, for tests.",
   'frame-service': "Ours, not the provider's: the payment sandbox's stand-in for braintree-web's dispatch frame and the local payment and SEPA redirect frames.",
+  'venmo-desktop-frame': "Ours, not the provider's: the payment sandbox's stand-in for braintree-web's Venmo desktop (QR code) frame.",
   'digital-river': "Ours, not Digital River's: the payment sandbox's stand-in for DigitalRiver.js (window.DigitalRiver).",
 } as const;
 

@@ -15,6 +15,7 @@ import { WebhookDispatcher } from './webhooks/deliveries';
 import { bankDebitControlRoutes } from './bank-debits/control';
 import { sepaMandatePageRoutes } from './bank-debits/pages';
 import { settleDueDebits } from './bank-debits/settlement';
+import { venmoRoutes } from './venmo/routes';
 
 export { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 export type {
@@ -82,6 +83,7 @@ const ROUTES: readonly RouteHandler[] = [
   clientApiRoutes,
   localPaymentPageRoutes,
   sepaMandatePageRoutes,
+  venmoRoutes,
   walletRoutes,
   assetRoutes,
 ];

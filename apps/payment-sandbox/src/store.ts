@@ -42,6 +42,13 @@ export interface PayPalDetails {
   readonly billingAgreementId: string | null;
 }
 
+/** The Venmo account behind a VenmoAccount nonce, as the payer's app approved it. */
+export interface VenmoDetails {
+  readonly username: string;
+  readonly venmoUserId: string;
+  readonly paymentContextId: string;
+}
+
 /** A single-use payment method nonce (tokenized card, vaulted card, a wallet's, or a fake one). */
 export interface NonceRecord {
   readonly nonce: string;
@@ -54,7 +61,9 @@ export interface NonceRecord {
   readonly paymentMethodToken: string | null;
   /** The customer of the client token that made it, if any. */
   readonly customerId: string | null;
-  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' | 'LocalPayment' | BankAccountKind;
+  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' | 'LocalPayment' | 'VenmoAccount' | BankAccountKind;
+  /** Set on VenmoAccount nonces: the Venmo payer who approved the payment context. */
+  readonly venmo?: VenmoDetails;
   /** Set on SEPA and US bank account nonces: the account behind them (their `card` is a placeholder). */
   readonly bankAccount?: BankAccountDetails;
   /** Set on LocalPayment nonces: the approved local payment they pay with. */
@@ -143,6 +152,8 @@ export interface TransactionRecord {
   readonly paymentInstrument?: NonceRecord['kind'];
   /** The PayPal payer, for a sale paid by PayPal. */
   readonly paypal?: PayPalDetails;
+  /** The Venmo account, for a sale paid by Venmo. */
+  readonly venmo?: VenmoDetails;
   /** The local payment, for a sale paid by one (its payment id, payer and method). */
   readonly localPayment?: LocalPaymentDetails;
   /** The bank account, for a sale paid by SEPA direct debit or US bank account (ACH). */

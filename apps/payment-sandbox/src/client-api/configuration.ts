@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import type { ClientTokenRecord } from '../store';
 import { signJwt } from './jwt';
 import { walletConfiguration } from './wallet-configuration';
+import { venmoConfiguration } from '../venmo/configuration';
 
 export const SUPPORTED_CARD_TYPES = ['Visa', 'MasterCard', 'American Express', 'Maestro', 'Discover', 'JCB', 'UnionPay'] as const;
 
@@ -39,6 +40,7 @@ export function configurationFor(context: SandboxContext, token: ClientTokenReco
     // Newer braintree-web reads the GraphQL-shaped place; answering both keeps an upgrade working.
     creditCard: { threeDSecure },
     venmo: 'off',
+    ...venmoConfiguration(context, token),
     // US bank account (ACH) with bank details; no Plaid, so bank login is not enabled (as the provider's without it).
     usBankAccount: { routeId: `${config.merchantId}_ach_route`, plaid: null },
     ...walletConfiguration(context, token),

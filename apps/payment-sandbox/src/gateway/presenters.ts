@@ -27,7 +27,7 @@ export function cardImageUrl(config: SandboxConfig, cardType: string): string {
   return `${config.assetsOrigin}/payment_method_logo/${LOGO_SLUGS[cardType] ?? 'unknown'}.png?environment=sandbox`;
 }
 
-const walletImageUrl = (config: SandboxConfig, wallet: 'paypal' | 'apple_pay' | 'android_pay_card') => `${config.assetsOrigin}/payment_method_logo/${wallet}.png?environment=sandbox`;
+const walletImageUrl = (config: SandboxConfig, wallet: 'paypal' | 'apple_pay' | 'android_pay_card' | 'venmo') => `${config.assetsOrigin}/payment_method_logo/${wallet}.png?environment=sandbox`;
 
 /** Ours: the sandbox knows nothing about issuers, so every bin-data answer is the documented "Unknown". */
 const binData = (): XmlObject => ({
@@ -179,6 +179,8 @@ function nonceDetails(nonce: NonceRecord): { description: string; details: XmlOb
     case 'SepaDebitAccount':
     case 'UsBankAccount':
       return nonce.bankAccount ? bankNonceDetails(nonce.bankAccount) : { description: nonce.kind, details: {} };
+    case 'VenmoAccount':
+      return { description: 'Venmo Account', details: { username: nonce.venmo?.username ?? null, venmoUserId: nonce.venmo?.venmoUserId ?? null } };
     case 'LocalPayment':
       return { description: 'Local Payment', details: { paymentId: nonce.localPayment?.paymentId ?? null, payerId: nonce.localPayment?.payerId ?? null, fundingSource: nonce.localPayment?.fundingSource ?? null } };
     default:
@@ -206,6 +208,7 @@ const INSTRUMENT_TYPES: Readonly<Record<NonceRecord['kind'], string>> = {
   ApplePayCard: 'apple_pay_card',
   AndroidPayCard: 'android_pay_card',
   LocalPayment: 'local_payment',
+  VenmoAccount: 'venmo_account',
   SepaDebitAccount: 'sepa_debit_account',
   UsBankAccount: 'us_bank_account',
 };
@@ -268,6 +271,17 @@ function walletFields(transaction: TransactionRecord, config: SandboxConfig): Xm
           sourceDescription: `${card.cardType} ending in ${card.last4}`,
           googleTransactionId: `google_${transaction.id}`,
           imageUrl: walletImageUrl(config, 'android_pay_card'),
+        },
+      };
+    case 'VenmoAccount':
+      // The SDK's VenmoAccountDetails.
+      return {
+        venmoAccount: {
+          token: transaction.paymentMethodToken,
+          username: transaction.venmo?.username ?? null,
+          venmoUserId: transaction.venmo?.venmoUserId ?? null,
+          sourceDescription: transaction.venmo ? `Venmo Account: ${transaction.venmo.username.replace(/^@/, '')}` : 'Venmo Account',
+          imageUrl: walletImageUrl(config, 'venmo'),
         },
       };
     case 'LocalPayment': {

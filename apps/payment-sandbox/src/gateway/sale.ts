@@ -320,6 +320,7 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     paymentInstrument: source.kind,
     ...(source.paypal ? { paypal: source.paypal } : {}),
     ...(source.nonce?.localPayment ? { localPayment: source.nonce.localPayment } : {}),
+    ...(source.nonce?.venmo ? { venmo: source.nonce.venmo } : {}),
     ...(source.bankAccount ? { bankAccount: source.bankAccount } : {}),
     ...(bankDebit ? { settlementResponse: BANK_SETTLEMENT_PENDING } : {}),
     customerDetails:

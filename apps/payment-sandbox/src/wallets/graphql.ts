@@ -4,6 +4,7 @@ import type { SandboxContext, SandboxRequest } from '../context';
 import { isObject, readJson, sendJson, stringOf } from '../client-api/http';
 import { deletePaymentMethod } from '../gateway/vault';
 import type { ClientTokenRecord } from '../store';
+import { answerVenmoGraphQL } from '../venmo/graphql';
 import { TOKENIZE_US_BANK_ACCOUNT, TOKENIZE_US_BANK_LOGIN, tokenizeUsBankAccount, tokenizeUsBankLogin } from '../bank-debits/us-bank-account';
 
 /**
@@ -57,11 +58,13 @@ export function answerGraphQL(request: SandboxRequest, response: ServerResponse,
     return sendJson(request, response, 200, { ...tokenizeUsBankAccount(context, context.store.state.clientTokens[fingerprint], body?.variables), extensions });
   }
   if (typeof query === 'string' && TOKENIZE_US_BANK_LOGIN.test(query)) return sendJson(request, response, 200, { ...tokenizeUsBankLogin(), extensions });
+  const venmo = typeof query === 'string' ? answerVenmoGraphQL(context, context.store.state.clientTokens[fingerprint], query, body?.variables) : null;
+  if (venmo) return sendJson(request, response, 200, { ...venmo, extensions });
   if (typeof query !== 'string' || !PREFERRED_PAYMENT_METHODS.test(query)) {
     // Ours: the sandbox serves no other GraphQL operation; the provider would answer most of them.
     return sendJson(request, response, 200, {
       data: null,
-      errors: [{ message: 'The payment sandbox serves only the PreferredPaymentMethods query and the DeletePaymentMethodFromSingleUseToken, TokenizeUsBankAccount and TokenizeUsBankLogin mutations.', extensions: { errorClass: 'VALIDATION' } }],
+      errors: [{ message: 'The payment sandbox serves only the PreferredPaymentMethods query, the DeletePaymentMethodFromSingleUseToken, TokenizeUsBankAccount and TokenizeUsBankLogin mutations, and the Venmo payment context operations.', extensions: { errorClass: 'VALIDATION' } }],
       extensions,
     });
   }
