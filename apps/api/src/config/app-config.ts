@@ -233,6 +233,14 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_SEPA must be true or false' })
   BRAINTREE_SEPA = false;
 
+  /**
+   * The browser's Payment Request API through braintree-web's payment-request module (basic-card and
+   * Google Pay, spec 3 §3); offered only where the browser says it can pay. Off by default.
+   */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_PAYMENT_REQUEST must be true or false' })
+  BRAINTREE_PAYMENT_REQUEST = false;
+
   /** US bank account (ACH; dollar baskets billed to the US); needs ACH enabled on the Braintree account. */
   @Transform(toBoolean)
   @IsBoolean({ message: 'BRAINTREE_US_BANK_ACCOUNT must be true or false' })

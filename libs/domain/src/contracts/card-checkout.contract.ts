@@ -43,6 +43,8 @@ export interface CardCheckoutJson {
    * (ours): each on only where the store switches it on; left out, all are off.
    */
   readonly retired_networks?: { readonly masterpass: boolean; readonly visa_checkout: boolean; readonly unionpay: boolean };
+  /** The browser's Payment Request API (spec 3 §3): offered only where the browser can pay with it. */
+  readonly payment_request: boolean;
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
   readonly script_load_timeout_ms: number;
 }

@@ -71,6 +71,8 @@ describe('the error catalogue', () => {
       (code >= 310201 && code <= 310229) ||
       // ours: PayPal's vault flows, the account saved without paying and the saved account's renewed consent (3102 3x)
       (code >= 310231 && code <= 310239) ||
+      // ours: the browser's Payment Request API (3102 6x)
+      (code >= 310261 && code <= 310269) ||
       (code >= 700001 && code <= 700002) ||
       (code >= 710000 && code <= 710999) ||
       (code >= 800001 && code <= 800003) ||

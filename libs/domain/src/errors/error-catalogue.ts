@@ -304,6 +304,15 @@ export const ErrorCatalogue = {
     ours: true,
   }),
 
+  // ---- The browser's Payment Request API (3102 6x): spec 3 §8 names the provider's errors; the shopper's words are ours ----
+  PAYMENT_REQUEST_NOT_COMPLETED: entry(310261, 'Your browser could not complete the payment, so you have not been charged. Please try again or choose another way to pay.', 'payment-failed', {
+    ours: true,
+  }),
+  PAYMENT_REQUEST_GOOGLE_PAY_FAILED: entry(310262, 'Google Pay could not pass on your card, so you have not been charged. Please try again or choose another way to pay.', 'payment-failed', {
+    ours: true,
+  }),
+  PAYMENT_REQUEST_UNAVAILABLE: entry(310263, 'Paying through your browser is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
+
   // ---- PayPal's vault flows (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   PAYPAL_VAULT_CANCELED: entry(310231, 'You closed PayPal before agreeing, so nothing was saved and you have not been charged.', 'payment-failed', { ours: true }),
   PAYPAL_VAULT_FAILED: entry(310232, 'Your PayPal account could not be saved. Please try again.', 'payment-failed', { ours: true }),

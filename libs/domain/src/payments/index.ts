@@ -10,4 +10,5 @@ export * from './store-features';
 export * from './provider-notifications';
 export * from './bank-debits';
 export * from './saved-bank-accounts';
+export * from './payment-request';
 export * from './paypal-vault';

@@ -4,7 +4,7 @@ import { CARD_GATEWAY, MERCHANT_OF_RECORD_GATEWAY, type PayingGateway } from './
 import type { StoreFeature } from './store-features';
 
 /** What a wallet needs of the shopper's browser beside the store's configuration (spec 2 §6). */
-export type BrowserCapability = 'apple-pay-payments' | 'google-pay-library';
+export type BrowserCapability = 'apple-pay-payments' | 'google-pay-library' | 'payment-request';
 
 /** When a method is offered, as data: every condition must hold. */
 export interface MethodAvailabilityRule {
@@ -103,6 +103,15 @@ export const PAYMENT_METHODS = [
     saveable: false,
     completes: 'at-once',
     availability: { ...ANYWHERE, feature: 'masterpass', capability: null },
+  },
+  // The browser's Payment Request API (spec 3 §3: basic-card and Google Pay), offered only where the browser says it can pay.
+  {
+    key: 'payment-request',
+    gateway: CARD_GATEWAY.key,
+    label: 'Browser payment',
+    saveable: false,
+    completes: 'at-once',
+    availability: { ...ANYWHERE, feature: 'payment-request', capability: 'payment-request' },
   },
   // The local methods (spec 3 §1), each where shoppers use it: the payer approves in their bank's
   // app (or is invoiced), so the order waits for the provider's word.

@@ -3,7 +3,7 @@
  * that switch payment methods and device data on (spec 2 §6); each is on only when the store is
  * set up for it, so the page never offers what the server would refuse.
  */
-export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data', 'local-payments', 'sepa', 'us-bank-account', 'masterpass', 'visa-checkout', 'unionpay'] as const;
+export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data', 'local-payments', 'sepa', 'us-bank-account', 'masterpass', 'visa-checkout', 'unionpay', 'payment-request'] as const;
 export type StoreFeature = (typeof STORE_FEATURES)[number];
 
 export interface FeatureSettings {
@@ -21,6 +21,8 @@ export interface FeatureSettings {
   /** The bank debits: SEPA direct debit and US bank account (ACH), each enabled on the account first. */
   readonly sepa?: boolean;
   readonly usBankAccount?: boolean;
+  /** The browser's Payment Request API through the provider (spec 3 §3), off by default. */
+  readonly paymentRequest?: boolean;
   /**
    * Networks retired for Click to Pay (Masterpass, Visa Checkout) and UnionPay's SMS enrollment:
    * each off unless the account still has it (docs/decisions.md).
@@ -40,6 +42,7 @@ export function enabledFeatures(settings: FeatureSettings): StoreFeature[] {
     'local-payments': settings.localPayments === true && settings.payPal,
     sepa: settings.sepa === true,
     'us-bank-account': settings.usBankAccount === true,
+    'payment-request': settings.paymentRequest === true,
     masterpass: settings.masterpass === true,
     'visa-checkout': settings.visaCheckout === true,
     unionpay: settings.unionPay === true,
