@@ -2,6 +2,7 @@ import { createServer as createHttpsServer, type Server as HttpsServer } from 'n
 import type { AddressInfo } from 'node:net';
 import { assetRoutes } from './assets';
 import { clientApiRoutes } from './client-api';
+import { masterpassRoutes } from './masterpass/masterpass';
 import type { RouteHandler, SandboxConfig, SandboxContext } from './context';
 import { controlRoutes } from './control/routes';
 import { gatewayRoutes } from './gateway/routes';
@@ -80,6 +81,7 @@ const ROUTES: readonly RouteHandler[] = [
   controlRoutes,
   webhookControlRoutes,
   gatewayRoutes,
+  masterpassRoutes,
   clientApiRoutes,
   localPaymentPageRoutes,
   sepaMandatePageRoutes,

@@ -41,6 +41,8 @@ export function configurationFor(context: SandboxContext, token: ClientTokenReco
     creditCard: { threeDSecure },
     venmo: 'off',
     ...venmoConfiguration(context, token),
+    // Masterpass (ours: the merchant checkout id is made up; the wallet page is the sandbox's own).
+    masterpass: { merchantCheckoutId: `${config.merchantId}_masterpass`, supportedNetworks: ['visa', 'master'] },
     // US bank account (ACH) with bank details; no Plaid, so bank login is not enabled (as the provider's without it).
     usBankAccount: { routeId: `${config.merchantId}_ach_route`, plaid: null },
     ...walletConfiguration(context, token),

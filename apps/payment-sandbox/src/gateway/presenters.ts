@@ -176,6 +176,8 @@ function nonceDetails(nonce: NonceRecord): { description: string; details: XmlOb
       return { description: `${card.cardType} ending in ${lastTwo}`, details: { ...cardDetails, cardholderName: `${card.cardType} ${card.last4}`, dpanLastTwo: lastTwo } };
     case 'AndroidPayCard':
       return { description: 'Android Pay', details: { ...cardDetails, isNetworkTokenized: false } };
+    case 'MasterpassCard':
+      return { description: `${card.cardType} ending in ${lastTwo}`, details: cardDetails };
     case 'SepaDebitAccount':
     case 'UsBankAccount':
       return nonce.bankAccount ? bankNonceDetails(nonce.bankAccount) : { description: nonce.kind, details: {} };
@@ -207,6 +209,7 @@ const INSTRUMENT_TYPES: Readonly<Record<NonceRecord['kind'], string>> = {
   PayPalAccount: 'paypal_account',
   ApplePayCard: 'apple_pay_card',
   AndroidPayCard: 'android_pay_card',
+  MasterpassCard: 'masterpass_card',
   LocalPayment: 'local_payment',
   VenmoAccount: 'venmo_account',
   SepaDebitAccount: 'sepa_debit_account',
@@ -223,6 +226,9 @@ function derived(id: string, salt: string, digits: number): string {
 function walletFields(transaction: TransactionRecord, config: SandboxConfig): XmlObject {
   const card = transaction.card;
   switch (transaction.paymentInstrument) {
+    case 'MasterpassCard':
+      // The gateway's masterpass-card element (the node SDK keeps it as masterpassCard).
+      return { masterpassCard: { token: transaction.paymentMethodToken, ...cardFields(card, config) } };
     case 'PayPalAccount': {
       const paypal = transaction.paypal;
       return {
