@@ -313,6 +313,19 @@ export const ErrorCatalogue = {
   }),
   PAYMENT_REQUEST_UNAVAILABLE: entry(310263, 'Paying through your browser is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
 
+  // ---- Masterpass (3102 8x): spec 3 §8 names the provider's errors; the shopper's words are ours ----
+  MASTERPASS_CANCELED: entry(310281, 'You closed Masterpass before choosing a card, so you have not been charged.', 'payment-failed', { ours: true }),
+  MASTERPASS_FAILED: entry(310282, 'Masterpass could not pass on your card, so you have not been charged. Please try again or choose another way to pay.', 'payment-failed', {
+    ours: true,
+  }),
+  MASTERPASS_WINDOW_BLOCKED: entry(310283, 'The Masterpass window could not open. Please allow pop-up windows for this site and try again.', 'payment-failed', {
+    ours: true,
+  }),
+  MASTERPASS_IN_PROGRESS: entry(310284, 'Masterpass is already open in another window. Please finish there first.', 'conflict', { ours: true }),
+  MASTERPASS_NOT_STARTED: entry(310285, 'Masterpass could not be started. Please try again or choose another way to pay.', 'payment-failed', { ours: true }),
+  MASTERPASS_SETUP_FAILED: entry(310286, 'Masterpass could not be reached. Please try again in a moment.', 'payment-failed', { ours: true }),
+  MASTERPASS_UNAVAILABLE: entry(310287, 'Masterpass is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
+
   // ---- PayPal's vault flows (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   PAYPAL_VAULT_CANCELED: entry(310231, 'You closed PayPal before agreeing, so nothing was saved and you have not been charged.', 'payment-failed', { ours: true }),
   PAYPAL_VAULT_FAILED: entry(310232, 'Your PayPal account could not be saved. Please try again.', 'payment-failed', { ours: true }),

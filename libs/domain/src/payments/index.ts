@@ -10,5 +10,6 @@ export * from './store-features';
 export * from './provider-notifications';
 export * from './bank-debits';
 export * from './saved-bank-accounts';
+export * from './masterpass';
 export * from './payment-request';
 export * from './paypal-vault';
