@@ -1,6 +1,7 @@
 import type { RouteHandler } from '../context';
 import { BROWSER_BUNDLES, sendBundle, type BrowserBundle } from './bundles';
 import { HOSTED_FIELDS_FRAME_PATH, hostedFieldsFramePage } from './hosted-fields-frame';
+import { PAYMENT_REQUEST_FRAME_PATH, paymentRequestFramePage } from './payment-request-frame';
 import { answerPayPalEndpoint } from './paypal';
 import { sendHtml } from './responses';
 import { answerChallenge, CHALLENGE_ANSWER_PATH, CHALLENGE_PAGE_PATH, sendChallengePage } from './three-d-secure-challenge';
@@ -17,6 +18,10 @@ export const assetRoutes: RouteHandler = async (request, response, context) => {
   const isRead = request.method === 'GET' || request.method === 'HEAD';
   if (isRead && HOSTED_FIELDS_FRAME_PATH.test(path)) {
     sendHtml(response, 200, hostedFieldsFramePage());
+    return true;
+  }
+  if (isRead && PAYMENT_REQUEST_FRAME_PATH.test(path)) {
+    sendHtml(response, 200, paymentRequestFramePage());
     return true;
   }
   const bundle = BUNDLE_PATH.exec(path)?.[1];

@@ -6,6 +6,7 @@ import { cardMethod } from './methods/card/card.method';
 import { googlePayMethod } from './methods/google-pay/google-pay.method';
 import { mbWayMethod } from './methods/mbway/mbway.method';
 import { payUponInvoiceMethod } from './methods/pay-upon-invoice/pay-upon-invoice.method';
+import { paymentRequestMethod } from './methods/payment-request/payment-request.method';
 import { payPalMethod } from './methods/paypal/paypal.method';
 import { savedBankAccountMethod } from './methods/saved-bank-account/saved-bank-account.method';
 import { savedCardMethod } from './methods/saved-card/saved-card.method';
@@ -24,6 +25,7 @@ export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   payPalMethod,
   applePayMethod,
   googlePayMethod,
+  paymentRequestMethod,
   blikMethod,
   mbWayMethod,
   bancomatPayMethod,
