@@ -188,6 +188,7 @@ async function startCardSandbox() {
     BRAINTREE_US_BANK_ACCOUNT: process.env.BRAINTREE_US_BANK_ACCOUNT ?? 'true',
     // Offered only where the browser's Payment Request API says it can pay (Chromium here cannot: docs/decisions.md).
     BRAINTREE_PAYMENT_REQUEST: process.env.BRAINTREE_PAYMENT_REQUEST ?? 'true',
+    BRAINTREE_VENMO: process.env.BRAINTREE_VENMO ?? 'true',
     BRAINTREE_APPLE_PAY: process.env.BRAINTREE_APPLE_PAY ?? 'true',
     BRAINTREE_GOOGLE_PAY: process.env.BRAINTREE_GOOGLE_PAY ?? 'true',
     GOOGLE_MERCHANT_ID: process.env.GOOGLE_MERCHANT_ID ?? 'BCR2DN4TSANDBOX',

@@ -246,6 +246,11 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_US_BANK_ACCOUNT must be true or false' })
   BRAINTREE_US_BANK_ACCOUNT = false;
 
+  /** Venmo (dollar baskets; desktop by QR code); needs Venmo enabled on the Braintree account. */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_VENMO must be true or false' })
+  BRAINTREE_VENMO = false;
+
   /**
    * Retired networks (Mastercard and Visa moved them to Click to Pay; see docs/decisions.md): off by
    * default, for accounts that still have them. UnionPay's SMS enrollment is off too: its cards pay

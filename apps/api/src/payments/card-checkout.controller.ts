@@ -98,6 +98,7 @@ export class CardCheckoutController {
         unionpay: setup.settings.retiredNetworks?.unionPay === true,
       },
       payment_request: setup.settings.paymentRequest === true,
+      venmo: setup.settings.venmo === true,
       script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };
     return success(json);

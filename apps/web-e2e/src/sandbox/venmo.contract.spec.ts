@@ -111,7 +111,8 @@ test('desktop QR code: scan and approve in the Venmo app page, the module polls 
   const sale = await gateway.transaction.sale({ amount: '12.00', paymentMethodNonce: payload.nonce, merchantAccountId: 'store_USD', options: { submitForSettlement: true } });
   expect(sale.success).toBe(true);
   expect(sale.transaction.paymentInstrumentType).toBe('venmo_account');
-  expect(sale.transaction.venmoAccountDetails).toMatchObject({ username: '@venmojoe', venmoUserId: '1234567891234567891' });
+  // The SDK sets venmoAccountDetails from the sale's venmo-account (its typings leave it out).
+  expect((sale.transaction as unknown as { venmoAccountDetails?: unknown }).venmoAccountDetails).toMatchObject({ username: '@venmojoe', venmoUserId: '1234567891234567891' });
   // A nonce pays once.
   const again = await gateway.transaction.sale({ amount: '12.00', paymentMethodNonce: payload.nonce, merchantAccountId: 'store_USD' });
   expect(again.success).toBe(false);

@@ -45,6 +45,8 @@ export interface CardCheckoutJson {
   readonly retired_networks?: { readonly masterpass: boolean; readonly visa_checkout: boolean; readonly unionpay: boolean };
   /** The browser's Payment Request API (spec 3 §3): offered only where the browser can pay with it. */
   readonly payment_request: boolean;
+  /** Venmo switched on: offered for US dollar baskets (ours: left out, off). */
+  readonly venmo?: boolean;
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
   readonly script_load_timeout_ms: number;
 }

@@ -73,6 +73,8 @@ describe('the error catalogue', () => {
       (code >= 310231 && code <= 310239) ||
       // ours: the browser's Payment Request API (3102 6x)
       (code >= 310261 && code <= 310269) ||
+      // ours: Venmo (3102 7x)
+      (code >= 310271 && code <= 310279) ||
       // ours: Masterpass (3102 8x)
       (code >= 310281 && code <= 310289) ||
       (code >= 700001 && code <= 700002) ||

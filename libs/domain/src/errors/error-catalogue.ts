@@ -326,6 +326,15 @@ export const ErrorCatalogue = {
   MASTERPASS_SETUP_FAILED: entry(310286, 'Masterpass could not be reached. Please try again in a moment.', 'payment-failed', { ours: true }),
   MASTERPASS_UNAVAILABLE: entry(310287, 'Masterpass is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
 
+  // ---- Venmo (3102 7x): spec 3 §8 names the provider's errors; the shopper's words are ours ----
+  VENMO_CANCELLED: entry(310271, 'You closed Venmo before approving, so you have not been charged.', 'payment-failed', { ours: true }),
+  VENMO_EXPIRED: entry(310272, 'The Venmo request expired before you approved it, so you have not been charged. Please try again.', 'payment-failed', { ours: true }),
+  VENMO_TIMED_OUT: entry(310273, 'You took too long to approve in the Venmo app, so you have not been charged. Please try again.', 'payment-failed', { ours: true }),
+  VENMO_FAILED: entry(310274, 'Venmo could not authorize the payment, so you have not been charged. Please try again or choose another way to pay.', 'payment-failed', {
+    ours: true,
+  }),
+  VENMO_UNAVAILABLE: entry(310275, 'Venmo is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
+
   // ---- PayPal's vault flows (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   PAYPAL_VAULT_CANCELED: entry(310231, 'You closed PayPal before agreeing, so nothing was saved and you have not been charged.', 'payment-failed', { ours: true }),
   PAYPAL_VAULT_FAILED: entry(310232, 'Your PayPal account could not be saved. Please try again.', 'payment-failed', { ours: true }),

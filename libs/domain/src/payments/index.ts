@@ -12,4 +12,5 @@ export * from './bank-debits';
 export * from './saved-bank-accounts';
 export * from './masterpass';
 export * from './payment-request';
+export * from './venmo';
 export * from './paypal-vault';

@@ -113,6 +113,15 @@ export const PAYMENT_METHODS = [
     completes: 'at-once',
     availability: { ...ANYWHERE, feature: 'payment-request', capability: 'payment-request' },
   },
+  // Venmo is for US payers in US dollars only; on a computer the payer scans a QR code with the Venmo app (spec 3 §1).
+  {
+    key: 'venmo',
+    gateway: CARD_GATEWAY.key,
+    label: 'Venmo',
+    saveable: false,
+    completes: 'at-once',
+    availability: { countries: ['US'], currencies: ['USD'], feature: 'venmo', capability: null },
+  },
   // The local methods (spec 3 §1), each where shoppers use it: the payer approves in their bank's
   // app (or is invoiced), so the order waits for the provider's word.
   {

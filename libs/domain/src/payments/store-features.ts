@@ -3,7 +3,7 @@
  * that switch payment methods and device data on (spec 2 §6); each is on only when the store is
  * set up for it, so the page never offers what the server would refuse.
  */
-export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data', 'local-payments', 'sepa', 'us-bank-account', 'masterpass', 'visa-checkout', 'unionpay', 'payment-request'] as const;
+export const STORE_FEATURES = ['apple-pay', 'google-pay', 'paypal', 'device-data', 'local-payments', 'sepa', 'us-bank-account', 'venmo', 'masterpass', 'visa-checkout', 'unionpay', 'payment-request'] as const;
 export type StoreFeature = (typeof STORE_FEATURES)[number];
 
 export interface FeatureSettings {
@@ -21,6 +21,8 @@ export interface FeatureSettings {
   /** The bank debits: SEPA direct debit and US bank account (ACH), each enabled on the account first. */
   readonly sepa?: boolean;
   readonly usBankAccount?: boolean;
+  /** Venmo (US dollars; desktop by QR code), enabled on the account first. */
+  readonly venmo?: boolean;
   /** The browser's Payment Request API through the provider (spec 3 §3), off by default. */
   readonly paymentRequest?: boolean;
   /**
@@ -42,6 +44,7 @@ export function enabledFeatures(settings: FeatureSettings): StoreFeature[] {
     'local-payments': settings.localPayments === true && settings.payPal,
     sepa: settings.sepa === true,
     'us-bank-account': settings.usBankAccount === true,
+    venmo: settings.venmo === true,
     'payment-request': settings.paymentRequest === true,
     masterpass: settings.masterpass === true,
     'visa-checkout': settings.visaCheckout === true,

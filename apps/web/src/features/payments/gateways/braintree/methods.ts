@@ -12,6 +12,7 @@ import { savedBankAccountMethod } from './methods/saved-bank-account/saved-bank-
 import { savedCardMethod } from './methods/saved-card/saved-card.method';
 import { sepaMethod } from './methods/sepa/sepa.method';
 import { usBankAccountMethod } from './methods/us-bank-account/us-bank-account.method';
+import { venmoMethod } from './methods/venmo/venmo.method';
 import type { CardGatewayMethod } from './method';
 
 /**
@@ -25,6 +26,7 @@ export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   payPalMethod,
   applePayMethod,
   googlePayMethod,
+  venmoMethod,
   paymentRequestMethod,
   blikMethod,
   mbWayMethod,
