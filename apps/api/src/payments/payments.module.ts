@@ -44,6 +44,7 @@ import { TaxExemptionModule } from '../tax-exemption/tax-exemption.module';
 import { MerchantOfRecordActions } from './merchant-of-record-actions';
 import { CardCheckoutController } from './card-checkout.controller';
 import { BraintreeWebhooksModule } from './braintree/braintree-webhooks.module';
+import { PayPalVaultModule } from './paypal-vault/paypal-vault.module';
 
 /** A card gateway that answers every call with 'payment methods unavailable', when none is configured. */
 const unconfiguredGateway: CardGatewayPort = {
@@ -54,7 +55,7 @@ const unconfiguredGateway: CardGatewayPort = {
 };
 
 @Module({
-  imports: [BasketModule, TaxExemptionModule, BraintreeWebhooksModule],
+  imports: [BasketModule, TaxExemptionModule, BraintreeWebhooksModule, PayPalVaultModule],
   controllers: [CardCheckoutController],
   providers: [
     {

@@ -7,3 +7,4 @@ export * from './notifications';
 export * from './local-payments';
 export * from './bank-debits';
 export * from './saved-bank-accounts.use-cases';
+export * from './paypal-vault.use-cases';

@@ -1,4 +1,4 @@
-import type { CardGatewayPort, ChargeRequest, ChargeResult, DebitedBankAccount, ProviderCharge, VaultedCard, VaultedPayPalAccount } from '@store/application';
+import type { CardGatewayPort, PayPalVaultPort, ChargeRequest, ChargeResult, DebitedBankAccount, ProviderCharge, VaultedCard, VaultedPayPalAccount } from '@store/application';
 import { ErrorCatalogue, minorUnitDigits } from '@store/domain';
 import braintree from 'braintree';
 import type { LookupablePaymentPort } from '../ledgered-payment-port';
@@ -133,7 +133,7 @@ export function gatewayAmount(amountMinor: number, currency: string): string {
  * whose every answer is turned into a charged / declined outcome with the store's response code.
  * A sale carries the charge's idempotency key as its order id, so `lookup` can find it again.
  */
-export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentPort {
+export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentPort, PayPalVaultPort {
   private readonly gateway: braintree.BraintreeGateway;
 
   constructor(private readonly settings: BraintreeSettings) {
@@ -167,6 +167,32 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
       if ((error as { type?: string }).type === 'notFoundError') return null;
       throw error;
     }
+  }
+
+  /**
+   * PayPal's vault flow: the approved account's nonce vaulted under the payer's customer record
+   * (made first when they have none). A refusal (a nonce used or unknown, not a PayPal account) is null.
+   */
+  async vaultPayPalAccount(
+    nonce: string,
+    payer: { readonly vaultCustomerId: string | null; readonly email: string; readonly firstName: string; readonly lastName: string },
+  ): Promise<{ readonly vaultCustomerId: string; readonly account: VaultedPayPalAccount } | null> {
+    let customerId = payer.vaultCustomerId;
+    if (!customerId) {
+      const made = await this.gateway.customer.create({ email: payer.email, firstName: payer.firstName, lastName: payer.lastName });
+      if (!made.success) return null;
+      customerId = made.customer.id;
+    }
+    const result = await this.gateway.paymentMethod.create({ customerId, paymentMethodNonce: nonce });
+    if (!result.success) return null;
+    const account = result.paymentMethod instanceof braintree.PayPalAccount ? vaultedPayPalAccount(result.paymentMethod) : null;
+    if (!account) {
+      // Not a PayPal account (a card's nonce sent here): it is not kept where the page cannot show it.
+      const token = (result.paymentMethod as { token?: string }).token;
+      if (token) await this.deletePaymentMethod(token);
+      return null;
+    }
+    return { vaultCustomerId: customerId, account };
   }
 
   async deletePaymentMethod(token: string): Promise<void> {

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import {
+  CARD_GATEWAY_PORT,
+  CARD_GATEWAY_SETTINGS,
+  SAVED_CARD_REPOSITORY,
+  SAVED_PAYPAL_REPOSITORY,
+  SavePayPalAccount,
+  StartPayPalVault,
+  type CardGatewayPort,
+  type CardGatewaySettings,
+  type PayPalVaultPort,
+  type SavedCardRepository,
+  type SavedPayPalRepository,
+} from '@store/application';
+import { PayPalVaultController } from './paypal-vault.controller';
+
+/** The card gateway's adapter, which may or may not keep PayPal accounts in its vault. */
+type Gateway = (CardGatewayPort & Partial<PayPalVaultPort>) | null;
+
+/** PayPal's vault flow in the account area. */
+@Module({
+  controllers: [PayPalVaultController],
+  providers: [
+    { provide: StartPayPalVault, useFactory: (gateway: Gateway, settings: CardGatewaySettings | null) => new StartPayPalVault(gateway, settings), inject: [CARD_GATEWAY_PORT, CARD_GATEWAY_SETTINGS] },
+    {
+      provide: SavePayPalAccount,
+      useFactory: (cards: SavedCardRepository, payPal: SavedPayPalRepository, gateway: Gateway, settings: CardGatewaySettings | null) =>
+        new SavePayPalAccount(cards, payPal, gateway, settings),
+      inject: [SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY_PORT, CARD_GATEWAY_SETTINGS],
+    },
+  ],
+})
+export class PayPalVaultModule {}
