@@ -193,6 +193,8 @@ declare module 'braintree-web/paypal-checkout' {
       requestBillingAgreement?: boolean;
       billingAgreementDetails?: { description: string };
     }): Promise<string>;
+    /** The vault flow: a billing agreement only, nothing paid (spec 3). */
+    createPayment(options: { flow: 'vault'; billingAgreementDescription?: string; enableShippingAddress?: boolean; locale?: string }): Promise<string>;
     tokenizePayment(data: unknown): Promise<PayPalTokenizePayload>;
     teardown(): Promise<void>;
   }
@@ -238,7 +240,9 @@ declare module 'braintree-web/preferred-payment-methods' {
 interface PayPalButtonsOptions {
   fundingSource?: string;
   style?: Record<string, string>;
-  createOrder: () => Promise<string>;
+  /** One of the two: a payment (checkout flow), or a billing agreement (vault flow). */
+  createOrder?: () => Promise<string>;
+  createBillingAgreement?: () => Promise<string>;
   onApprove: (data: unknown) => Promise<void>;
   onCancel?: () => void;
   onError?: (error: unknown) => void;

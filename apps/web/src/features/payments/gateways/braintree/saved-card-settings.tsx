@@ -1,9 +1,10 @@
 import { savedCardLabel } from '@store/domain';
 import { Button } from '@store/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useAppUi } from '../../../../lib/app-ui';
-import { fetchSavedCard, fetchSavedPayPal, removeSavedCard, removeSavedPayPal } from './api';
+import { fetchSavedCard, fetchSavedPayPal, removeSavedCard, removeSavedPayPal, type AccountSavedPayPalJson } from './api';
+import { PayPalVaultButton } from './paypal-vault-button';
 import { SavedBankAccountSettings } from './saved-bank-account-settings';
 
 interface SavedMethodProps<T> {
@@ -16,6 +17,8 @@ interface SavedMethodProps<T> {
   readonly removeLabel: string;
   readonly removed: string;
   readonly empty: string;
+  /** A way to add one here (PayPal's vault flow), told what to do once it is saved. */
+  readonly Add?: ComponentType<{ readonly onAdded: (method: T, announcement: string) => void }>;
 }
 
 /** One saved payment method in account/details/: what it is, and removing it (focus and an announcement after). */
@@ -53,11 +56,25 @@ function SavedMethodSettings<T>(props: SavedMethodProps<T>) {
       ) : (
         <p>{props.empty}</p>
       )}
+      {props.Add && (
+        <props.Add
+          onAdded={(method, message) => {
+            queryClient.setQueryData([props.queryKey], method);
+            setAnnouncement(message);
+            heading.current?.focus();
+          }}
+        />
+      )}
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
     </section>
   );
+}
+
+/** PayPal's vault flow under the saved PayPal account: saving one without paying. */
+function AddPayPalAccount({ onAdded }: { readonly onAdded: (account: AccountSavedPayPalJson, announcement: string) => void }) {
+  return <PayPalVaultButton onSaved={(account) => onAdded(account, `Your PayPal account ${account.email} has been saved.`)} />;
 }
 
 /** The saved card (spec 2 §6, issue 9) and the saved PayPal account (issue 10) in account/details/. */
@@ -95,6 +112,7 @@ export function SavedCardSettings() {
         removeLabel="Remove saved PayPal account"
         removed="Your saved PayPal account has been removed."
         empty="You have no saved PayPal account. You can save one when you pay with PayPal."
+        Add={AddPayPalAccount}
       />
       <SavedBankAccountSettings />
     </>
