@@ -95,6 +95,8 @@ export default defineConfig({
         SCRIPT_LOAD_TIMEOUT_MS: String(CONFIGURED_SCRIPT_LOAD_TIMEOUT_MS),
         // A wallet turned off for UK shoppers (spec 2 §6), and its sandbox says the shopper prefers PayPal.
         BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES: 'GB',
+        // Masterpass, retired by Mastercard and off by default, switched on here for its tests (masterpass.spec.ts).
+        BRAINTREE_MASTERPASS: 'true',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,
         ANALYTICS_SCRIPT_ORIGINS: new URL(ANALYTICS_TAG).origin,
       },

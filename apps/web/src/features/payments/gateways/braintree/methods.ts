@@ -4,6 +4,7 @@ import { bancomatPayMethod } from './methods/bancomatpay/bancomatpay.method';
 import { blikMethod } from './methods/blik/blik.method';
 import { cardMethod } from './methods/card/card.method';
 import { googlePayMethod } from './methods/google-pay/google-pay.method';
+import { masterpassMethod } from './methods/masterpass/masterpass.method';
 import { mbWayMethod } from './methods/mbway/mbway.method';
 import { payUponInvoiceMethod } from './methods/pay-upon-invoice/pay-upon-invoice.method';
 import { paymentRequestMethod } from './methods/payment-request/payment-request.method';
@@ -26,6 +27,7 @@ export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   payPalMethod,
   applePayMethod,
   googlePayMethod,
+  masterpassMethod,
   venmoMethod,
   paymentRequestMethod,
   blikMethod,
