@@ -5,6 +5,10 @@ module.exports = {
   // 30 s (servers, databases and real sockets on a two-core machine) must be set here to count.
   testTimeout: 30000,
   coverageDirectory: '<rootDir>/reports/coverage',
+  // Coverage is measured where its threshold is: the domain's pure rules. Instrumenting every file
+  // (Babel's istanbul over SWC's output) added about a quarter to the whole run for figures
+  // nothing checked.
+  collectCoverageFrom: ['<rootDir>/libs/domain/src/**/*.ts', '!**/*.spec.ts', '!**/testing/**', '!**/index.ts'],
   coverageReporters: ['text-summary', 'json-summary'],
   // The pure rules shared by API and web must stay thoroughly tested (issue 3).
   coverageThreshold: {
