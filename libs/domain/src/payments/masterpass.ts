@@ -25,7 +25,8 @@ const MASTERPASS_ERRORS: Readonly<Record<string, number>> = {
 export const MASTERPASS_ERROR_CODES: readonly string[] = Object.keys(MASTERPASS_ERRORS);
 
 /** The response code the page shows for a Masterpass error (by its `code`). */
-export function masterpassFailureCode(error: { readonly code?: unknown } | null | undefined): number {
-  const code = typeof error?.code === 'string' ? error.code : '';
+export function masterpassFailureCode(error: unknown): number {
+  const found = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  const code = typeof found === 'string' ? found : '';
   return Object.hasOwn(MASTERPASS_ERRORS, code) ? MASTERPASS_ERRORS[code] : ErrorCatalogue.MASTERPASS_FAILED.code;
 }

@@ -31,7 +31,7 @@ function MasterpassPayment({ instance, chosen, payment }: MethodProps<Masterpass
         setCard(result.description);
         return result.nonce;
       } catch (error) {
-        notify(masterpassFailureCode(error as { code?: unknown }));
+        notify(masterpassFailureCode(error));
         return null;
       }
     });
