@@ -7,6 +7,10 @@ import { acceptAnalytics, addToBasket, createAccount, expectNoSeriousAxeViolatio
 // step is checked for sideways scrolling, for anything straddling the screen's edge, and by axe,
 // and its screenshot is kept with the test's results.
 
+// Each test walks a whole journey with axe and a screenshot at every step: 20-odd seconds when the
+// machine is quiet, so the default 30 s left no room on a busy two-core one.
+test.describe.configure({ timeout: 60_000 });
+
 const WIDTHS = [320, 360, 390, 1280] as const;
 
 /** What sticks out of the screen sideways: the page's overflow, and the visible elements that cross an edge. */

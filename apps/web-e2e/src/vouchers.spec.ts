@@ -12,6 +12,9 @@ const total = (page: Page) => page.getByTestId('basket-total');
 const announced = (page: Page, text: string) => expect(page.locator('[role=status][aria-live=polite]').filter({ hasText: text })).toBeAttached();
 const payment = (page: Page) => page.locator('section[data-section="payment-details"]');
 
+// The first test walks six refusals and a split payment: over 25 s on a quiet two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 test('a voucher: each refusal word for word, part of the order paid by it and the rest by card, the balance kept', async ({ page }) => {
   await createAccount(page.request, { firstName: 'Vera', lastName: 'Voucher' });
   // Affinity Photo 2 (£41.99) and Publisher 2 (£69.99): more than the £50 voucher covers.
