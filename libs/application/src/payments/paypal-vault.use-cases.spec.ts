@@ -49,12 +49,13 @@ describe('StartPayPalVault', () => {
     expect(gateway.clientTokens).toEqual([{ vaultCustomerId: null, currency: '' }]);
   });
 
-  it('refuses with PAYMENT_METHODS_UNAVAILABLE when PayPal is off, there is no gateway, or it does not answer', async () => {
+  it('answers not found when PayPal is off or no gateway vaults it, and PAYMENT_METHODS_UNAVAILABLE when the gateway does not answer', async () => {
     const off = setUp({ payPal: false });
-    expect(await off.start.execute()).toMatchObject({ ok: false, error: { code: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code } });
-    expect(await new StartPayPalVault(null, settings).execute()).toMatchObject({ ok: false, error: { code: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code } });
+    const notFound = { ok: false, error: { code: ErrorCatalogue.NOT_FOUND.code, message: 'Saving a PayPal account is not offered in this store.' } };
+    expect(await off.start.execute()).toMatchObject(notFound);
+    expect(await new StartPayPalVault(null, settings).execute()).toMatchObject(notFound);
     // A gateway adapter without the vault cannot save, so the page is not offered it.
-    expect(await new StartPayPalVault(new FakeCardGateway(), settings).execute()).toMatchObject({ ok: false });
+    expect(await new StartPayPalVault(new FakeCardGateway(), settings).execute()).toMatchObject(notFound);
     const down = setUp();
     down.gateway.unreachable = true;
     expect(await down.start.execute()).toMatchObject({ ok: false, error: { code: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code } });
@@ -104,10 +105,10 @@ describe('SavePayPalAccount', () => {
     expect(await payPal.find(customer.id)).toBeNull();
   });
 
-  it('refuses when PayPal is off', async () => {
+  it('answers not found when PayPal is off, touching nothing', async () => {
     const { save, gateway, customer } = setUp({ payPal: false });
     gateway.nonces.set('nonce-1', 'payer@example.com');
-    expect(await save.execute(customer, 'nonce-1')).toMatchObject({ ok: false, error: { code: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code } });
+    expect(await save.execute(customer, 'nonce-1')).toMatchObject({ ok: false, error: { code: ErrorCatalogue.NOT_FOUND.code } });
     expect(gateway.nonces.has('nonce-1')).toBe(true);
   });
 });

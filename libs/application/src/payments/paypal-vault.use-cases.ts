@@ -16,6 +16,9 @@ export interface PayPalVaultPort {
 /** The card gateway as the account page needs it: a client token, and the vault when the adapter has one. */
 type Gateway = CardGatewayPort & Partial<PayPalVaultPort>;
 
+/** Saving PayPal is switched off here (no PayPal, or no gateway that vaults it): nothing to reach, not an outage. */
+const notOffered = () => err(new DomainError('NOT_FOUND', { message: 'Saving a PayPal account is not offered in this store.' }));
+
 /** What the account page needs to run PayPal's vault flow: a client token with no vault customer. */
 export interface PayPalVaultSetUp {
   readonly clientToken: string;
@@ -34,7 +37,7 @@ export class StartPayPalVault {
   ) {}
 
   async execute(): Promise<Result<PayPalVaultSetUp, DomainError>> {
-    if (!this.gateway?.vaultPayPalAccount || !this.settings?.wallets.payPal) return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
+    if (!this.gateway?.vaultPayPalAccount || !this.settings?.wallets.payPal) return notOffered();
     try {
       return ok({ clientToken: await this.gateway.clientToken({ vaultCustomerId: null, currency: '' }), environment: this.settings.environment });
     } catch {
@@ -58,7 +61,7 @@ export class SavePayPalAccount {
 
   async execute(customer: Customer, nonce: string): Promise<Result<SavedPayPalAccount, DomainError>> {
     const gateway = this.gateway;
-    if (!gateway?.vaultPayPalAccount || !this.settings?.wallets.payPal) return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
+    if (!gateway?.vaultPayPalAccount || !this.settings?.wallets.payPal) return notOffered();
     const before = await this.savedPayPal.find(customer.id);
     const { vaultCustomerId } = await this.savedCards.findWithVaultCustomer(customer.id);
     let vaulted;
