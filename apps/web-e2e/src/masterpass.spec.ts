@@ -43,7 +43,8 @@ async function openWallet(page: Page) {
   const opened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue to Masterpass' }).click();
   const popup = await opened;
-  await popup.waitForURL(/masterpass-(landing|loading)-frame/, { waitUntil: 'commit' });
+  // The window's first page (the module's landing frame) has loaded: now the wallet can replace it.
+  await expect(popup.getByText('Loading Masterpass…')).toBeVisible({ timeout: 15_000 });
   windowOpen();
   await expect(popup.getByRole('heading', { name: 'Masterpass' })).toBeVisible({ timeout: 15_000 });
   await page.unroute('**/client_api/v1/masterpass/request_token');
@@ -53,7 +54,7 @@ async function openWallet(page: Page) {
 const ordersOf = async (page: Page) => (await (await page.request.get('/data/orders/', { headers: XHR })).json()).data.orders as { status: string }[];
 
 test('a card chosen in the Masterpass window pays the order, asked for the basket total in its currency', async ({ page }) => {
-  const section = await chooseMasterpass(page);
+  await chooseMasterpass(page);
   await expectNoSeriousAxeViolations(page);
   const asked = page.waitForRequest((request) => request.url().endsWith('/client_api/v1/masterpass/request_token'));
   const popup = await openWallet(page);
@@ -66,7 +67,6 @@ test('a card chosen in the Masterpass window pays the order, asked for the baske
   expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([450, 660]);
   await popup.getByRole('radio', { name: 'Visa ending in 1111' }).check();
   await popup.getByRole('button', { name: 'Continue with this card' }).click();
-  await expect(section.getByTestId('masterpass-card')).toContainText('Visa ending in 11', { timeout: 15_000 });
   await expectConfirmation(page);
   await expect.poll(() => popup.isClosed()).toBe(true);
   expect((await ordersOf(page)).map((order) => order.status)).toEqual(['paid']);
