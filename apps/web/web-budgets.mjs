@@ -3,9 +3,9 @@
 //   - first-load JavaScript of the initial route (the entry chunk and its static imports) at most
 //     170 kB gzip;
 //   - the whole checkout (that, plus the checkout page's chunk and everything it imports, statically
-//     or lazily: the payment libraries, the wallets) at most 395 kB gzip. It was 350 until the bank
+//     or lazily: the payment libraries, the wallets) at most 440 kB gzip. It was 350 until the bank
 //     debits: their two braintree-web modules (about 23 kB) load only for their own currency (SEPA
-//     for euros, ACH for dollars), so no shopper downloads both, yet this sum counts every method.
+//     for euros, ACH for dollars), so no shopper downloads both, yet this sum counts every method (380).
 //     395 since the payment request module (about 12 kB), loaded only where its flag is on and the
 //     browser has the Payment Request API; 425 since Venmo's module (about 25 kB, with its QR code
 //     flow), loaded only for dollar baskets where its flag is on; 440 since Masterpass's module
