@@ -1,8 +1,8 @@
-import { gatewayFor, sepaNonce, startBraintreeSandbox, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
+import { gatewayFor, sepaNonce, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
 import { ErrorCatalogue } from '@store/domain';
-import { cardSandboxEnv } from '../testing/sandbox-env';
 import { checkoutAction, cookieOf, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
-import { createTestApp, XHR, type TestApp } from '../testing/test-app';
+import { XHR, type TestApp } from '../testing/test-app';
+import { configuredCardStore } from '../testing/card-store';
 
 // Saved bank accounts through the real API, the real braintree SDK and the card sandbox: saving a
 // US bank account runs the network check first (a failed one keeps nothing), a saved SEPA account
@@ -16,22 +16,11 @@ let target: WalletFlowTarget;
 const AUSTIN = { line_1: '500 Congress Avenue', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' };
 const LISBON = { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053', country: 'PT' };
 
-beforeAll(async () => {
-  sandbox = await startBraintreeSandbox();
-  t = await createTestApp({
-    env: cardSandboxEnv(sandbox.url, { BRAINTREE_SEPA: 'true', BRAINTREE_US_BANK_ACCOUNT: 'true', PAYMENT_GATEWAY_RULES: '*=braintree' }),
-  });
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await sandbox?.close();
-});
+const store = configuredCardStore({ env: { BRAINTREE_SEPA: 'true', BRAINTREE_US_BANK_ACCOUNT: 'true', PAYMENT_GATEWAY_RULES: '*=braintree' } });
+beforeAll(() => ({ sandbox, t, target } = store));
 jest.setTimeout(30_000);
 
-const checkoutOf = async (shopper: Shopper) => (await t.http().get(`/data/braintree-checkout?basket_ref=${shopper.basket.reference}`).set(XHR).set('Cookie', shopper.cookie)).body.data;
-const fingerprintOf = async (shopper: Shopper): Promise<string> =>
-  JSON.parse(Buffer.from((await checkoutOf(shopper)).client_token, 'base64').toString('utf8')).authorizationFingerprint;
+const { checkoutOf, fingerprintOf } = store;
 
 const saleOf = async (orderNumber: string) => {
   const all = (await (await fetch(`${sandbox.url}/__sandbox/transactions`)).json()) as { id: string; type: string; orderId: string | null; status: string; paymentMethodToken?: string | null }[];

@@ -1,8 +1,8 @@
 import { ReconcilePayments } from '@store/application';
-import { sepaNonce, startBraintreeSandbox, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
-import { cardSandboxEnv } from '../../testing/sandbox-env';
+import { sepaNonce, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
 import { payByCard, shopperReadyToPay, type Shopper } from '../../testing/shopper';
-import { createTestApp, XHR, type TestApp } from '../../testing/test-app';
+import { XHR, type TestApp } from '../../testing/test-app';
+import { configuredCardStore } from '../../testing/card-store';
 import { until } from '../../testing/until';
 
 // The account an order's bank debit is taken from, as the order's owner reads it: taken from the
@@ -17,15 +17,8 @@ let target: WalletFlowTarget;
 const LISBON = { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053', country: 'PT' };
 const AUSTIN = { line_1: '500 Congress Avenue', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' };
 
-beforeAll(async () => {
-  sandbox = await startBraintreeSandbox();
-  t = await createTestApp({ env: cardSandboxEnv(sandbox.url, { BRAINTREE_SEPA: 'true', BRAINTREE_US_BANK_ACCOUNT: 'true', PAYMENT_GATEWAY_RULES: '*=braintree' }) });
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await sandbox?.close();
-});
+const store = configuredCardStore({ env: { BRAINTREE_SEPA: 'true', BRAINTREE_US_BANK_ACCOUNT: 'true', PAYMENT_GATEWAY_RULES: '*=braintree' } });
+beforeAll(() => ({ sandbox, t, target } = store));
 jest.setTimeout(30_000);
 
 async function fingerprintOf(shopper: Shopper): Promise<string> {

@@ -1,12 +1,11 @@
 import { ORDER_REPOSITORY, PAYMENT_PORTS, ReconcileBankDebits, type OrderRepository, type PaymentPorts } from '@store/application';
 import { Gate, gateMethod } from '@store/application/testing';
 import { CARD_GATEWAY } from '@store/domain';
-import { startBraintreeSandbox, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
-import type { AddressInfo } from 'node:net';
+import { usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
 import { Client } from 'pg';
-import { cardSandboxEnv } from '../../testing/sandbox-env';
 import { payByCard, shopperReadyToPay, type Shopper } from '../../testing/shopper';
-import { createTestApp, XHR, type TestApp } from '../../testing/test-app';
+import { XHR, type TestApp } from '../../testing/test-app';
+import { configuredCardStore } from '../../testing/card-store';
 import { until } from '../../testing/until';
 import { ProviderNotificationsJob } from '../notifications/provider-notifications.job';
 
@@ -26,20 +25,8 @@ const AUSTIN = { line_1: '500 Congress Avenue', city: 'Austin', state: 'TX', pos
 const webhooks = (settings: Record<string, unknown>) =>
   fetch(`${sandbox.url}/__sandbox/webhooks/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(settings) });
 
-beforeAll(async () => {
-  sandbox = await startBraintreeSandbox({ config: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000 } });
-  t = await createTestApp({
-    env: cardSandboxEnv(sandbox.url, { BRAINTREE_SEPA: 'true', BRAINTREE_US_BANK_ACCOUNT: 'true', PAYMENT_GATEWAY_RULES: '*=braintree', PUBLIC_URL: 'http://store.test' }),
-  });
-  await t.app.listen(0, '127.0.0.1');
-  const { port } = t.app.getHttpServer().address() as AddressInfo;
-  await webhooks({ url: `http://127.0.0.1:${port}/webhooks/braintree/` });
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await sandbox?.close();
-});
+const store = configuredCardStore({ sandboxConfig: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000 }, env: { BRAINTREE_SEPA: 'true', BRAINTREE_US_BANK_ACCOUNT: 'true', PAYMENT_GATEWAY_RULES: '*=braintree' }, receiveWebhooks: true });
+beforeAll(() => ({ sandbox, t, target } = store));
 jest.setTimeout(30_000);
 
 const orderOf = async (shopper: Shopper, number: string) => (await t.http().get(`/data/orders/${number}`).set(XHR).set('Cookie', shopper.cookie)).body.data.order;

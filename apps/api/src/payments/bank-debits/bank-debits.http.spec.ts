@@ -1,8 +1,7 @@
-import { sepaNonce, startBraintreeSandbox, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
-import type { AddressInfo } from 'node:net';
-import { cardSandboxEnv } from '../../testing/sandbox-env';
+import { sepaNonce, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
 import { checkoutAction, cookieOf, payByCard, shopperReadyToPay, type Shopper } from '../../testing/shopper';
-import { createTestApp, XHR, type TestApp } from '../../testing/test-app';
+import { XHR, type TestApp } from '../../testing/test-app';
+import { configuredCardStore } from '../../testing/card-store';
 import { until } from '../../testing/until';
 import { ProviderNotificationsJob } from '../notifications/provider-notifications.job';
 import { BankDebitNotifications, ReconcileBankDebits, ReconcilePayments } from '@store/application';
@@ -20,20 +19,8 @@ const rows = (sql: string, values: unknown[] = []) => t.db.dataSource.query(sql,
 const LISBON = { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053', country: 'PT' };
 const AUSTIN = { line_1: '500 Congress Avenue', city: 'Austin', state: 'TX', postal_code: '78701', country: 'US' };
 
-beforeAll(async () => {
-  sandbox = await startBraintreeSandbox({ config: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000 } });
-  t = await createTestApp({
-    env: cardSandboxEnv(sandbox.url, { BRAINTREE_SEPA: 'true', BRAINTREE_US_BANK_ACCOUNT: 'true', PAYMENT_GATEWAY_RULES: '*=braintree', PUBLIC_URL: 'http://store.test' }),
-  });
-  await t.app.listen(0, '127.0.0.1');
-  const { port } = t.app.getHttpServer().address() as AddressInfo;
-  await fetch(`${sandbox.url}/__sandbox/webhooks/settings`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url: `http://127.0.0.1:${port}/webhooks/braintree/` }) });
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await sandbox?.close();
-});
+const store = configuredCardStore({ sandboxConfig: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000 }, env: { BRAINTREE_SEPA: 'true', BRAINTREE_US_BANK_ACCOUNT: 'true', PAYMENT_GATEWAY_RULES: '*=braintree' }, receiveWebhooks: true });
+beforeAll(() => ({ sandbox, t, target } = store));
 jest.setTimeout(30_000);
 
 async function fingerprintOf(shopper: Shopper): Promise<string> {

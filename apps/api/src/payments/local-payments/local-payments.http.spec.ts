@@ -1,8 +1,7 @@
-import { startBraintreeSandbox, answerLandingPage, startLocalPayment, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
-import type { AddressInfo } from 'node:net';
-import { cardSandboxEnv } from '../../testing/sandbox-env';
+import { answerLandingPage, startLocalPayment, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
 import { checkoutAction, payByCard, shopperReadyToPay, type Shopper } from '../../testing/shopper';
-import { createTestApp, XHR, type TestApp } from '../../testing/test-app';
+import { XHR, type TestApp } from '../../testing/test-app';
+import { configuredCardStore } from '../../testing/card-store';
 import { until } from '../../testing/until';
 import { ProviderNotificationsJob } from '../notifications/provider-notifications.job';
 import { LocalPaymentsJob } from './local-payments.job';
@@ -17,27 +16,14 @@ let t: TestApp;
 let target: WalletFlowTarget;
 let fingerprint: string;
 
-const control = async (path: string, body?: unknown) => {
-  const response = await fetch(`${sandbox.url}/__sandbox/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-};
 const rows = (sql: string, values: unknown[] = []) => t.db.dataSource.query(sql, values);
 
 const WARSAW = { line_1: 'ul. Marszałkowska 1', city: 'Warszawa', postal_code: '00-624', country: 'PL' };
 const LISBON = { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053', country: 'PT' };
 
-beforeAll(async () => {
-  sandbox = await startBraintreeSandbox({ config: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000, localPaymentCreateDelayMs: 0 } });
-  t = await createTestApp({ env: cardSandboxEnv(sandbox.url, { BRAINTREE_PAYPAL: 'true', BRAINTREE_LOCAL_PAYMENTS: 'true', PUBLIC_URL: 'http://store.test' }) });
-  await t.app.listen(0, '127.0.0.1');
-  const { port } = t.app.getHttpServer().address() as AddressInfo;
-  await control('webhooks/settings', { url: `http://127.0.0.1:${port}/webhooks/braintree/` });
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await sandbox?.close();
-});
+const store = configuredCardStore({ sandboxConfig: { webhookRetryBaseMs: 100, webhookTimeoutMs: 2000, localPaymentCreateDelayMs: 0 }, env: { BRAINTREE_PAYPAL: 'true', BRAINTREE_LOCAL_PAYMENTS: 'true' }, receiveWebhooks: true });
+beforeAll(() => ({ sandbox, t, target } = store));
+const { control } = store;
 jest.setTimeout(30_000);
 
 /** The client token's fingerprint for the shopper's basket, as the page's braintree-web gets it. */
