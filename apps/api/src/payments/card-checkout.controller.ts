@@ -10,6 +10,7 @@ import {
   RemoveSavedCard,
   RemoveSavedPayPalAccount,
   SessionService,
+  StartPayPalVault,
   type BasketRepository,
 } from '@store/application';
 import { DomainError, isSavedBankAccountReference, type CardCheckoutJson, type Customer, type SavedBankAccountJson, type SavedCardJson } from '@store/domain';
@@ -50,6 +51,7 @@ export class CardCheckoutController {
     private readonly removeSavedPayPal: RemoveSavedPayPalAccount,
     private readonly savedBankAccounts: ListSavedBankAccounts,
     private readonly removeSavedBankAccount: RemoveSavedBankAccount,
+    private readonly payPalVault: StartPayPalVault,
     private readonly sessions: SessionService,
     @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
     dataSource: DataSource,
@@ -119,11 +121,14 @@ export class CardCheckoutController {
     return success({ saved_card: null });
   }
 
-  /** The saved PayPal account, for the account details page (shown even when the gateway lost it, so it can be removed). */
+  /**
+   * The saved PayPal account, for the account details page (shown even when the gateway lost it, so
+   * it can be removed), and whether the store offers adding one there (PayPal's vault flow).
+   */
   @Get('account/saved-paypal')
   async getSavedPayPal(@Req() request: Request) {
     const account = await this.savedPayPal.execute(await this.customer(request));
-    return success({ saved_paypal_account: account ? { email: account.email, usable: !account.unusable } : null });
+    return success({ saved_paypal_account: account ? { email: account.email, usable: !account.unusable } : null, can_add: this.payPalVault.offered });
   }
 
   @Delete('account/saved-paypal')

@@ -261,9 +261,10 @@ describe('The saved PayPal account (checkout with vault)', () => {
     expect(sale.paymentInstrumentType).toBe('paypal_account');
     expect(sale.paypalAccount?.token).toBe(saved.token);
 
-    expect((await t.http().get('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).body.data.saved_paypal_account).toEqual({
-      email: 'sandbox-buyer@example.com',
-      usable: true,
+    expect((await t.http().get('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).body.data).toEqual({
+      saved_paypal_account: { email: 'sandbox-buyer@example.com', usable: true },
+      // This store has PayPal and a gateway that vaults it: the account page offers adding one.
+      can_add: true,
     });
     expect((await t.http().delete('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).status).toBe(200);
     await expect(sdk.paymentMethod.find(saved.token)).rejects.toMatchObject({ type: 'notFoundError' });

@@ -60,6 +60,15 @@ describe('StartPayPalVault', () => {
     down.gateway.unreachable = true;
     expect(await down.start.execute()).toMatchObject({ ok: false, error: { code: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code } });
   });
+
+  it('says whether it is offered without asking the gateway for anything, so the account page can leave the button out', async () => {
+    const on = setUp();
+    expect(on.start.offered).toBe(true);
+    expect(setUp({ payPal: false }).start.offered).toBe(false);
+    expect(new StartPayPalVault(null, settings).offered).toBe(false);
+    expect(new StartPayPalVault(new FakeCardGateway(), settings).offered).toBe(false);
+    expect(on.gateway.clientTokens).toEqual([]);
+  });
 });
 
 describe('SavePayPalAccount', () => {

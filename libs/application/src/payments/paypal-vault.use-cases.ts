@@ -36,10 +36,16 @@ export class StartPayPalVault {
     private readonly settings: CardGatewaySettings | null,
   ) {}
 
+  /** Whether this store offers it at all (PayPal on, and a gateway that vaults PayPal accounts). */
+  get offered(): boolean {
+    return Boolean(this.gateway?.vaultPayPalAccount && this.settings?.wallets.payPal);
+  }
+
   async execute(): Promise<Result<PayPalVaultSetUp, DomainError>> {
-    if (!this.gateway?.vaultPayPalAccount || !this.settings?.wallets.payPal) return notOffered();
+    const { gateway, settings } = this;
+    if (!this.offered || !gateway || !settings) return notOffered();
     try {
-      return ok({ clientToken: await this.gateway.clientToken({ vaultCustomerId: null, currency: '' }), environment: this.settings.environment });
+      return ok({ clientToken: await gateway.clientToken({ vaultCustomerId: null, currency: '' }), environment: settings.environment });
     } catch {
       return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
     }

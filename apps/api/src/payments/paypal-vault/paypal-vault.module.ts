@@ -29,5 +29,7 @@ type Gateway = (CardGatewayPort & Partial<PayPalVaultPort>) | null;
       inject: [SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY_PORT, CARD_GATEWAY_SETTINGS],
     },
   ],
+  // The account page's saved PayPal section asks whether adding one is offered at all.
+  exports: [StartPayPalVault],
 })
 export class PayPalVaultModule {}

@@ -14,7 +14,8 @@ export const removeSavedCard = () => api.delete<{ saved_card: null }>('/data/acc
 export type AccountSavedPayPalJson = SavedPayPalJson & { readonly usable: boolean };
 
 /** The saved PayPal account of account/details/, and its removal. */
-export const fetchSavedPayPal = () => api.get<{ saved_paypal_account: AccountSavedPayPalJson | null }>('/data/account/saved-paypal/');
+/** The saved PayPal account, and whether the store offers adding one in the account area (PayPal's vault flow). */
+export const fetchSavedPayPal = () => api.get<{ saved_paypal_account: AccountSavedPayPalJson | null; can_add: boolean }>('/data/account/saved-paypal/');
 export const removeSavedPayPal = () => api.delete<{ saved_paypal_account: null }>('/data/account/saved-paypal/');
 
 /** The saved bank accounts of account/details/, and removing one by its reference. */

@@ -19,6 +19,8 @@ interface SavedMethodProps<T> {
   readonly empty: string;
   /** A way to add one here (PayPal's vault flow), told what to do once it is saved. */
   readonly Add?: ComponentType<{ readonly onAdded: (method: T, announcement: string) => void }>;
+  /** Whether the store offers adding one here: `fetch`'s answer says, so it is known with it. */
+  readonly canAdd?: () => boolean;
 }
 
 /** One saved payment method in account/details/: what it is, and removing it (focus and an announcement after). */
@@ -56,7 +58,7 @@ function SavedMethodSettings<T>(props: SavedMethodProps<T>) {
       ) : (
         <p>{props.empty}</p>
       )}
-      {props.Add && (
+      {props.Add && !query.isPending && (props.canAdd?.() ?? true) && (
         <props.Add
           onAdded={(method, message) => {
             queryClient.setQueryData([props.queryKey], method);
@@ -77,8 +79,11 @@ function AddPayPalAccount({ onAdded }: { readonly onAdded: (account: AccountSave
   return <PayPalVaultButton onSaved={(account) => onAdded(account, `Your PayPal account ${account.email} has been saved.`)} />;
 }
 
-/** The saved card (spec 2 §6, issue 9) and the saved PayPal account (issue 10) in account/details/. */
+/** The saved card (spec 2 §6) and the saved PayPal account in account/details/. */
 export function SavedCardSettings() {
+  // One request answers both what is saved and whether adding one is offered: a store without
+  // PayPal's vault shows no 'Add a PayPal account' button that could only refuse.
+  const payPalOffered = useRef(false);
   return (
     <>
       <SavedMethodSettings
@@ -100,7 +105,13 @@ export function SavedCardSettings() {
       <SavedMethodSettings
         title="Saved PayPal account"
         queryKey="saved-paypal"
-        fetch={() => fetchSavedPayPal().then((answer) => answer.saved_paypal_account)}
+        fetch={() =>
+          fetchSavedPayPal().then((answer) => {
+            payPalOffered.current = answer.can_add;
+            return answer.saved_paypal_account;
+          })
+        }
+        canAdd={() => payPalOffered.current}
         remove={removeSavedPayPal}
         describe={(account) => (
           <>
