@@ -1,19 +1,9 @@
 import { ErrorCatalogue } from '@store/domain';
-import { aCheckoutWorld, aSavedCard, aSavedPayPalAccount, FakeCardGateway, InMemorySavedCards, InMemorySavedPayPal, saveCardInBoth } from '../testing';
+import { aCardGatewaySettings, aCheckoutWorld, aSavedCard, aSavedPayPalAccount, FakeCardGateway, InMemorySavedCards, InMemorySavedPayPal, saveCardInBoth } from '../testing';
 import { GetCardCheckout } from './card-checkout.use-case';
 import type { CardGatewaySettings } from './card-gateway.ports';
 
-const settings: CardGatewaySettings = {
-  environment: 'sandbox',
-  threeDSecure: true,
-  collectDeviceData: true,
-  disabledApplePayCountries: [],
-  disabledGooglePayCountries: [],
-  disabledPayPalCountries: [],
-  googleMerchantId: null,
-  wallets: { applePay: true, googlePay: true, payPal: true },
-  scriptLoadTimeoutMs: 120_000,
-};
+const settings: CardGatewaySettings = aCardGatewaySettings();
 
 async function setUp(gateway: 'braintree' | 'digital-river' = 'braintree', walletSettings = settings) {
   const world = aCheckoutWorld();

@@ -1,20 +1,10 @@
 import { ErrorCatalogue } from '@store/domain';
 import { aCustomer } from '@store/domain/testing';
-import { aSavedCard, aSavedPayPalAccount, FakeCardGateway, InMemorySavedCards, InMemorySavedPayPal, saveCardInBoth } from '../testing';
+import { aCardGatewaySettings, aSavedCard, aSavedPayPalAccount, FakeCardGateway, InMemorySavedCards, InMemorySavedPayPal, saveCardInBoth } from '../testing';
 import type { CardGatewaySettings } from './card-gateway.ports';
 import { SavePayPalAccount, StartPayPalVault, type PayPalVaultPort } from './paypal-vault.use-cases';
 
-const settings: CardGatewaySettings = {
-  environment: 'sandbox',
-  threeDSecure: true,
-  collectDeviceData: true,
-  disabledApplePayCountries: [],
-  disabledGooglePayCountries: [],
-  disabledPayPalCountries: [],
-  googleMerchantId: null,
-  wallets: { applePay: false, googlePay: false, payPal: true },
-  scriptLoadTimeoutMs: 120_000,
-};
+const settings: CardGatewaySettings = aCardGatewaySettings({ wallets: { applePay: false, googlePay: false, payPal: true } });
 
 /** The gateway's vault with PayPal: a nonce it issued becomes an account under the payer's record, once. */
 class VaultingGateway extends FakeCardGateway implements PayPalVaultPort {

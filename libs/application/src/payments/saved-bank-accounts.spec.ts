@@ -1,7 +1,7 @@
 import { ErrorCatalogue, isSavedBankAccountReference, type Customer, type StoreFeature } from '@store/domain';
 import type { ChargeRequest, ChargeResult, PaymentPort } from '../orders/orders.ports';
 import { PlaceOrder } from '../orders/place-order.use-case';
-import { aBillingAddress, aCheckoutWorld, aShopper, FakeCardGateway, FakePaymentPort, InMemorySavedBankAccounts, InMemorySavedCards, InMemorySavedPayPal } from '../testing';
+import { aBillingAddress, aCardGatewaySettings, aCheckoutWorld, aShopper, FakeCardGateway, FakePaymentPort, InMemorySavedBankAccounts, InMemorySavedCards, InMemorySavedPayPal } from '../testing';
 import { GetCardCheckout } from './card-checkout.use-case';
 import type { CardGatewaySettings, SavedBankAccount, VaultedBankAccount } from './card-gateway.ports';
 import { ListSavedBankAccounts, RemoveSavedBankAccount } from './saved-bank-accounts.use-cases';
@@ -34,18 +34,7 @@ class VaultingGateway implements PaymentPort {
 const ACH: VaultedBankAccount = { token: 'usbank-token-1', kind: 'us-bank-account', last4: '0000', mandateReference: null, bankName: 'FEDERAL RESERVE BANK' };
 const SEPA: VaultedBankAccount = { token: 'sepa-token-1', kind: 'sepa', last4: '3000', mandateReference: 'MANDATE-1', bankName: null };
 
-const settings: CardGatewaySettings = {
-  environment: 'sandbox',
-  threeDSecure: true,
-  collectDeviceData: true,
-  disabledApplePayCountries: [],
-  disabledGooglePayCountries: [],
-  disabledPayPalCountries: [],
-  googleMerchantId: null,
-  wallets: { applePay: false, googlePay: false, payPal: false },
-  bankDebits: { sepa: true, usBankAccount: true },
-  scriptLoadTimeoutMs: 120_000,
-};
+const settings: CardGatewaySettings = aCardGatewaySettings({ wallets: { applePay: false, googlePay: false, payPal: false }, bankDebits: { sepa: true, usBankAccount: true } });
 
 async function aWorld() {
   const world = aCheckoutWorld();

@@ -4,6 +4,7 @@ import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
 import type { Order, OrderDraft, OrderLineDraft } from '../orders/orders.ports';
 import type { PlaceOrderCommand } from '../orders/place-order.use-case';
+import type { CardGatewaySettings } from '../payments/card-gateway.ports';
 import type { MorCheckout } from '../payments/merchant-of-record.ports';
 import { InMemoryCatalogue } from './in-memory-catalogue';
 
@@ -170,3 +171,17 @@ export function aPlaceOrderCommand(
     ...overrides,
   };
 }
+
+/** The card gateway's settings as a sandbox store has them, every wallet on; tests override what they vary. */
+export const aCardGatewaySettings = (overrides: Partial<CardGatewaySettings> = {}): CardGatewaySettings => ({
+  environment: 'sandbox',
+  threeDSecure: true,
+  collectDeviceData: true,
+  disabledApplePayCountries: [],
+  disabledGooglePayCountries: [],
+  disabledPayPalCountries: [],
+  googleMerchantId: null,
+  wallets: { applePay: true, googlePay: true, payPal: true },
+  scriptLoadTimeoutMs: 120_000,
+  ...overrides,
+});
