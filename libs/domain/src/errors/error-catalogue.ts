@@ -344,6 +344,13 @@ export const ErrorCatalogue = {
   PAYPAL_SETUP_FAILED: entry(310234, 'PayPal could not be reached. Please try again in a moment.', 'payment-failed', { ours: true }),
   PAYPAL_IN_PROGRESS: entry(310235, 'PayPal is already open in another window. Please finish there first.', 'payment-failed', { ours: true }),
   PAYPAL_NOT_STARTED: entry(310236, 'PayPal could not be started. Please try again or choose another way to pay.', 'payment-failed', { ours: true }),
+  /** The payer withdrew the saved account's pre-approval at PayPal (processor 2071): they agree again in PayPal's window. */
+  PAYPAL_CONSENT_NEEDED: entry(
+    310237,
+    'PayPal needs you to confirm this payment from your saved account, so you have not been charged yet. Choose Confirm with PayPal to continue.',
+    'payment-failed',
+    { ours: true },
+  ),
 
   // ---- Local payment methods (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   // The store's side: a payment the payer approved is being charged, or one that ended uncharged.

@@ -19,6 +19,8 @@ const PROCESSOR_CODES: ReadonlyArray<readonly [readonly string[], number]> = [
   [['2048', '2049', '2050'], ErrorCatalogue.AMOUNT_NOT_ACCEPTED.code],
   [['2011', '2021', '2062', '2065'], ErrorCatalogue.PAYMENT_UNSUCCESSFUL_CHANGE_METHOD.code],
   [['2020', '2101', '2102'], ErrorCatalogue.RECURRING_STOPPED.code],
+  // PayPal: the payer revoked the saved account's pre-approved payments; they can agree again (vault-initiated checkout).
+  [['2071'], ErrorCatalogue.PAYPAL_CONSENT_NEEDED.code],
 ];
 
 export function processorDeclineCode(processorResponseCode: string): number {
