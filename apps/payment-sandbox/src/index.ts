@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { assetRoutes } from './assets';
 import { clientApiRoutes } from './client-api';
 import { masterpassRoutes } from './masterpass/masterpass';
+import { visaCheckoutRoutes } from './visa-checkout/visa-checkout';
 import type { RouteHandler, SandboxConfig, SandboxContext } from './context';
 import { controlRoutes } from './control/routes';
 import { gatewayRoutes } from './gateway/routes';
@@ -82,6 +83,7 @@ const ROUTES: readonly RouteHandler[] = [
   webhookControlRoutes,
   gatewayRoutes,
   masterpassRoutes,
+  visaCheckoutRoutes,
   clientApiRoutes,
   localPaymentPageRoutes,
   sepaMandatePageRoutes,

@@ -61,7 +61,7 @@ export interface NonceRecord {
   readonly paymentMethodToken: string | null;
   /** The customer of the client token that made it, if any. */
   readonly customerId: string | null;
-  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' | 'MasterpassCard' | 'LocalPayment' | 'VenmoAccount' | BankAccountKind;
+  readonly kind: 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard' | 'MasterpassCard' | 'VisaCheckoutCard' | 'LocalPayment' | 'VenmoAccount' | BankAccountKind;
   /** Set on VenmoAccount nonces: the Venmo payer who approved the payment context. */
   readonly venmo?: VenmoDetails;
   /** Set on SEPA and US bank account nonces: the account behind them (their `card` is a placeholder). */

@@ -19,6 +19,11 @@ export const routedHosts: readonly string[] = [
   'www.sandbox.paypal.com',
   'checkout.paypal.com',
   'pay.google.com',
+  // Venmo's app switch on phones (venmo.com/braintree/checkout, /go/checkout): the sandbox plays the app.
+  'venmo.com',
+  // Visa Checkout's sdk.js and lightbox (the sandbox's stand-ins: Visa retired it for Click to Pay).
+  'sandbox-assets.secure.checkout.visa.com',
+  'sandbox.secure.checkout.visa.com',
 ];
 
 export interface SandboxCertificate {

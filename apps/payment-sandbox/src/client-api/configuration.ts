@@ -4,6 +4,7 @@ import type { ClientTokenRecord } from '../store';
 import { signJwt } from './jwt';
 import { walletConfiguration } from './wallet-configuration';
 import { venmoConfiguration } from '../venmo/configuration';
+import { visaCheckoutConfiguration } from '../visa-checkout/visa-checkout';
 
 export const SUPPORTED_CARD_TYPES = ['Visa', 'MasterCard', 'American Express', 'Maestro', 'Discover', 'JCB', 'UnionPay'] as const;
 
@@ -43,6 +44,8 @@ export function configurationFor(context: SandboxContext, token: ClientTokenReco
     ...venmoConfiguration(context, token),
     // Masterpass (ours: the merchant checkout id is made up; the wallet page is the sandbox's own).
     masterpass: { merchantCheckoutId: `${config.merchantId}_masterpass`, supportedNetworks: ['visa', 'master'] },
+    // Visa Checkout (ours: made-up identifiers; Visa's sdk.js and lightbox are the sandbox's own).
+    visaCheckout: visaCheckoutConfiguration(config),
     // US bank account (ACH) with bank details; no Plaid, so bank login is not enabled (as the provider's without it).
     usBankAccount: { routeId: `${config.merchantId}_ach_route`, plaid: null },
     ...walletConfiguration(context, token),

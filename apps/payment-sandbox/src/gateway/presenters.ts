@@ -178,6 +178,8 @@ function nonceDetails(nonce: NonceRecord): { description: string; details: XmlOb
       return { description: 'Android Pay', details: { ...cardDetails, isNetworkTokenized: false } };
     case 'MasterpassCard':
       return { description: `${card.cardType} ending in ${lastTwo}`, details: cardDetails };
+    case 'VisaCheckoutCard':
+      return { description: `ending in ${lastTwo}`, details: cardDetails };
     case 'SepaDebitAccount':
     case 'UsBankAccount':
       return nonce.bankAccount ? bankNonceDetails(nonce.bankAccount) : { description: nonce.kind, details: {} };
@@ -210,6 +212,7 @@ const INSTRUMENT_TYPES: Readonly<Record<NonceRecord['kind'], string>> = {
   ApplePayCard: 'apple_pay_card',
   AndroidPayCard: 'android_pay_card',
   MasterpassCard: 'masterpass_card',
+  VisaCheckoutCard: 'visa_checkout_card',
   LocalPayment: 'local_payment',
   VenmoAccount: 'venmo_account',
   SepaDebitAccount: 'sepa_debit_account',
@@ -229,6 +232,9 @@ function walletFields(transaction: TransactionRecord, config: SandboxConfig): Xm
     case 'MasterpassCard':
       // The gateway's masterpass-card element (the node SDK keeps it as masterpassCard).
       return { masterpassCard: { token: transaction.paymentMethodToken, ...cardFields(card, config) } };
+    case 'VisaCheckoutCard':
+      // The gateway's visa-checkout-card element (the node SDK keeps it as visaCheckoutCard).
+      return { visaCheckoutCard: { token: transaction.paymentMethodToken, ...cardFields(card, config) } };
     case 'PayPalAccount': {
       const paypal = transaction.paypal;
       return {
