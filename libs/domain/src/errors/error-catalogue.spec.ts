@@ -77,6 +77,8 @@ describe('the error catalogue', () => {
       (code >= 310271 && code <= 310279) ||
       // ours: Masterpass (3102 8x)
       (code >= 310281 && code <= 310289) ||
+      // ours: Visa Checkout (3102 9x)
+      (code >= 310291 && code <= 310299) ||
       (code >= 700001 && code <= 700002) ||
       (code >= 710000 && code <= 710999) ||
       (code >= 800001 && code <= 800003) ||

@@ -326,6 +326,14 @@ export const ErrorCatalogue = {
   MASTERPASS_SETUP_FAILED: entry(310286, 'Masterpass could not be reached. Please try again in a moment.', 'payment-failed', { ours: true }),
   MASTERPASS_UNAVAILABLE: entry(310287, 'Masterpass is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
 
+  // ---- Visa Checkout (3102 9x): spec 3 §8 names the provider's errors; the shopper's words are ours ----
+  VISA_CHECKOUT_CANCELED: entry(310291, 'You closed Visa Checkout before choosing a card, so you have not been charged.', 'payment-failed', { ours: true }),
+  VISA_CHECKOUT_FAILED: entry(310292, 'Visa Checkout could not pass on your card, so you have not been charged. Please try again or choose another way to pay.', 'payment-failed', {
+    ours: true,
+  }),
+  VISA_CHECKOUT_NOT_STARTED: entry(310293, 'Visa Checkout could not be started. Please try again or choose another way to pay.', 'payment-failed', { ours: true }),
+  VISA_CHECKOUT_UNAVAILABLE: entry(310294, 'Visa Checkout is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
+
   // ---- Venmo (3102 7x): spec 3 §8 names the provider's errors; the shopper's words are ours ----
   VENMO_CANCELLED: entry(310271, 'You closed Venmo before approving, so you have not been charged.', 'payment-failed', { ours: true }),
   VENMO_EXPIRED: entry(310272, 'The Venmo request expired before you approved it, so you have not been charged. Please try again.', 'payment-failed', { ours: true }),

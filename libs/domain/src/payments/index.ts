@@ -11,6 +11,7 @@ export * from './provider-notifications';
 export * from './bank-debits';
 export * from './saved-bank-accounts';
 export * from './masterpass';
+export * from './visa-checkout';
 export * from './payment-request';
 export * from './venmo';
 export * from './paypal-vault';
