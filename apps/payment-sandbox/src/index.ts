@@ -10,6 +10,7 @@ import { gatewayRoutes } from './gateway/routes';
 import { handlerFor, keepIdleConnectionsOpen, listen, startServer } from './server';
 import { generateCertificate, type SandboxCertificate } from './tls';
 import { walletRoutes } from './wallets/routes';
+import { payPalVaultInitiatedRoutes } from './wallets/paypal-vault-initiated';
 import { expireOverdue } from './local-payments/payments';
 import { localPaymentPageRoutes } from './local-payments/pages';
 import { webhookControlRoutes } from './webhooks/control';
@@ -88,6 +89,7 @@ const ROUTES: readonly RouteHandler[] = [
   localPaymentPageRoutes,
   sepaMandatePageRoutes,
   venmoRoutes,
+  payPalVaultInitiatedRoutes,
   walletRoutes,
   assetRoutes,
 ];

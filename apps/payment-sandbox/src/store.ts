@@ -104,6 +104,11 @@ export interface PaymentMethodRecord {
   card: CardRecord;
   /** Set on PayPal accounts. */
   readonly paypal?: VaultedPayPalAccount;
+  /**
+   * Ours: a saved PayPal account whose payer withdrew its pre-approved payments at PayPal; its sales
+   * are refused 2071 until the payer agrees again (vault-initiated checkout).
+   */
+  paypalConsentRevoked?: boolean;
   isDefault: boolean;
   readonly createdAt: string;
   updatedAt: string;
@@ -226,6 +231,11 @@ export interface PayPalOrderRecord {
   readonly createdAt: string;
   status: 'created' | 'approved' | 'cancelled' | 'tokenized';
   payerId: string | null;
+  /**
+   * Vault-initiated checkout: the saved PayPal account whose payer is asked to agree again, and
+   * where PayPal's page sends the popup back (braintree-web's redirect and cancel frames).
+   */
+  readonly vaultInitiated?: { readonly paymentMethodToken: string; readonly returnUrl: string; readonly cancelUrl: string };
 }
 
 /** What braintree-web's preferred-payment-methods query answers (spec: both false unless told). */

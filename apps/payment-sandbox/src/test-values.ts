@@ -40,6 +40,8 @@ export const PROCESSOR_RESPONSES: Readonly<Record<string, { readonly text: strin
   '2046': { text: 'Declined', type: 'soft_declined' },
   '2047': { text: 'Call Issuer. Pick Up Card', type: 'hard_declined' },
   '2057': { text: 'Issuer or Cardholder has put a restriction on the card', type: 'soft_declined' },
+  // PayPal: the payer withdrew the saved account's pre-approval (the provider names it a hard decline).
+  '2071': { text: 'PayPal Payer Revoked Authorization', type: 'hard_declined' },
   '2099': { text: 'Cardholder Authentication Required', type: 'soft_declined' },
 };
 

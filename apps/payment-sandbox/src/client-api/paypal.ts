@@ -4,6 +4,7 @@ import type { SandboxContext, SandboxRequest } from '../context';
 import type { ClientTokenRecord, PayPalOrderRecord } from '../store';
 import { isObject, sendJson, stringOf, type JsonObject } from './http';
 import { createWalletNonce, PAYPAL_PLACEHOLDER_CARD, paypalAccountJson, SANDBOX_PAYPAL_PAYER } from './wallet-nonces';
+import { vaultInitiatedAccount } from '../wallets/paypal-vault-initiated';
 
 /**
  * PayPal through the client API (paypal_hermes and paypal_accounts), as braintree-web's
@@ -56,7 +57,14 @@ export function createPaymentResource(request: SandboxRequest, response: ServerR
   if (!/^[A-Za-z]{3}$/.test(stringOf(body.currencyIsoCode) ?? '')) return invalid(request, response, 'Currency ISO code is required.');
   const intent = stringOf(body.intent);
   if (intent !== null && !INTENTS.has(intent)) return invalid(request, response, 'Intent must be authorize, sale or order.');
+  // Vault-initiated checkout names a saved PayPal account of the token's own customer.
+  const vaultInitiated = vaultInitiatedAccount(context, token, body);
+  if (typeof vaultInitiated === 'string') return invalid(request, response, vaultInitiated);
   const order = newOrder(context, token, body, 'checkout');
+  if (vaultInitiated) {
+    context.store.state.paypalOrders[order.token] = { ...order, vaultInitiated };
+    context.store.save();
+  }
   sendJson(request, response, 201, {
     paymentResource: {
       paymentToken: order.paymentId,

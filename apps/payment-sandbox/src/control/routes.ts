@@ -168,6 +168,16 @@ export const controlRoutes: RouteHandler = (request, response, context) => {
     store.save();
     return json(response, 200, { token: method.token, expirationMonth: '01', expirationYear: '2020' });
   }
+  if (request.method === 'POST' && segments.length === 4 && segments[1] === 'payment-methods' && segments[3] === 'revoke-consent') {
+    // The payer withdraws a saved PayPal account's pre-approved payments at PayPal: its sales answer 2071.
+    const method = store.state.paymentMethods[segments[2]];
+    if (!method) return json(response, 404, { error: `no payment method ${segments[2]}` });
+    if (!method.paypal) return json(response, 422, { error: `payment method ${method.token} is not a PayPal account` });
+    method.paypalConsentRevoked = true;
+    method.updatedAt = new Date().toISOString();
+    store.save();
+    return json(response, 200, { token: method.token, consentRevoked: true });
+  }
   // Other /__sandbox/ paths may belong to the browser half (its scripts and pages).
   return false;
 };

@@ -165,6 +165,8 @@ function decideOutcome(store: SandboxStore, source: PaymentSource, amount: strin
     delete store.state.forced.nextSaleOfCard[card.number];
     return forcedForCard;
   }
+  // A saved PayPal account whose payer withdrew the pre-approval pays only once they agree again.
+  if (source.kind === 'PayPalAccount' && source.token !== null && store.state.paymentMethods[source.token]?.paypalConsentRevoked) return declined('2071');
   // A PayPal account has no expiry date: its placeholder card is never read as a card.
   if (source.kind !== 'PayPalAccount' && isExpired(card)) return declined('2004');
   const fakeOutcome = source.nonce ? fakeNonceSaleOutcome(source.nonce.nonce) : null;
