@@ -206,6 +206,20 @@ export interface ForcedOutcomes {
   nextRemovalStatus: Record<string, number>;
 }
 
+/** A line item PayPal keeps for a checkout payment (braintree-web's PayPalCheckout~lineItem). */
+export interface PayPalCartItem {
+  readonly name: string;
+  readonly kind: 'debit' | 'credit';
+  readonly quantity: string;
+  readonly unitAmount: string;
+  readonly unitTaxAmount?: string;
+  readonly description?: string;
+  readonly productCode?: string;
+}
+
+/** createPayment's amountBreakdown, as decimal strings. */
+export type PayPalCartBreakdown = Partial<Record<'itemTotal' | 'taxTotal' | 'shipping' | 'handling' | 'insurance' | 'shippingDiscount' | 'discount', string>>;
+
 /**
  * A PayPal payment (checkout flow, `EC-` token) or billing agreement (vault flow, `BA-` token) set up
  * through the client API, then approved or cancelled on the PayPal JS SDK stand-in's dialog.
@@ -216,10 +230,20 @@ export interface PayPalOrderRecord {
   readonly flow: 'checkout' | 'vault';
   /** PAYID-… (checkout flow only). */
   readonly paymentId: string | null;
-  readonly amount: string | null;
+  /** What the payer approves; braintree-web's updatePayment may change it before tokenization. */
+  amount: string | null;
   readonly currency: string | null;
   readonly intent: string | null;
   readonly displayName: string;
+  /** createPayment's lineItems and amountBreakdown, as updatePayment last left them (absent when none were sent). */
+  lineItems?: readonly PayPalCartItem[];
+  amountBreakdown?: PayPalCartBreakdown;
+  /** How many times updatePayment changed the payment. */
+  updates?: number;
+  /** createPayment's offerCredit (`offerPaypalCredit`). */
+  readonly offerCredit?: boolean;
+  /** The funding source the payer approved with: paypal, paylater or credit (the SDK's button). */
+  fundingSource?: string;
   /**
    * Checkout with Vault: a checkout payment that also asked the payer for a billing agreement
    * (`requestBillingAgreement: true`), so its nonce can be saved. Absent in older state files.

@@ -4,7 +4,9 @@
  * www.sandbox.paypal.com). Buttons() renders one button named "PayPal"; a click runs the merchant's
  * createOrder (braintree-web's createPayment) or createBillingAgreement, then shows an in-page
  * approval dialog where the real SDK opens PayPal's popup. "Approve payment" calls onApprove with
- * the data braintree-web's tokenizePayment reads; "Cancel payment" calls onCancel.
+ * the data braintree-web's tokenizePayment reads; "Cancel payment" calls onCancel. As the real SDK,
+ * it also renders the Pay Later and PayPal Credit buttons when the script's `enable-funding` asks for
+ * them in a currency PayPal offers them in; the dialog lists the cart the merchant sent.
  */
 import { openSheet } from './wallet-sheet';
 
@@ -22,8 +24,18 @@ interface ButtonsOptions {
   readonly onError?: (error: unknown) => unknown;
 }
 
+interface CartItem {
+  readonly name: string;
+  readonly kind: 'debit' | 'credit';
+  readonly quantity: string;
+  readonly unitAmount: string;
+  readonly unitTaxAmount?: string;
+}
+
 interface OrderSummary {
   readonly token: string;
+  readonly lineItems: readonly CartItem[];
+  readonly amountBreakdown: Partial<Record<'itemTotal' | 'taxTotal' | 'shipping' | 'handling' | 'insurance' | 'shippingDiscount' | 'discount', string>> | null;
   readonly flow: 'checkout' | 'vault';
   readonly amount: string | null;
   readonly currency: string | null;
@@ -39,6 +51,27 @@ const sdkOrigin = sdkUrl.origin;
 
 const FUNDING = { PAYPAL: 'paypal', PAYLATER: 'paylater', CREDIT: 'credit', CARD: 'card', VENMO: 'venmo' } as const;
 
+/**
+ * Ours, after PayPal's published offers: Pay Later in the currencies of the countries PayPal offers
+ * it in (US, UK, France, Germany, Italy, Spain, Australia), PayPal Credit in the US and the UK; both
+ * only when the merchant's script asks for them with `enable-funding`.
+ */
+const PAY_LATER_CURRENCIES = new Set(['USD', 'GBP', 'EUR', 'AUD']);
+const CREDIT_CURRENCIES = new Set(['USD', 'GBP']);
+const sdkCurrency = (sdkUrl.searchParams.get('currency') ?? 'USD').toUpperCase();
+const enabledFunding = new Set((sdkUrl.searchParams.get('enable-funding') ?? '').split(',').map((source) => source.trim()));
+const disabledFunding = new Set((sdkUrl.searchParams.get('disable-funding') ?? '').split(',').map((source) => source.trim()));
+
+function fundingEligible(source: string): boolean {
+  if (disabledFunding.has(source)) return false;
+  if (source === FUNDING.PAYPAL) return true;
+  if (source === FUNDING.PAYLATER) return enabledFunding.has(source) && PAY_LATER_CURRENCIES.has(sdkCurrency);
+  if (source === FUNDING.CREDIT) return enabledFunding.has(source) && CREDIT_CURRENCIES.has(sdkCurrency);
+  return false;
+}
+
+const BUTTON_LABELS: Readonly<Record<string, string>> = { paypal: 'PayPal', paylater: 'Pay Later', credit: 'PayPal Credit' };
+
 const COLOURS: Readonly<Record<string, { background: string; color: string }>> = {
   gold: { background: '#ffc439', color: '#111' },
   blue: { background: '#0070e0', color: '#fff' },
@@ -49,17 +82,46 @@ const COLOURS: Readonly<Record<string, { background: string; color: string }>> =
 
 const unavailable = (what: string) => () => Promise.reject(new Error(`Ours: ${what} is not available in the payment sandbox's PayPal stand-in.`));
 
-async function call(token: string, action: 'approve' | 'cancel' | null): Promise<Record<string, unknown>> {
+async function call(token: string, action: 'approve' | 'cancel' | null, fundingSource: string = FUNDING.PAYPAL): Promise<Record<string, unknown>> {
   const method = action ? 'POST' : 'GET';
-  const response = await fetch(`${sdkOrigin}/__sandbox/paypal/orders/${encodeURIComponent(token)}${action ? `/${action}` : ''}`, { method, headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {}, body: method === 'POST' ? '{}' : undefined });
+  const response = await fetch(`${sdkOrigin}/__sandbox/paypal/orders/${encodeURIComponent(token)}${action ? `/${action}` : ''}`, {
+    method,
+    headers: method === 'POST' ? { 'Content-Type': 'application/json' } : {},
+    body: method === 'POST' ? JSON.stringify(action === 'approve' ? { fundingSource } : {}) : undefined,
+  });
   const body = (await response.json()) as Record<string, unknown>;
   if (!response.ok) throw new Error(String(body.error ?? `PayPal sandbox answered ${response.status}`));
   return body;
 }
 
-function describe(order: OrderSummary): string[] {
+const BREAKDOWN_LABELS: ReadonlyArray<readonly [keyof NonNullable<OrderSummary['amountBreakdown']>, string]> = [
+  ['itemTotal', 'Item total'],
+  ['taxTotal', 'Tax'],
+  ['shipping', 'Shipping'],
+  ['handling', 'Handling'],
+  ['insurance', 'Insurance'],
+  ['shippingDiscount', 'Shipping discount'],
+  ['discount', 'Discount'],
+];
+
+function describe(order: OrderSummary, fundingSource: string): string[] {
   const lines = [`Signed in as ${order.payerEmail}`];
-  if (order.flow === 'checkout') lines.push(`Pay ${order.displayName}`, `Amount: ${order.amount ?? ''} ${order.currency ?? ''}`.trim());
+  if (order.flow === 'checkout') lines.push(`Pay ${order.displayName}`);
+  if (order.flow === 'checkout') {
+    const currency = order.currency ?? '';
+    // PayPal's page lists the merchant's items, then the breakdown, then the total.
+    for (const item of order.lineItems) {
+      const tax = item.unitTaxAmount ? ` + ${item.unitTaxAmount} tax` : '';
+      lines.push(`Item: ${item.name}, ${item.quantity} × ${item.kind === 'credit' ? '-' : ''}${item.unitAmount}${tax} ${currency}`);
+    }
+    for (const [field, label] of BREAKDOWN_LABELS) {
+      const value = order.amountBreakdown?.[field];
+      if (value !== undefined) lines.push(`${label}: ${field === 'discount' || field === 'shippingDiscount' ? '-' : ''}${value} ${currency}`);
+    }
+    lines.push(`Amount: ${order.amount ?? ''} ${currency}`.trim());
+    if (fundingSource === FUNDING.PAYLATER) lines.push(`Pay Later: ${currency === 'GBP' ? 'Pay in 3' : 'Pay in 4'} interest-free payments.`);
+    if (fundingSource === FUNDING.CREDIT) lines.push('PayPal Credit: 0% interest for 4 months.');
+  }
   if (order.billingAgreement) lines.push(`Let ${order.displayName} charge your PayPal account for future purchases.`);
   if (order.billingAgreement && order.billingAgreementDescription) lines.push(order.billingAgreementDescription);
   return lines;
@@ -81,7 +143,7 @@ function Buttons(options: ButtonsOptions) {
       const sheet = openSheet({
         title: 'PayPal sandbox approval',
         marker: 'paypal-approval',
-        lines: describe(order),
+        lines: describe(order, fundingSource),
         accent: { background: '#003087', color: '#fff' },
         actions: [
           { label: 'Approve payment', primary: true, onClick: () => done('approve') },
@@ -107,7 +169,7 @@ function Buttons(options: ButtonsOptions) {
       await options.onCancel?.({ orderID: token }, {});
       return;
     }
-    const data = await call(token, 'approve');
+    const data = await call(token, 'approve', fundingSource);
     await options.onApprove?.(data, {
       restart: unavailable('actions.restart'),
       order: { get: unavailable('actions.order.get'), capture: unavailable('actions.order.capture'), authorize: unavailable('actions.order.authorize'), patch: unavailable('actions.order.patch') },
@@ -132,15 +194,15 @@ function Buttons(options: ButtonsOptions) {
   }
 
   return {
-    isEligible: () => fundingSource === FUNDING.PAYPAL,
+    isEligible: () => fundingEligible(fundingSource),
     render(container: string | HTMLElement): Promise<void> {
       const target = typeof container === 'string' ? document.querySelector<HTMLElement>(container) : container;
       if (!target) return Promise.reject(new Error(`Document is ready and element ${String(container)} does not exist`));
-      if (fundingSource !== FUNDING.PAYPAL) return Promise.reject(new Error(`Ours: the payment sandbox renders the ${FUNDING.PAYPAL} funding source only, not ${fundingSource}.`));
+      if (!fundingEligible(fundingSource)) return Promise.reject(new Error(`Ours: the payment sandbox's PayPal does not offer the ${fundingSource} funding source here.`));
       const colour = COLOURS[options.style?.color ?? 'gold'] ?? COLOURS.gold;
       const button = document.createElement('button');
       button.type = 'button';
-      button.textContent = 'PayPal';
+      button.textContent = BUTTON_LABELS[fundingSource] ?? 'PayPal';
       button.setAttribute('data-funding-source', fundingSource);
       Object.assign(button.style, {
         display: 'block',
@@ -180,6 +242,6 @@ window.paypal = {
   version: '5.0.0-payment-sandbox',
   FUNDING,
   Buttons,
-  getFundingSources: () => [FUNDING.PAYPAL],
-  isFundingEligible: (source: string) => source === FUNDING.PAYPAL,
+  getFundingSources: () => [FUNDING.PAYPAL, FUNDING.PAYLATER, FUNDING.CREDIT].filter(fundingEligible),
+  isFundingEligible: fundingEligible,
 };

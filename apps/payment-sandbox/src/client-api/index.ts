@@ -6,6 +6,7 @@ import { tokenizeCard } from './credit-cards';
 import { answerPreflight, readJson, sendJson } from './http';
 import { createLocalPayment, isLocalPaymentTokenization, tokenizeLocalPayment } from './local-payments';
 import { createPaymentResource, setupBillingAgreement, tokenizePayPalAccount } from './paypal';
+import { patchPaymentResource } from '../wallets/paypal-cart';
 import { authenticateFromJwt, lookup } from './three-d-secure';
 import { listPaymentMethods } from './vault';
 import { createSepaMandate, describeSepaMandate, tokenizeSepaAccount } from '../bank-debits/sepa';
@@ -44,6 +45,7 @@ export const clientApiRoutes: RouteHandler = async (request, response, context) 
   else if (route === 'POST payment_methods/credit_cards') tokenizeCard(request, response, context, token, body ?? {});
   else if (route === 'POST paypal_hermes/create_payment_resource') createPaymentResource(request, response, context, token, body ?? {});
   else if (route === 'POST paypal_hermes/setup_billing_agreement') setupBillingAgreement(request, response, context, token, body ?? {});
+  else if (route === 'POST paypal_hermes/patch_payment_resource') patchPaymentResource(request, response, context, token, body ?? {});
   else if (route === 'POST local_payments/create') await createLocalPayment(request, response, context, token, body ?? {});
   else if (route === 'POST payment_methods/paypal_accounts' && isLocalPaymentTokenization(context, body ?? {})) tokenizeLocalPayment(request, response, context, body ?? {});
   else if (route === 'POST payment_methods/paypal_accounts') tokenizePayPalAccount(request, response, context, token, body ?? {});

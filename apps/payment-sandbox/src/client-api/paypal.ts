@@ -4,6 +4,7 @@ import type { SandboxContext, SandboxRequest } from '../context';
 import type { ClientTokenRecord, PayPalOrderRecord } from '../store';
 import { isObject, sendJson, stringOf, type JsonObject } from './http';
 import { createWalletNonce, PAYPAL_PLACEHOLDER_CARD, paypalAccountJson, SANDBOX_PAYPAL_PAYER } from './wallet-nonces';
+import { cartOfNewPayment, creditFinancingOffered, isCartProblem, refuseCart, type CheckedCart } from '../wallets/paypal-cart';
 import { vaultInitiatedAccount } from '../wallets/paypal-vault-initiated';
 
 /**
@@ -23,7 +24,7 @@ const invalid = (request: SandboxRequest, response: ServerResponse, message: str
 
 const INTENTS = new Set(['authorize', 'sale', 'order']);
 
-function newOrder(context: SandboxContext, token: ClientTokenRecord, body: JsonObject, flow: PayPalOrderRecord['flow']): PayPalOrderRecord {
+function newOrder(context: SandboxContext, token: ClientTokenRecord, body: JsonObject, flow: PayPalOrderRecord['flow'], cart: CheckedCart | null = null): PayPalOrderRecord {
   const profile = isObject(body.experienceProfile) ? body.experienceProfile : {};
   const checkout = flow === 'checkout';
   // braintree-web sends requestBillingAgreement and billingAgreementDetails with the checkout flow
@@ -44,6 +45,9 @@ function newOrder(context: SandboxContext, token: ClientTokenRecord, body: JsonO
     createdAt: new Date().toISOString(),
     status: 'created',
     payerId: null,
+    ...(cart?.lineItems ? { lineItems: cart.lineItems } : {}),
+    ...(cart?.amountBreakdown ? { amountBreakdown: cart.amountBreakdown } : {}),
+    ...(body.offerPaypalCredit === true ? { offerCredit: true } : {}),
   };
   context.store.state.paypalOrders[order.token] = order;
   context.store.save();
@@ -60,7 +64,9 @@ export function createPaymentResource(request: SandboxRequest, response: ServerR
   // Vault-initiated checkout names a saved PayPal account of the token's own customer.
   const vaultInitiated = vaultInitiatedAccount(context, token, body);
   if (typeof vaultInitiated === 'string') return invalid(request, response, vaultInitiated);
-  const order = newOrder(context, token, body, 'checkout');
+  const cart = cartOfNewPayment(body, String(body.currencyIsoCode), amount);
+  if (isCartProblem(cart)) return refuseCart(request, response, cart);
+  const order = newOrder(context, token, body, 'checkout', cart);
   if (vaultInitiated) {
     context.store.state.paypalOrders[order.token] = { ...order, vaultInitiated };
     context.store.save();
@@ -115,5 +121,8 @@ export function tokenizePayPalAccount(request: SandboxRequest, response: ServerR
     },
   });
   context.store.save();
-  sendJson(request, response, 201, { paypalAccounts: [paypalAccountJson(record, stringOf(account.correlationId))] });
+  const json = paypalAccountJson(record, stringOf(account.correlationId));
+  // Paid with Pay Later or PayPal Credit: the financing the payer accepted comes with the nonce.
+  const financing = creditFinancingOffered(order);
+  sendJson(request, response, 201, { paypalAccounts: [financing ? { ...json, details: { ...json.details, creditFinancingOffered: financing } } : json] });
 }

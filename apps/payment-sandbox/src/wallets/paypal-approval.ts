@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SandboxContext, SandboxRequest } from '../context';
-import { sendJson } from '../client-api/http';
+import { isObject, readJson, sendJson, stringOf } from '../client-api/http';
 import { paypalId } from '../client-api/paypal';
 import { SANDBOX_PAYPAL_PAYER } from '../client-api/wallet-nonces';
 import type { PayPalOrderRecord } from '../store';
@@ -23,7 +23,16 @@ const summary = (order: PayPalOrderRecord) => ({
   // Checkout with Vault: the payer also agrees to future charges, as on PayPal's own page.
   billingAgreement: order.flow === 'vault' || order.requestBillingAgreement === true,
   billingAgreementDescription: order.billingAgreementDescription ?? null,
+  // The cart the merchant sent (createPayment, then any updatePayment), as PayPal's page lists it.
+  lineItems: order.lineItems ?? [],
+  amountBreakdown: order.amountBreakdown ?? null,
+  offerCredit: order.offerCredit === true,
+  updates: order.updates ?? 0,
+  fundingSource: order.fundingSource ?? null,
 });
+
+/** The SDK's buttons the payer may approve with (a vault agreement only with PayPal itself). */
+const FUNDING_SOURCES = new Set(['paypal', 'paylater', 'credit']);
 
 /** What PayPal's JS SDK hands onApprove: braintree-web's tokenizePayment reads orderID, payerID, paymentID, billingToken. */
 const approvalData = (order: PayPalOrderRecord) => ({
@@ -32,7 +41,7 @@ const approvalData = (order: PayPalOrderRecord) => ({
   paymentID: order.paymentId,
   billingToken: order.flow === 'vault' ? order.token : null,
   facilitatorAccessToken: `A21AA${paypalId(40)}`,
-  paymentSource: 'paypal',
+  paymentSource: order.fundingSource ?? 'paypal',
 });
 
 /** GET …/orders/TOKEN (the dialog's amount), POST …/approve, POST …/cancel. */
@@ -46,6 +55,12 @@ export function answerPayPalOrder(request: SandboxRequest, response: ServerRespo
   if (request.method !== 'POST') return sendJson(request, response, 405, { error: 'POST only.' });
   if (order.status !== 'created') return sendJson(request, response, 409, { error: `This PayPal order is already ${order.status}.` });
   if (action === 'approve') {
+    const body = readJson(request);
+    const fundingSource = (isObject(body) ? stringOf(body.fundingSource) : null) ?? 'paypal';
+    if (!FUNDING_SOURCES.has(fundingSource) || (fundingSource !== 'paypal' && order.flow !== 'checkout')) {
+      return sendJson(request, response, 422, { error: `Ours: this PayPal order cannot be approved with ${fundingSource}.` });
+    }
+    order.fundingSource = fundingSource;
     order.status = 'approved';
     order.payerId = SANDBOX_PAYPAL_PAYER.payerId;
   } else {

@@ -34,8 +34,9 @@ export const configuration = async (target: WalletFlowTarget, fingerprint: strin
 export const savedPaymentMethods = (target: WalletFlowTarget, fingerprint: string, defaultFirst = true) =>
   call(`${target.url}/merchants/${target.merchantId}/client_api/v1/payment_methods?defaultFirst=${defaultFirst ? 1 : 0}&authorizationFingerprint=${encodeURIComponent(fingerprint)}`);
 
-export const paypalOrder = (target: WalletFlowTarget, token: string, action?: 'approve' | 'cancel') =>
-  call(`${target.url}/__sandbox/paypal/orders/${token}${action ? `/${action}` : ''}`, action ? { method: 'POST', body: '{}' } : {});
+/** The stand-in's order: read it, or approve (with the SDK button's funding source) or cancel it. */
+export const paypalOrder = (target: WalletFlowTarget, token: string, action?: 'approve' | 'cancel', fundingSource?: string) =>
+  call(`${target.url}/__sandbox/paypal/orders/${token}${action ? `/${action}` : ''}`, action ? { method: 'POST', body: JSON.stringify(fundingSource ? { fundingSource } : {}) } : {});
 
 export interface PayPalNonceOptions {
   /**
