@@ -174,17 +174,20 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         }
       },
       payWithNonce: async (nonceOf, vault = false) => {
-        if (busy || !consent.check()) return;
+        if (busy || !consent.check()) return null;
         trackChoice();
         setBusy(true);
         try {
           const nonce = await nonceOf();
           if (nonce !== null) await placeWith(nonce, method, vault);
         } catch (error) {
-          if (!(error instanceof ApiError)) notify(ErrorCatalogue.ORDER_FAILED.code);
+          // Already shown by the place-order call; the method hears which refusal it was.
+          if (error instanceof ApiError) return error.code;
+          notify(ErrorCatalogue.ORDER_FAILED.code);
         } finally {
           setBusy(false);
         }
+        return null;
       },
       wallet: (saveAccount = false) => ({
         amount: toDecimalString(money(toPay.amount_minor, toPay.currency)),

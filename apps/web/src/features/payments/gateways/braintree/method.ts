@@ -58,9 +58,10 @@ export interface MethodPayment {
   payByCard(tokenize: () => Promise<{ readonly nonce: string; readonly bin: string } | null>, vault: boolean, unexplained?: () => void): Promise<void>;
   /**
    * PLACE_ORDER with a nonce the method gets at the click (a vaulted account, a bank debit): busy
-   * meanwhile, failures shown; `vault` saves the payment method with the sale.
+   * meanwhile, failures shown; `vault` saves the payment method with the sale. Resolves with the
+   * response code of a refused order (a method may offer a next step for it), otherwise null.
    */
-  payWithNonce(nonce: () => Promise<string | null>, vault?: boolean): Promise<void>;
+  payWithNonce(nonce: () => Promise<string | null>, vault?: boolean): Promise<number | null>;
   /** What a wallet's own button pays with. */
   wallet(saveAccount?: boolean): WalletPayment;
   /** The gateway refused the saved card: it is not offered again on this page (spec 2 §6). */

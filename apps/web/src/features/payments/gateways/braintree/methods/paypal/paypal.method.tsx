@@ -8,6 +8,7 @@ import { PaymentMethodsProblem } from '../../../../components/payment-methods-pr
 import { importWithinLimit } from '../../../../load-limit';
 import { defineMethod, type MethodProps } from '../../method';
 import type { PayPalButtonProps } from './paypal-button';
+import { useVaultInitiatedCheckout } from './vault-initiated-checkout';
 
 type PayPalCheckoutModule = typeof import('braintree-web/paypal-checkout');
 type PreferredPaymentMethodsModule = typeof import('braintree-web/preferred-payment-methods');
@@ -51,8 +52,12 @@ function PayPalPayment({ checkout, gateway, instance, chosen, loadLimitMs, payme
   const savedPayPal = checkout.existing_paypal_account;
   const [savedPayPalUsable, setSavedPayPalUsable] = useState(true);
   const payPalButton = usePayPalButton(chosen && instance !== null, loadLimitMs);
+  const consent = useVaultInitiatedCheckout({ checkout: instance?.checkout ?? null, gateway, payment, email: savedPayPal?.email ?? null });
 
-  /** The saved PayPal account: a fresh nonce from the vault, straight to placing the order (no approval again). */
+  /**
+   * The saved PayPal account: a fresh nonce from the vault, straight to placing the order (no
+   * approval again); a payer who withdrew its pre-approval at PayPal is offered to agree again.
+   */
   const payWithSavedPayPal = () =>
     payment.payWithNonce(async () => {
       const vaulted = await gateway.vaultedPaymentMethods();
@@ -61,7 +66,7 @@ function PayPalPayment({ checkout, gateway, instance, chosen, loadLimitMs, payme
       setSavedPayPalUsable(false);
       notify(ErrorCatalogue.SAVED_PAYPAL_INVALID.code);
       return null;
-    });
+    }).then(consent.afterRefusal);
 
   if (!chosen || !instance) return null;
   return (
@@ -74,6 +79,7 @@ function PayPalPayment({ checkout, gateway, instance, chosen, loadLimitMs, payme
           <Button busy={payment.busy} onClick={() => void payWithSavedPayPal()}>
             Pay with saved PayPal account
           </Button>
+          {consent.element}
           <p>Or pay with another PayPal account:</p>
         </div>
       )}
