@@ -64,7 +64,7 @@ describe('PayPal cart checks', () => {
 });
 
 describe('updatePayment (patch_payment_resource)', () => {
-  const patch = (fp: string, body: object) => clientApi(target, fp, 'paypal_hermes/patch_payment_resource', body);
+  const patch = (fp: string, body: Record<string, unknown>) => clientApi(target, fp, 'paypal_hermes/patch_payment_resource', body);
 
   it('changes an approved payment’s amount and cart before tokenization; the tokenized one no longer changes', async () => {
     const fp = fingerprint('patch-customer');

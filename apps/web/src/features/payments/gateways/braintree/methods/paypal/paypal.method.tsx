@@ -8,6 +8,7 @@ import { PaymentMethodsProblem } from '../../../../components/payment-methods-pr
 import { importWithinLimit } from '../../../../load-limit';
 import { defineMethod, type MethodProps } from '../../method';
 import type { PayPalButtonProps } from './paypal-button';
+import { payLaterCurrency } from './pay-later';
 import { useVaultInitiatedCheckout } from './vault-initiated-checkout';
 
 type PayPalCheckoutModule = typeof import('braintree-web/paypal-checkout');
@@ -46,7 +47,7 @@ function usePayPalButton(wanted: boolean, limitMs: number) {
 }
 
 /** The saved PayPal account, then the shopper's choice to save another, then PayPal's own button. */
-function PayPalPayment({ checkout, gateway, instance, chosen, loadLimitMs, payment }: MethodProps<PayPal>) {
+function PayPalPayment({ checkout, basket, gateway, instance, chosen, loadLimitMs, payment }: MethodProps<PayPal>) {
   const { notify } = useAppUi();
   const [savePayPal, setSavePayPal] = useState(false);
   const savedPayPal = checkout.existing_paypal_account;
@@ -87,7 +88,7 @@ function PayPalPayment({ checkout, gateway, instance, chosen, loadLimitMs, payme
         <input type="checkbox" checked={savePayPal} onChange={(event) => setSavePayPal(event.target.checked)} /> Save this PayPal account for next time
       </label>
       {payPalButton.status === 'ready' && payPalButton.Button ? (
-        <payPalButton.Button payPal={instance.checkout} payment={payment.wallet(savePayPal)} />
+        <payPalButton.Button payPal={instance.checkout} payment={payment.wallet(savePayPal)} basket={basket} />
       ) : payPalButton.status === 'failed' ? (
         <PaymentMethodsProblem onRetry={payPalButton.retry} />
       ) : (
@@ -119,8 +120,14 @@ export const payPalMethod = defineMethod<PayPalModules, PayPalSetUp>({
       await yieldToMain();
       const instance = await module.create({ client });
       await yieldToMain();
-      // Spec 2 §9: PayPal's sandbox unless the gateway is live, in the basket's currency, checkout flow.
-      const checkout = await instance.loadPayPalSDK({ currency: settings.currency, intent: 'capture', ...(settings.checkout.environment === 'production' ? {} : { env: 'sandbox' }) });
+      // Spec 2 §9: PayPal's sandbox unless the gateway is live, in the basket's currency, checkout
+      // flow; with Pay Later in the currencies PayPal offers it in (the SDK shows it only to those it may).
+      const checkout = await instance.loadPayPalSDK({
+        currency: settings.currency,
+        intent: 'capture',
+        ...(payLaterCurrency(settings.currency) ? { 'enable-funding': 'paylater' } : {}),
+        ...(settings.checkout.environment === 'production' ? {} : { env: 'sandbox' }),
+      });
       return { checkout, preferred: false, preferredModule };
     },
     followUp: {
