@@ -170,7 +170,9 @@ export const controlRoutes: RouteHandler = (request, response, context) => {
   }
   if (request.method === 'POST' && segments.length === 4 && segments[1] === 'payment-methods' && segments[3] === 'revoke-consent') {
     // The payer withdraws a saved PayPal account's pre-approved payments at PayPal: its sales answer 2071.
-    const method = store.state.paymentMethods[segments[2]];
+    // Named by its token, or by a nonce of it (a test reads those from the vault manager's list).
+    const byNonce = store.state.nonces[segments[2]]?.paymentMethodToken;
+    const method = store.state.paymentMethods[segments[2]] ?? (byNonce ? store.state.paymentMethods[byNonce] : undefined);
     if (!method) return json(response, 404, { error: `no payment method ${segments[2]}` });
     if (!method.paypal) return json(response, 422, { error: `payment method ${method.token} is not a PayPal account` });
     method.paypalConsentRevoked = true;
