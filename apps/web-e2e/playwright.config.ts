@@ -97,6 +97,8 @@ export default defineConfig({
         BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES: 'GB',
         // Masterpass, retired by Mastercard and off by default, switched on here for its tests (masterpass.spec.ts).
         BRAINTREE_MASTERPASS: 'true',
+        // Visa Checkout, retired by Visa and off by default, switched on here for its tests (visa-checkout.spec.ts).
+        BRAINTREE_VISA_CHECKOUT: 'true',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,
         ANALYTICS_SCRIPT_ORIGINS: new URL(ANALYTICS_TAG).origin,
       },

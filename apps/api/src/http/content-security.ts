@@ -42,9 +42,20 @@ function merchantOfRecordSources(config: AppConfig) {
   return { script: [origin], style: [origin], connect: [origin, ...provider], frame: [origin, 'https://*.digitalriverws.com'] };
 }
 
+/**
+ * Visa Checkout's own hosts (its sdk.js, and the lightbox it frames), only where the store switches
+ * Visa Checkout on: Visa retired it for Click to Pay, so no other store needs them.
+ */
+const VISA_CHECKOUT_SOURCES = {
+  script: ['https://sandbox-assets.secure.checkout.visa.com', 'https://assets.secure.checkout.visa.com'],
+  frame: ['https://sandbox.secure.checkout.visa.com', 'https://secure.checkout.visa.com'],
+} as const;
+
 export function contentSecurityDirectives(config: AppConfig): Record<string, string[] | null> {
   const analytics = config.ANALYTICS_SCRIPT_ORIGINS.split(' ').filter(Boolean);
-  const card = config.BRAINTREE_ENVIRONMENT ? CARD_GATEWAY_SOURCES : { script: [], frame: [], connect: [], img: [] };
+  const gateway = config.BRAINTREE_ENVIRONMENT ? CARD_GATEWAY_SOURCES : { script: [], frame: [], connect: [], img: [] };
+  const visa = config.BRAINTREE_ENVIRONMENT && config.BRAINTREE_VISA_CHECKOUT ? VISA_CHECKOUT_SOURCES : { script: [], frame: [] };
+  const card = { ...gateway, script: [...gateway.script, ...visa.script], frame: [...gateway.frame, ...visa.frame] };
   const merchant = merchantOfRecordSources(config);
   const unique = (sources: string[]) => [...new Set(sources)];
   return {

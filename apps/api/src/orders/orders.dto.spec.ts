@@ -31,7 +31,7 @@ describe('PlaceOrderPayload', () => {
 
   it('refuses an unknown payment method type, naming the known ones', () => {
     expect(refusal(place({ payment_method_type: 'bitcoin' }))?.payment_method_type).toEqual([
-      'payment_method_type must be apple-pay, bancomatpay, blik, card, google-pay, masterpass, mbway, merchant-of-record, pay-upon-invoice, payment-request, paypal, sepa, us-bank-account or venmo',
+      'payment_method_type must be apple-pay, bancomatpay, blik, card, google-pay, masterpass, mbway, merchant-of-record, pay-upon-invoice, payment-request, paypal, sepa, us-bank-account, venmo or visa-checkout',
     ]);
   });
 });

@@ -28,7 +28,7 @@ import { CARD_GATEWAY, isPayingGateway, MERCHANT_OF_RECORD_GATEWAY } from './pay
 import { enabledFeatures, STORE_FEATURES } from './store-features';
 
 describe('parsePaymentMethodType', () => {
-  it.each(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'masterpass', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'payment-request', 'paypal', 'sepa', 'us-bank-account', 'venmo'])('accepts %s', (type) => {
+  it.each(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'masterpass', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'payment-request', 'paypal', 'sepa', 'us-bank-account', 'venmo', 'visa-checkout'])('accepts %s', (type) => {
     expect(parsePaymentMethodType(type)).toEqual({ ok: true, value: type });
   });
 
@@ -42,7 +42,7 @@ describe('parsePaymentMethodType', () => {
   });
 
   it('accepts exactly the types spec 2 §4 lists and the local methods and bank debits of spec 3 §1', () => {
-    expect(PAYMENT_METHOD_TYPES).toEqual(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'masterpass', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'payment-request', 'paypal', 'sepa', 'us-bank-account', 'venmo']);
+    expect(PAYMENT_METHOD_TYPES).toEqual(['apple-pay', 'bancomatpay', 'blik', 'card', 'google-pay', 'masterpass', 'mbway', 'merchant-of-record', 'pay-upon-invoice', 'payment-request', 'paypal', 'sepa', 'us-bank-account', 'venmo', 'visa-checkout']);
     fc.assert(
       fc.property(fc.string(), (value) => {
         expect(parsePaymentMethodType(value).ok).toBe((PAYMENT_METHOD_TYPES as readonly string[]).includes(value));
@@ -80,7 +80,7 @@ describe('availableCardGatewayOptions', () => {
   const anySubset = fc.subarray([...CARD_GATEWAY_OPTION_ORDER]).map((options) => new Set(options));
 
   it('always keeps the canonical order, always offers a new card, and offers exactly what is offered', () => {
-    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'saved-bank-account', 'card', 'apple-pay', 'paypal', 'google-pay', 'masterpass', 'payment-request', 'venmo', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'saved-bank-account', 'card', 'apple-pay', 'paypal', 'google-pay', 'masterpass', 'visa-checkout', 'payment-request', 'venmo', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
     fc.assert(
       fc.property(anySubset, (offered) => {
         const options = availableCardGatewayOptions({ offered });
@@ -159,7 +159,7 @@ describe('the method descriptors', () => {
   });
 
   it('keep the payment section’s order per gateway and derive the card gateway’s options from it', () => {
-    expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay', 'masterpass', 'payment-request', 'venmo', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
+    expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay', 'masterpass', 'visa-checkout', 'payment-request', 'venmo', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
     expect(methodsOf(MERCHANT_OF_RECORD_GATEWAY.key).map((method) => method.key)).toEqual(['merchant-of-record']);
     expect(CARD_GATEWAY_OPTION_ORDER).toEqual([SAVED_CARD_OPTION, SAVED_BANK_ACCOUNT_OPTION, ...methodsOf(CARD_GATEWAY.key).map((method) => method.key)]);
     expect(CARD_GATEWAY_OPTION_LABELS).toEqual({
@@ -170,6 +170,7 @@ describe('the method descriptors', () => {
       paypal: 'PayPal',
       'google-pay': 'Google Pay',
       masterpass: 'Masterpass',
+      'visa-checkout': 'Visa Checkout',
       'payment-request': 'Browser payment',
       venmo: 'Venmo',
       blik: 'BLIK',
@@ -187,6 +188,7 @@ describe('the method descriptors', () => {
       paypal: 'paypal',
       'google-pay': 'google-pay',
       masterpass: 'masterpass',
+      'visa-checkout': 'visa-checkout',
       'payment-request': 'payment-request',
       venmo: 'venmo',
       blik: 'blik',

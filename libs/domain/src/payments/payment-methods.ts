@@ -104,6 +104,15 @@ export const PAYMENT_METHODS = [
     completes: 'at-once',
     availability: { ...ANYWHERE, feature: 'masterpass', capability: null },
   },
+  // Retired by Visa for Click to Pay: offered only where the store switches it on (off by default).
+  {
+    key: 'visa-checkout',
+    gateway: CARD_GATEWAY.key,
+    label: 'Visa Checkout',
+    saveable: false,
+    completes: 'at-once',
+    availability: { ...ANYWHERE, feature: 'visa-checkout', capability: null },
+  },
   // The browser's Payment Request API (spec 3 §3: basic-card and Google Pay), offered only where the browser says it can pay.
   {
     key: 'payment-request',

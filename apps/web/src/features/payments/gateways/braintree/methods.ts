@@ -14,6 +14,7 @@ import { savedCardMethod } from './methods/saved-card/saved-card.method';
 import { sepaMethod } from './methods/sepa/sepa.method';
 import { usBankAccountMethod } from './methods/us-bank-account/us-bank-account.method';
 import { venmoMethod } from './methods/venmo/venmo.method';
+import { visaCheckoutMethod } from './methods/visa-checkout/visa-checkout.method';
 import type { CardGatewayMethod } from './method';
 
 /**
@@ -28,6 +29,7 @@ export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   applePayMethod,
   googlePayMethod,
   masterpassMethod,
+  visaCheckoutMethod,
   venmoMethod,
   paymentRequestMethod,
   blikMethod,
