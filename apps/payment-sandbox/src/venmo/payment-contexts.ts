@@ -27,6 +27,9 @@ export interface VenmoPaymentContext {
   readonly customerClient: string;
   readonly legacy: boolean;
   readonly fingerprint: string;
+  /** The client token's customer and merchant account: a later page of the same shopper (a new client token) may read it. */
+  readonly customerId: string | null;
+  readonly merchantAccountId: string | null;
   status: VenmoContextStatus;
   paymentMethodId: string | null;
 }
@@ -103,6 +106,8 @@ export function createVenmoContext(context: SandboxContext, token: ClientTokenRe
     customerClient: stringOf(input.customerClient) ?? 'MOBILE_WEB',
     legacy,
     fingerprint: token.fingerprint,
+    customerId: token.customerId,
+    merchantAccountId: token.merchantAccountId,
     status: 'CREATED',
     paymentMethodId: null,
   };
@@ -113,12 +118,22 @@ export function createVenmoContext(context: SandboxContext, token: ClientTokenRe
     : { data: { createVenmoPaymentContext: { clientMutationId: stringOf(input.clientMutationId), venmoPaymentContext: shape } } };
 }
 
+/**
+ * Whose context it is: the client token that made it, or another of the same merchant account and
+ * customer. A phone's app switch comes back to a freshly loaded page, whose new client token asks
+ * the status of the context the earlier page made.
+ */
+function belongsTo(record: VenmoPaymentContext, token: ClientTokenRecord | undefined): boolean {
+  if (!token) return false;
+  return record.fingerprint === token.fingerprint || (record.merchantAccountId === token.merchantAccountId && record.customerId === token.customerId);
+}
+
 /** The merchant's page ends a context (the module sends CANCELED when the payer closes it, EXPIRED when it times out). */
 export function updateVenmoContext(context: SandboxContext, token: ClientTokenRecord, query: string, variables: unknown): Answer {
   const field = UPDATE_CONTEXT.exec(query)?.[1] ?? 'updateVenmoPaymentContextStatus';
   const input = isObject(variables) && isObject(variables.input) ? variables.input : {};
   const record = findVenmoContext(context, stringOf(input.id) ?? '');
-  if (!record || record.fingerprint !== token.fingerprint) return graphQLError('Payment context not found.', field, 'NOT_FOUND');
+  if (!record || !belongsTo(record, token)) return graphQLError('Payment context not found.', field, 'NOT_FOUND');
   const status = stringOf(input.status);
   if (status !== 'CANCELED' && status !== 'EXPIRED' && status !== 'FAILED') return graphQLError("Variable 'status' has an invalid value.", field);
   // Ours: an ended context keeps its status (an approved one is not undone by a late cancel).
@@ -143,7 +158,7 @@ function payerInfo() {
 export function venmoContextStatus(context: SandboxContext, token: ClientTokenRecord, variables: unknown): Answer {
   const id = isObject(variables) ? stringOf(variables.id) : null;
   const record = id ? findVenmoContext(context, id) : null;
-  if (!record || record.fingerprint !== token.fingerprint) return { data: { node: null } };
+  if (!record || !belongsTo(record, token)) return { data: { node: null } };
   return {
     data: {
       node: {
@@ -165,6 +180,24 @@ const ALLOWED: Readonly<Record<VenmoAppAction, readonly VenmoContextStatus[]>> =
   expire: ['CREATED', 'SCANNED'],
 };
 
+/**
+ * A phone's app switch opens the request in the app itself, so there is no code to scan: its
+ * contexts (any client but DESKTOP) approve or fail straight from CREATED.
+ */
+const ALLOWED_BY_APP_SWITCH: Readonly<Record<VenmoAppAction, readonly VenmoContextStatus[]>> = {
+  ...ALLOWED,
+  scan: [],
+  approve: ['CREATED', 'SCANNED'],
+  fail: ['CREATED', 'SCANNED'],
+};
+
+/** Whether the payer reaches this context by switching to the app on the same phone (not by a QR code). */
+export const isAppSwitchContext = (record: VenmoPaymentContext) => record.customerClient !== 'DESKTOP';
+
+/** The actions the payer's app can take on a context now. */
+export const allowedVenmoActions = (record: VenmoPaymentContext): VenmoAppAction[] =>
+  (Object.keys(NEXT) as VenmoAppAction[]).filter((action) => (isAppSwitchContext(record) ? ALLOWED_BY_APP_SWITCH : ALLOWED)[action].includes(record.status));
+
 const NEXT: Readonly<Record<VenmoAppAction, VenmoContextStatus>> = { scan: 'SCANNED', approve: 'APPROVED', cancel: 'CANCELED', fail: 'FAILED', expire: 'EXPIRED' };
 
 export const isVenmoAppAction = (action: string): action is VenmoAppAction => Object.hasOwn(NEXT, action);
@@ -176,7 +209,7 @@ export const isVenmoAppAction = (action: string): action is VenmoAppAction => Ob
 export function actOnVenmoContext(context: SandboxContext, id: string, action: VenmoAppAction): { ok: true; record: VenmoPaymentContext } | { ok: false; status: 404 | 409; message: string } {
   const record = findVenmoContext(context, id);
   if (!record) return { ok: false, status: 404, message: 'No such Venmo payment context.' };
-  if (!ALLOWED[action].includes(record.status)) return { ok: false, status: 409, message: `A ${record.status} payment context cannot ${action}.` };
+  if (!allowedVenmoActions(record).includes(action)) return { ok: false, status: 409, message: `A ${record.status} payment context cannot ${action}.` };
   if (action === 'approve') {
     const token = context.store.state.clientTokens[record.fingerprint];
     const venmo: VenmoDetails = { username: `@${SANDBOX_VENMO_USER.userName}`, venmoUserId: SANDBOX_VENMO_USER.venmoUserId, paymentContextId: record.id };

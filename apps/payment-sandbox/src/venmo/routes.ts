@@ -2,7 +2,8 @@ import { bundlePath } from '../assets/bundles';
 import { escapeHtml, sandboxPage, sendHtml } from '../assets/responses';
 import { answerPreflight, sendJson } from '../client-api/http';
 import type { RouteHandler } from '../context';
-import { actOnVenmoContext, findVenmoContext, isVenmoAppAction, listVenmoContexts, SANDBOX_VENMO_USER, type VenmoPaymentContext } from './payment-contexts';
+import { venmoAppSwitchRoutes } from './app-switch';
+import { actOnVenmoContext, allowedVenmoActions, findVenmoContext, isVenmoAppAction, listVenmoContexts, SANDBOX_VENMO_USER, type VenmoPaymentContext } from './payment-contexts';
 
 /**
  * Ours, not the provider's: braintree-web's Venmo desktop frame (unpublished, so the sandbox's own,
@@ -50,17 +51,14 @@ const framePage = () =>
   });
 
 const ACTION_LABELS = { scan: 'Scan the QR code', approve: 'Approve', cancel: 'Cancel', fail: 'Fail' } as const;
-const ACTIONS_BY_STATUS: Readonly<Record<string, readonly (keyof typeof ACTION_LABELS)[]>> = {
-  CREATED: ['scan', 'cancel'],
-  SCANNED: ['approve', 'cancel', 'fail'],
-};
+const hasLabel = (action: string): action is keyof typeof ACTION_LABELS => Object.hasOwn(ACTION_LABELS, action);
 
 const appHref = (id: string) => `${VENMO_APP_PATH}?context=${encodeURIComponent(id)}`;
 
 function appBody(record: VenmoPaymentContext | null, notice: string | null): string {
   const note = `      <p class="hint">Payment sandbox: this page plays the payer's Venmo app (signed in as @${SANDBOX_VENMO_USER.userName}).</p>`;
   if (!record) return `      <h1>Venmo</h1>\n${note}\n      <p role="alert">No such payment request.</p>`;
-  const actions = ACTIONS_BY_STATUS[record.status] ?? [];
+  const actions = allowedVenmoActions(record).filter(hasLabel);
   const buttons = actions.map((action) => `          <button type="submit" name="action" value="${action}">${ACTION_LABELS[action]}</button>`).join('\n');
   return `      <h1>Venmo: pay ${escapeHtml(record.merchantId)}</h1>
 ${note}
@@ -88,6 +86,7 @@ const publicView = (record: VenmoPaymentContext) => {
 const formAction = (body: Buffer) => new URLSearchParams(body.toString('utf8')).get('action') ?? '';
 
 export const venmoRoutes: RouteHandler = async (request, response, context) => {
+  if (await venmoAppSwitchRoutes(request, response, context)) return true;
   const path = request.url.pathname;
   const isRead = request.method === 'GET' || request.method === 'HEAD';
   if (isRead && VENMO_DESKTOP_FRAME_PATH.test(path)) {

@@ -171,14 +171,15 @@ test('Venmo is for US dollar merchant accounts: another currency is VENMO_NOT_EN
   expect(error).toBe('VENMO_NOT_ENABLED');
 });
 
-test('a payment context answers only the client token that made it; the control refuses unknown contexts and actions', async () => {
-  const fingerprintOf = async () => {
-    const token = (await gateway.clientToken.generate({ merchantAccountId: 'store_USD' })).clientToken;
+test("a payment context answers its shopper's client tokens only (a phone's return brings a new one); the control refuses unknown contexts and actions", async () => {
+  const [shopper, other] = [(await gateway.customer.create({})).customer.id, (await gateway.customer.create({})).customer.id];
+  const fingerprintOf = async (customerId: string) => {
+    const token = (await gateway.clientToken.generate({ merchantAccountId: 'store_USD', customerId })).clientToken;
     return (JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { authorizationFingerprint: string }).authorizationFingerprint;
   };
   const graphQL = async (fingerprint: string, query: string, variables: unknown) =>
     (await (await fetch(`${sandbox.url}/graphql`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${fingerprint}` }, body: JSON.stringify({ query, variables }) })).json()) as any;
-  const [mine, theirs] = [await fingerprintOf(), await fingerprintOf()];
+  const [mine, mineLater, theirs] = [await fingerprintOf(shopper), await fingerprintOf(shopper), await fingerprintOf(other)];
   const created = await graphQL(mine, 'mutation CreateVenmoPaymentContext($input: CreateVenmoPaymentContextInput!) { createVenmoPaymentContext(input: $input) { venmoPaymentContext { id merchantId createdAt expiresAt } } }', {
     input: { intent: 'PAY_FROM_APP', paymentMethodUsage: 'SINGLE_USE', customerClient: 'DESKTOP' },
   });
@@ -186,6 +187,7 @@ test('a payment context answers only the client token that made it; the control 
   expect(Date.parse(expiresAt) - Date.parse(createdAt)).toBe(5 * 60_000);
   const status = 'query PaymentContext($id: ID!) { node(id: $id) { ... on VenmoPaymentContext { status paymentMethodId userName } } }';
   expect((await graphQL(mine, status, { id })).data.node).toMatchObject({ status: 'CREATED', paymentMethodId: null });
+  expect((await graphQL(mineLater, status, { id })).data.node).toMatchObject({ status: 'CREATED' });
   expect((await graphQL(theirs, status, { id })).data.node).toBeNull();
   const update = 'mutation UpdateVenmoPaymentContextStatus($input: UpdateVenmoPaymentContextStatusInput!) { updateVenmoPaymentContextStatus(input: $input) { clientMutationId } }';
   expect((await graphQL(theirs, update, { input: { id, status: 'CANCELED' } })).errors[0].extensions.errorClass).toBe('NOT_FOUND');
@@ -195,4 +197,90 @@ test('a payment context answers only the client token that made it; the control 
   expect((await act('bm9wZQ==', 'approve')).status).toBe(404);
   expect((await act(id, 'dance')).status).toBe(400);
   expect((await act(id, 'approve')).status).toBe(409);
+});
+
+test.describe("on a phone: the module switches the tab to the Venmo app, which returns to the merchant's page", () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36', viewport: { width: 390, height: 844 } });
+
+  /** venmo.create on this page load with a new client token, as a merchant page does each time it loads. */
+  async function createOnPhone(page: Page): Promise<{ supported: boolean; returned: boolean }> {
+    const token = (await gateway.clientToken.generate({ merchantAccountId: 'store_USD' })).clientToken;
+    return page.evaluate(async (authorization) => {
+      const w = window as any;
+      const client = await w.braintree.client.create({ authorization });
+      w.venmo = await w.braintree.venmo.create({ client, paymentMethodUsage: 'single_use', allowNewBrowserTab: false, mobileWebFallBack: true, ignoreHistoryChanges: true });
+      return { supported: w.venmo.isBrowserSupported(), returned: w.venmo.hasTokenizationResult() };
+    }, token);
+  }
+
+  /** tokenize() on the returned page: the payload, or the error's code. */
+  const finish = (page: Page) =>
+    page.evaluate(() =>
+      (window as any).venmo.tokenize().then(
+        (payload: unknown) => ({ payload }),
+        (error: { code: string }) => ({ error: error.code }),
+      ),
+    );
+
+  async function switchToApp(page: Page): Promise<string> {
+    expect(await createOnPhone(page)).toEqual({ supported: true, returned: false });
+    await page.evaluate(() => void (window as any).venmo.tokenize());
+    await page.waitForURL(/^https:\/\/venmo\.com\/go\/checkout\?/);
+    const app = new URL(page.url());
+    expect(app.searchParams.get('x-success')).toBe('https://merchant.test/#venmoSuccess=1');
+    expect(app.searchParams.get('x-cancel')).toBe('https://merchant.test/#venmoCancel=1');
+    expect(app.searchParams.get('x-error')).toBe('https://merchant.test/#venmoError=1');
+    const id = app.searchParams.get('resource_id') as string;
+    const context = (await (await fetch(`${sandbox.url}/__sandbox/venmo/payment-contexts`)).json()).paymentContexts.find((each: ContextJson) => each.id === id);
+    expect(context).toMatchObject({ status: 'CREATED', customerClient: 'MOBILE_WEB' });
+    await expectNoSeriousAxeViolations(page);
+    return id;
+  }
+
+  test('approved in the app: back on the page, a new module reads the return, asks the context and pays with the Venmo account', async ({ page }) => {
+    const id = await switchToApp(page);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL((url) => url.origin === 'https://merchant.test' && url.searchParams.get('resource_id') === id && url.hash.startsWith('#venmoSuccess=1'));
+    expect(await createOnPhone(page)).toEqual({ supported: true, returned: true });
+    const { payload } = await finish(page);
+    expect(payload).toMatchObject({ type: 'VenmoAccount', details: { username: '@venmojoe', paymentContextId: id, payerInfo: { email: 'venmojoe@example.com' } } });
+    const sale = await gateway.transaction.sale({ amount: '12.00', paymentMethodNonce: payload.nonce, merchantAccountId: 'store_USD', options: { submitForSettlement: true } });
+    expect(sale.success).toBe(true);
+    expect(sale.transaction.paymentInstrumentType).toBe('venmo_account');
+  });
+
+  test('canceled in the app: the return rejects with VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED; failed: no nonce comes back', async ({ page }) => {
+    const canceled = await switchToApp(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.searchParams.get('resource_id') === canceled && url.hash.startsWith('#venmoCancel=1'));
+    expect((await createOnPhone(page)).returned).toBe(true);
+    expect(await finish(page)).toEqual({ error: 'VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED' });
+
+    await page.goto('https://merchant.test/');
+    const failed = await switchToApp(page);
+    await page.getByRole('button', { name: 'Fail' }).click();
+    await page.waitForURL((url) => url.searchParams.get('resource_id') === failed && url.hash.startsWith('#venmoError=1'));
+    expect((await createOnPhone(page)).returned).toBe(true);
+    // The module falls back to the fragment for a FAILED context, which carries no nonce.
+    const { payload } = await finish(page);
+    expect(payload.nonce).toBeUndefined();
+  });
+
+  test('the app page: unknown contexts and actions are refused, NOOP return addresses leave the payer to go back by hand', async ({ page }) => {
+    await page.goto('https://venmo.com/braintree/checkout?resource_id=bm9wZQ%3D%3D');
+    await expect(page.getByRole('alert')).toHaveText('No such payment request.');
+    await page.goto('https://merchant.test/');
+    const id = await switchToApp(page);
+    const manual = new URL(page.url());
+    for (const ending of ['x-success', 'x-cancel', 'x-error']) manual.searchParams.set(ending, 'NOOP');
+    await page.goto(manual.href);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByRole('status')).toContainText('APPROVED');
+    await expect(page.getByText('Nothing more to do here: go back to the shop to finish.')).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('resource_id')).toBe(id);
+    const refused = await fetch(`${sandbox.url}/braintree/checkout?resource_id=${encodeURIComponent(id)}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'action=dance' });
+    expect(refused.status).toBe(400);
+    const late = await fetch(`${sandbox.url}/braintree/checkout?resource_id=${encodeURIComponent(id)}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'action=cancel' });
+    expect(late.status).toBe(409);
+  });
 });
