@@ -58,7 +58,7 @@ test('a card chosen in the Visa Checkout lightbox pays the order, asked for the 
   expect((await ordersOf(page)).map((order) => order.status)).toEqual(['paid']);
 });
 
-test('cancelled in the lightbox: its words, nothing ordered, focus back on the button, and Escape cancels too', async ({ page }) => {
+test('cancelled in the lightbox: its words, nothing ordered, focus back on the button; at 320 px Escape cancels too', async ({ page }) => {
   const button = await chooseVisaCheckout(page);
   const lightbox = await openLightbox(page);
   await lightbox.getByRole('button', { name: 'Cancel and return to the shop' }).click();
@@ -67,8 +67,15 @@ test('cancelled in the lightbox: its words, nothing ordered, focus back on the b
   await expect(button).toBeFocused();
   expect(await ordersOf(page)).toEqual([]);
 
+  // At a phone's width the lightbox fits the screen, and axe finds nothing serious with it open (its frame included).
+  await page.setViewportSize({ width: 320, height: 640 });
   const again = await openLightbox(page);
   await expect(again.getByRole('radio', { name: 'Visa ending in 1111' })).toBeFocused();
+  const box = await page.locator('iframe[title="Visa Checkout"]').boundingBox();
+  expect(box?.width).toBeLessThanOrEqual(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await expectNoSeriousAxeViolations(page);
+  await again.getByRole('radio', { name: 'Visa ending in 1111' }).focus();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Visa Checkout' })).toHaveCount(0);
   await expect(page.getByText(CANCELED)).toBeVisible();
