@@ -260,6 +260,8 @@ export interface PayPalOrderRecord {
    * where PayPal's page sends the popup back (braintree-web's redirect and cancel frames).
    */
   readonly vaultInitiated?: { readonly paymentMethodToken: string; readonly returnUrl: string; readonly cancelUrl: string };
+  /** braintree-web's classic `paypal` module: its popup returns to these frames from PayPal's page. */
+  readonly classicReturn?: { readonly returnUrl: string; readonly cancelUrl: string };
 }
 
 /** What braintree-web's preferred-payment-methods query answers (spec: both false unless told). */

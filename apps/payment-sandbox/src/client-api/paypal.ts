@@ -5,7 +5,7 @@ import type { ClientTokenRecord, PayPalOrderRecord } from '../store';
 import { isObject, sendJson, stringOf, type JsonObject } from './http';
 import { createWalletNonce, PAYPAL_PLACEHOLDER_CARD, paypalAccountJson, SANDBOX_PAYPAL_PAYER } from './wallet-nonces';
 import { cartOfNewPayment, creditFinancingOffered, isCartProblem, refuseCart, type CheckedCart } from '../wallets/paypal-cart';
-import { vaultInitiatedAccount } from '../wallets/paypal-vault-initiated';
+import { popupPagesOf } from '../wallets/paypal-vault-initiated';
 
 /**
  * PayPal through the client API (paypal_hermes and paypal_accounts), as braintree-web's
@@ -61,14 +61,15 @@ export function createPaymentResource(request: SandboxRequest, response: ServerR
   if (!/^[A-Za-z]{3}$/.test(stringOf(body.currencyIsoCode) ?? '')) return invalid(request, response, 'Currency ISO code is required.');
   const intent = stringOf(body.intent);
   if (intent !== null && !INTENTS.has(intent)) return invalid(request, response, 'Intent must be authorize, sale or order.');
-  // Vault-initiated checkout names a saved PayPal account of the token's own customer.
-  const vaultInitiated = vaultInitiatedAccount(context, token, body);
-  if (typeof vaultInitiated === 'string') return invalid(request, response, vaultInitiated);
+  // Vault-initiated checkout names a saved PayPal account of the token's own customer; it and the
+  // classic module open PayPal's page in their popup, which returns to their frames.
+  const popupPages = popupPagesOf(context, token, body);
+  if (typeof popupPages === 'string') return invalid(request, response, popupPages);
   const cart = cartOfNewPayment(body, String(body.currencyIsoCode), amount);
   if (isCartProblem(cart)) return refuseCart(request, response, cart);
   const order = newOrder(context, token, body, 'checkout', cart);
-  if (vaultInitiated) {
-    context.store.state.paypalOrders[order.token] = { ...order, vaultInitiated };
+  if (popupPages) {
+    context.store.state.paypalOrders[order.token] = { ...order, ...popupPages };
     context.store.save();
   }
   sendJson(request, response, 201, {

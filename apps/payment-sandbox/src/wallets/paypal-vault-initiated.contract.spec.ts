@@ -127,6 +127,22 @@ describe('vault-initiated checkout', () => {
     expect((await startCheckout(fingerprint, { vaultInitiatedCheckoutPaymentMethodToken: nonce })).status).toBe(201);
   });
 
+  it("serves the classic paypal module's checkout: PayPal's page, back to its redirect frame; the JS SDK's return pages open no page", async () => {
+    const fingerprint = await fingerprintFor();
+    const created = await startCheckout(fingerprint, {});
+    const redirectUrl = String(at(created.body, 'paymentResource', 'redirectUrl'));
+    const page = await (await fetch(`${sandbox.url}${new URL(redirectUrl).pathname}${new URL(redirectUrl).search}`)).text();
+    expect(page).toContain('<h1>Pay with PayPal</h1>');
+    expect(page).toContain('Pay now');
+    const back = await answer(redirectUrl, 'consent');
+    expect(back.searchParams.get('PayerID')).toBe('SBXBUYER7QH2L');
+    expect(back.pathname).toBe('/web/3.124.0/html/redirect-frame.min.html');
+
+    const sdkFlow = await startCheckout(fingerprint, { returnUrl: 'https://www.paypal.com/checkoutnow/error', cancelUrl: 'https://www.paypal.com/checkoutnow/error' });
+    const sdkUrl = new URL(String(at(sdkFlow.body, 'paymentResource', 'redirectUrl')));
+    expect((await fetch(`${sandbox.url}${sdkUrl.pathname}${sdkUrl.search}`)).status).toBe(404);
+  });
+
   it('serves braintree-web its PayPal landing and cancel frames; revoking needs a saved PayPal account', async () => {
     const landing = await (await fetch(`${sandbox.url}/web/3.124.0/html/paypal-landing-frame.min.html`)).text();
     expect(landing).toContain('data-frame="loading"');

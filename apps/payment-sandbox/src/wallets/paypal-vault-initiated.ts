@@ -8,13 +8,20 @@ import { findNonce } from '../gateway/vault';
 import type { ClientTokenRecord, PayPalOrderRecord } from '../store';
 
 /**
- * PayPal's vault-initiated checkout (braintree-web's `startVaultInitiatedCheckout`): the module opens
+ * PayPal's page in braintree-web's own popup, for the two flows that use it (the PayPal JS SDK's
+ * flows use the SDK stand-in's dialog instead).
+ *
+ * Vault-initiated checkout (braintree-web's `startVaultInitiatedCheckout`): the module opens
  * its frame-service popup on its PayPal landing frame, asks create_payment_resource for a checkout
  * naming a saved PayPal account (`vaultInitiatedCheckoutPaymentMethodToken`, a nonce of it) with
  * its redirect and cancel frames as returnUrl and cancelUrl, and sends the popup to the redirectUrl.
  * Ours, not PayPal's: the page there (`/checkoutnow` on the PayPal host), where the saved account's
  * payer agrees again or cancels, and the two frames braintree-web does not publish (its landing and
  * cancel frames; the redirect frame is the shared frame-service one, local-payments/pages.ts).
+ *
+ * The deprecated classic `paypal` module (`tokenize({flow: 'checkout'})`) opens the same landing
+ * frame and sends the popup to the same page, with its redirect and cancel frames as returnUrl and
+ * cancelUrl; the payer pays or cancels there.
  */
 
 type VaultInitiated = NonNullable<PayPalOrderRecord['vaultInitiated']>;
@@ -37,6 +44,32 @@ export function vaultInitiatedAccount(context: SandboxContext, token: ClientToke
   const cancelUrl = stringOf(body.cancelUrl);
   if (!returnUrl || !cancelUrl || !URL.canParse(returnUrl) || !URL.canParse(cancelUrl)) return 'returnUrl and cancelUrl are required.';
   return { paymentMethodToken: method.token, returnUrl, cancelUrl };
+}
+
+/** The configuration's `paypal.assetsUrl` (client-api/wallet-configuration.ts): where braintree-web's PayPal frames live. */
+const PAYPAL_ASSETS_ORIGIN = 'https://checkout.paypal.com';
+const FRAME_OF = (name: string) => new RegExp(`^/web/[^/]+/html/${name}(\\.min)?\\.html$`);
+
+/**
+ * The classic module's return pages: its redirect and cancel frames under the assets host, which
+ * the PayPal JS SDK's flows never send (their returnUrl is PayPal's error page, unused).
+ */
+function classicReturnOf(body: JsonObject): PayPalOrderRecord['classicReturn'] | null {
+  const returnUrl = stringOf(body.returnUrl);
+  const cancelUrl = stringOf(body.cancelUrl);
+  if (!returnUrl || !cancelUrl || !URL.canParse(returnUrl) || !URL.canParse(cancelUrl)) return null;
+  const [back, cancel] = [new URL(returnUrl), new URL(cancelUrl)];
+  if (back.origin !== PAYPAL_ASSETS_ORIGIN || cancel.origin !== PAYPAL_ASSETS_ORIGIN || !FRAME_OF('redirect-frame').test(back.pathname) || !FRAME_OF('cancel-frame').test(cancel.pathname)) return null;
+  return { returnUrl, cancelUrl };
+}
+
+/** What a checkout opened in braintree-web's popup adds to its order, nothing, or why it is refused. */
+export function popupPagesOf(context: SandboxContext, token: ClientTokenRecord, body: JsonObject): Pick<PayPalOrderRecord, 'vaultInitiated' | 'classicReturn'> | null | string {
+  const vaultInitiated = vaultInitiatedAccount(context, token, body);
+  if (typeof vaultInitiated === 'string') return vaultInitiated;
+  if (vaultInitiated) return { vaultInitiated };
+  const classicReturn = classicReturnOf(body);
+  return classicReturn ? { classicReturn } : null;
 }
 
 const CHECKOUT_PATH = '/checkoutnow';
@@ -71,21 +104,31 @@ function framePage(kind: 'loading' | 'cancel'): string {
 `;
 }
 
-const vaultInitiatedOrder = (context: SandboxContext, token: string | null): (PayPalOrderRecord & { vaultInitiated: VaultInitiated }) | null => {
+/** Where braintree-web's popup goes back to from an order opened in it (vault-initiated or classic). */
+const returnPagesOf = (order: PayPalOrderRecord) => order.vaultInitiated ?? order.classicReturn ?? null;
+
+/** An order opened in braintree-web's popup, by its EC token. */
+const popupOrder = (context: SandboxContext, token: string | null): PayPalOrderRecord | null => {
   const order = token && Object.hasOwn(context.store.state.paypalOrders, token) ? context.store.state.paypalOrders[token] : null;
-  return order?.vaultInitiated ? (order as PayPalOrderRecord & { vaultInitiated: VaultInitiated }) : null;
+  return order && returnPagesOf(order) ? order : null;
 };
 
 function checkoutBody(order: PayPalOrderRecord): string {
-  const summary = `      <h1>Confirm your payment</h1>
-      <p>Pay <strong>${escapeHtml(order.amount ?? '')} ${escapeHtml(order.currency ?? '')}</strong> to <strong>${escapeHtml(order.displayName)}</strong> from your saved PayPal account <strong>${escapeHtml(SANDBOX_PAYPAL_PAYER.email)}</strong>.</p>`;
+  const amount = `<strong>${escapeHtml(order.amount ?? '')} ${escapeHtml(order.currency ?? '')}</strong> to <strong>${escapeHtml(order.displayName)}</strong>`;
+  const summary = order.vaultInitiated
+    ? `      <h1>Confirm your payment</h1>
+      <p>Pay ${amount} from your saved PayPal account <strong>${escapeHtml(SANDBOX_PAYPAL_PAYER.email)}</strong>.</p>`
+    : `      <h1>Pay with PayPal</h1>
+      <p>Signed in as <strong>${escapeHtml(SANDBOX_PAYPAL_PAYER.email)}</strong>. Pay ${amount}.</p>`;
   if (order.status !== 'created') return `${summary}\n      <p role="status">This payment is already ${escapeHtml(order.status)}.</p>`;
-  return `${summary}
-      <p>You withdrew ${escapeHtml(order.displayName)}'s permission to charge this account. Agreeing pays this order and lets ${escapeHtml(order.displayName)} charge the account again when you choose it.</p>
+  const why = order.vaultInitiated
+    ? `\n      <p>You withdrew ${escapeHtml(order.displayName)}'s permission to charge this account. Agreeing pays this order and lets ${escapeHtml(order.displayName)} charge the account again when you choose it.</p>`
+    : '';
+  return `${summary}${why}
       <p class="hint">Payment sandbox: this page stands in for PayPal's. Choose what the payer does.</p>
-      <form method="post" aria-label="Confirm your PayPal payment">
+      <form method="post" aria-label="${order.vaultInitiated ? 'Confirm your PayPal payment' : 'Pay with PayPal'}">
         <div class="actions">
-          <button type="submit" name="action" value="consent">Agree and pay</button>
+          <button type="submit" name="action" value="consent">${order.vaultInitiated ? 'Agree and pay' : 'Pay now'}</button>
           <button type="submit" name="action" value="cancel">Cancel and return to the shop</button>
         </div>
       </form>`;
@@ -98,7 +141,9 @@ function redirectTo(response: ServerResponse, target: string, params: Record<str
 }
 
 /** The payer's answer: PayPal's return carries token, PayerID and paymentId (what braintree-web tokenizes); a cancel, the token only. */
-function answer(request: SandboxRequest, response: ServerResponse, context: SandboxContext, order: PayPalOrderRecord & { vaultInitiated: VaultInitiated }): void {
+function answer(request: SandboxRequest, response: ServerResponse, context: SandboxContext, order: PayPalOrderRecord): void {
+  const returnPages = returnPagesOf(order);
+  if (!returnPages) return;
   const action = new URLSearchParams(request.body.toString('utf8')).get('action');
   if (order.status !== 'created' || (action !== 'consent' && action !== 'cancel')) {
     sendHtml(response, order.status !== 'created' ? 409 : 422, page('PayPal', checkoutBody(order)));
@@ -107,18 +152,18 @@ function answer(request: SandboxRequest, response: ServerResponse, context: Sand
   if (action === 'cancel') {
     order.status = 'cancelled';
     context.store.save();
-    return redirectTo(response, order.vaultInitiated.cancelUrl, { token: order.token });
+    return redirectTo(response, returnPages.cancelUrl, { token: order.token });
   }
   order.status = 'approved';
   order.payerId = SANDBOX_PAYPAL_PAYER.payerId;
-  // Agreeing again renews the pre-approval at PayPal: the saved account pays again from now on.
-  const method = context.store.state.paymentMethods[order.vaultInitiated.paymentMethodToken];
+  // Agreeing again renews the saved account's pre-approval at PayPal: it pays again from now on.
+  const method = order.vaultInitiated ? context.store.state.paymentMethods[order.vaultInitiated.paymentMethodToken] : undefined;
   if (method) {
     method.paypalConsentRevoked = false;
     method.updatedAt = new Date().toISOString();
   }
   context.store.save();
-  redirectTo(response, order.vaultInitiated.returnUrl, { token: order.token, PayerID: order.payerId, ...(order.paymentId ? { paymentId: order.paymentId } : {}) });
+  redirectTo(response, returnPages.returnUrl, { token: order.token, PayerID: order.payerId, ...(order.paymentId ? { paymentId: order.paymentId } : {}) });
 }
 
 export const payPalVaultInitiatedRoutes: RouteHandler = (request, response, context) => {
@@ -133,12 +178,12 @@ export const payPalVaultInitiatedRoutes: RouteHandler = (request, response, cont
     return true;
   }
   if (path !== CHECKOUT_PATH) return false;
-  const order = vaultInitiatedOrder(context, request.url.searchParams.get('token'));
+  const order = popupOrder(context, request.url.searchParams.get('token'));
   if (!order) {
-    sendHtml(response, 404, page('Unknown payment', '      <h1>Unknown payment</h1>\n      <p>The payment sandbox has no vault-initiated PayPal payment with this token.</p>'));
+    sendHtml(response, 404, page('Unknown payment', '      <h1>Unknown payment</h1>\n      <p>The payment sandbox has no PayPal payment with this token for a PayPal window.</p>'));
     return true;
   }
-  if (isRead) sendHtml(response, 200, page('Confirm your payment (PayPal sandbox)', checkoutBody(order)));
+  if (isRead) sendHtml(response, 200, page(`${order.vaultInitiated ? 'Confirm your payment' : 'Pay with PayPal'} (PayPal sandbox)`, checkoutBody(order)));
   else if (request.method === 'POST') answer(request, response, context, order);
   else response.writeHead(405, { Allow: 'GET, POST' }).end();
   return true;
