@@ -79,6 +79,8 @@ describe('the error catalogue', () => {
       (code >= 310281 && code <= 310289) ||
       // ours: Visa Checkout (3102 9x)
       (code >= 310291 && code <= 310299) ||
+      // ours: UnionPay's SMS enrollment (3103 0x)
+      (code >= 310301 && code <= 310309) ||
       (code >= 700001 && code <= 700002) ||
       (code >= 710000 && code <= 710999) ||
       (code >= 800001 && code <= 800003) ||

@@ -334,6 +334,18 @@ export const ErrorCatalogue = {
   VISA_CHECKOUT_NOT_STARTED: entry(310293, 'Visa Checkout could not be started. Please try again or choose another way to pay.', 'payment-failed', { ours: true }),
   VISA_CHECKOUT_UNAVAILABLE: entry(310294, 'Visa Checkout is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
 
+  // ---- UnionPay's SMS enrollment (3103 0x): spec 3 §8 names the provider's errors; the shopper's words are ours ----
+  UNIONPAY_UNAVAILABLE: entry(310301, 'UnionPay cards cannot be checked at the moment. Please try again in a moment or use another card.', 'unavailable', { ours: true }),
+  UNIONPAY_CHECK_FAILED: entry(310302, 'We could not check your UnionPay card, so you have not been charged. Please try again in a moment.', 'payment-failed', { ours: true }),
+  UNIONPAY_MOBILE_INVALID: entry(310303, 'UnionPay could not send a code to this mobile number. Please check the country code and the number and try again.', 'payment-failed', {
+    ours: true,
+  }),
+  UNIONPAY_ENROLLMENT_FAILED: entry(310304, 'UnionPay could not send you a code, so you have not been charged. Please try again in a moment.', 'payment-failed', { ours: true }),
+  UNIONPAY_CODE_WRONG: entry(310305, 'That SMS code is not right, so you have not been charged. Please check the code UnionPay sent to your phone and try again.', 'payment-failed', {
+    ours: true,
+  }),
+  UNIONPAY_FAILED: entry(310306, 'Your UnionPay card could not be used, so you have not been charged. Please try again or use another card.', 'payment-failed', { ours: true }),
+
   // ---- Venmo (3102 7x): spec 3 §8 names the provider's errors; the shopper's words are ours ----
   VENMO_CANCELLED: entry(310271, 'You closed Venmo before approving, so you have not been charged.', 'payment-failed', { ours: true }),
   VENMO_EXPIRED: entry(310272, 'The Venmo request expired before you approved it, so you have not been charged. Please try again.', 'payment-failed', { ours: true }),

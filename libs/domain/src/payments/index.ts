@@ -12,6 +12,7 @@ export * from './bank-debits';
 export * from './saved-bank-accounts';
 export * from './masterpass';
 export * from './visa-checkout';
+export * from './unionpay';
 export * from './payment-request';
 export * from './venmo';
 export * from './paypal-vault';
