@@ -5,6 +5,7 @@ import { isObject, readJson, sendJson, stringOf } from '../client-api/http';
 import { deletePaymentMethod } from '../gateway/vault';
 import type { ClientTokenRecord } from '../store';
 import { answerVenmoGraphQL } from '../venmo/graphql';
+import { preferredFor } from '../venmo/preferred';
 import { TOKENIZE_US_BANK_ACCOUNT, TOKENIZE_US_BANK_LOGIN, tokenizeUsBankAccount, tokenizeUsBankLogin } from '../bank-debits/us-bank-account';
 
 /**
@@ -68,6 +69,6 @@ export function answerGraphQL(request: SandboxRequest, response: ServerResponse,
       extensions,
     });
   }
-  const { paypalPreferred, venmoPreferred } = context.store.state.preferred;
+  const { paypalPreferred, venmoPreferred } = preferredFor(request, context.store.state.preferred);
   sendJson(request, response, 200, { data: { preferredPaymentMethods: { paypalPreferred, venmoPreferred } }, extensions });
 }
