@@ -4,6 +4,7 @@ import { assetRoutes } from './assets';
 import { clientApiRoutes } from './client-api';
 import { masterpassRoutes } from './masterpass/masterpass';
 import { visaCheckoutRoutes } from './visa-checkout/visa-checkout';
+import { unionPayRoutes } from './unionpay/unionpay';
 import type { RouteHandler, SandboxConfig, SandboxContext } from './context';
 import { controlRoutes } from './control/routes';
 import { gatewayRoutes } from './gateway/routes';
@@ -85,6 +86,7 @@ const ROUTES: readonly RouteHandler[] = [
   gatewayRoutes,
   masterpassRoutes,
   visaCheckoutRoutes,
+  unionPayRoutes,
   clientApiRoutes,
   localPaymentPageRoutes,
   sepaMandatePageRoutes,

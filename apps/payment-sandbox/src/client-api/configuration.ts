@@ -46,6 +46,8 @@ export function configurationFor(context: SandboxContext, token: ClientTokenReco
     masterpass: { merchantCheckoutId: `${config.merchantId}_masterpass`, supportedNetworks: ['visa', 'master'] },
     // Visa Checkout (ours: made-up identifiers; Visa's sdk.js and lightbox are the sandbox's own).
     visaCheckout: visaCheckoutConfiguration(config),
+    // UnionPay's SMS enrollment for the cards UnionPay's own rails take (ours: README's UnionPay cards).
+    unionPay: { enabled: true, merchantAccountId: token.merchantAccountId ?? Object.keys(config.merchantAccounts)[0] },
     // US bank account (ACH) with bank details; no Plaid, so bank login is not enabled (as the provider's without it).
     usBankAccount: { routeId: `${config.merchantId}_ach_route`, plaid: null },
     ...walletConfiguration(context, token),

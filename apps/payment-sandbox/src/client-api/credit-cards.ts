@@ -6,6 +6,7 @@ import { CVV_RESPONSES, POSTAL_CODE_RESPONSES } from '../test-values';
 import { parseCard, validationErrorBody, type FieldError } from './card-input';
 import { isObject, sendJson, type JsonObject } from './http';
 import { createNonce, paymentMethodJson } from './payment-methods';
+import { unionPayEnrollmentProblem } from '../unionpay/unionpay';
 
 /**
  * `options.validate` is what Hosted Fields sends for `tokenize({vault: true})`: with a customer's
@@ -31,6 +32,12 @@ export function tokenizeCard(request: SandboxRequest, response: ServerResponse, 
   }
   const creditCard = isObject(body.creditCard) ? body.creditCard : {};
   const options = isObject(creditCard.options) ? creditCard.options : {};
+  // A UnionPay card that UnionPay's own rails take needs its SMS enrollment (the unionpay module sends it).
+  const enrollmentProblem = unionPayEnrollmentProblem(card.number, options);
+  if (enrollmentProblem) {
+    sendJson(request, response, 422, validationErrorBody([enrollmentProblem]));
+    return;
+  }
   let paymentMethodToken: string | null = null;
   if (options.validate === true && token.customerId) {
     const failures = verificationErrors(card, token, context.store);
