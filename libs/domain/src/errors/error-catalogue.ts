@@ -371,6 +371,20 @@ export const ErrorCatalogue = {
     'payment-failed',
     { ours: true },
   ),
+  /** The basket grew after the payer approved its total at PayPal: nothing is charged, they approve the new total. */
+  PAYPAL_BASKET_CHANGED: entry(
+    310238,
+    'Your basket changed after you approved the payment at PayPal, so you have not been charged. Please check your basket and approve the new total.',
+    'payment-failed',
+    { ours: true },
+  ),
+  /** PayPal did not take the smaller basket's new total (braintree-web's updatePayment failed): nothing is charged. */
+  PAYPAL_UPDATE_FAILED: entry(
+    310239,
+    "PayPal could not take your basket's new total, so you have not been charged. Please approve the payment at PayPal again.",
+    'payment-failed',
+    { ours: true },
+  ),
 
   // ---- Local payment methods (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   // The store's side: a payment the payer approved is being charged, or one that ended uncharged.
