@@ -99,6 +99,8 @@ export default defineConfig({
         BRAINTREE_MASTERPASS: 'true',
         // Visa Checkout, retired by Visa and off by default, switched on here for its tests (visa-checkout.spec.ts).
         BRAINTREE_VISA_CHECKOUT: 'true',
+        // PayPal through braintree-web's classic paypal module, deprecated and off by default, here for its tests (paypal-classic.spec.ts).
+        BRAINTREE_PAYPAL_CLASSIC: 'true',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,
         ANALYTICS_SCRIPT_ORIGINS: new URL(ANALYTICS_TAG).origin,
       },

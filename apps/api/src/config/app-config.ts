@@ -264,6 +264,14 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_VISA_CHECKOUT must be true or false' })
   BRAINTREE_VISA_CHECKOUT = false;
 
+  /**
+   * PayPal through braintree-web's classic `paypal` module (its own popup) instead of paypal-checkout
+   * and PayPal's JS SDK: off by default, as Braintree deprecated the module; for merchants still on it.
+   */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_PAYPAL_CLASSIC must be true or false' })
+  BRAINTREE_PAYPAL_CLASSIC = false;
+
   @Transform(toBoolean)
   @IsBoolean({ message: 'BRAINTREE_UNIONPAY must be true or false' })
   BRAINTREE_UNIONPAY = false;

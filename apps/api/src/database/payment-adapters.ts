@@ -92,6 +92,7 @@ export const paymentAdapters: Provider[] = [
       retiredNetworks: { masterpass: config.BRAINTREE_MASTERPASS, visaCheckout: config.BRAINTREE_VISA_CHECKOUT, unionPay: config.BRAINTREE_UNIONPAY },
       paymentRequest: config.BRAINTREE_PAYMENT_REQUEST,
       venmo: config.BRAINTREE_VENMO,
+      payPalClassic: config.BRAINTREE_PAYPAL_CLASSIC,
       scriptLoadTimeoutMs: config.SCRIPT_LOAD_TIMEOUT_MS,
       merchantAccounts: merchantAccounts(config.BRAINTREE_MERCHANT_ACCOUNTS),
     }),

@@ -101,6 +101,7 @@ export class CardCheckoutController {
       },
       payment_request: setup.settings.paymentRequest === true,
       venmo: setup.settings.venmo === true,
+      paypal_classic: setup.settings.payPalClassic === true,
       script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };
     return success(json);

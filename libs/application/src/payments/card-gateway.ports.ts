@@ -53,6 +53,8 @@ export interface CardGatewaySettings {
   readonly retiredNetworks?: { readonly masterpass: boolean; readonly visaCheckout: boolean; readonly unionPay: boolean };
   /** The browser's Payment Request API (spec 3 §3), off by default. */
   readonly paymentRequest?: boolean;
+  /** PayPal through braintree-web's deprecated classic `paypal` module instead of paypal-checkout, off by default. */
+  readonly payPalClassic?: boolean;
   /** Venmo (US dollars; desktop by QR code), off by default. */
   readonly venmo?: boolean;
   /** How long each piece of the gateway's browser code may take to load (spec 2 §9: 120 s). */

@@ -47,6 +47,8 @@ export interface CardCheckoutJson {
   readonly payment_request: boolean;
   /** Venmo switched on: offered for US dollar baskets (ours: left out, off). */
   readonly venmo?: boolean;
+  /** PayPal pays through braintree-web's classic `paypal` module and its popup (ours: left out, paypal-checkout). */
+  readonly paypal_classic?: boolean;
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
   readonly script_load_timeout_ms: number;
 }

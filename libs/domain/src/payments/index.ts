@@ -16,3 +16,4 @@ export * from './unionpay';
 export * from './payment-request';
 export * from './venmo';
 export * from './paypal-vault';
+export * from './paypal-classic';

@@ -10,6 +10,7 @@ import { defineMethod, type MethodProps } from '../../method';
 import type { PayPalButtonProps } from './paypal-button';
 import { payLaterCurrency } from './pay-later';
 import { useVaultInitiatedCheckout } from './vault-initiated-checkout';
+import { PayPalClassicButton } from './paypal-classic-button';
 
 type PayPalCheckoutModule = typeof import('braintree-web/paypal-checkout');
 type PreferredPaymentMethodsModule = typeof import('braintree-web/preferred-payment-methods');
@@ -52,7 +53,9 @@ function PayPalPayment({ checkout, basket, gateway, instance, chosen, loadLimitM
   const [savePayPal, setSavePayPal] = useState(false);
   const savedPayPal = checkout.existing_paypal_account;
   const [savedPayPalUsable, setSavedPayPalUsable] = useState(true);
-  const payPalButton = usePayPalButton(chosen && instance !== null, loadLimitMs);
+  // A merchant on braintree-web's classic paypal module pays through its popup instead of PayPal's buttons.
+  const classic = checkout.paypal_classic === true;
+  const payPalButton = usePayPalButton(chosen && instance !== null && !classic, loadLimitMs);
   const consent = useVaultInitiatedCheckout({ checkout: instance?.checkout ?? null, gateway, payment, email: savedPayPal?.email ?? null });
 
   /**
@@ -84,10 +87,14 @@ function PayPalPayment({ checkout, basket, gateway, instance, chosen, loadLimitM
           <p>Or pay with another PayPal account:</p>
         </div>
       )}
-      <label className="choice">
-        <input type="checkbox" checked={savePayPal} onChange={(event) => setSavePayPal(event.target.checked)} /> Save this PayPal account for next time
-      </label>
-      {payPalButton.status === 'ready' && payPalButton.Button ? (
+      {!classic && (
+        <label className="choice">
+          <input type="checkbox" checked={savePayPal} onChange={(event) => setSavePayPal(event.target.checked)} /> Save this PayPal account for next time
+        </label>
+      )}
+      {classic ? (
+        <PayPalClassicButton client={gateway.client} payment={payment.wallet(false)} loadLimitMs={loadLimitMs} />
+      ) : payPalButton.status === 'ready' && payPalButton.Button ? (
         <payPalButton.Button payPal={instance.checkout} payment={payment.wallet(savePayPal)} basket={basket} />
       ) : payPalButton.status === 'failed' ? (
         <PaymentMethodsProblem onRetry={payPalButton.retry} />

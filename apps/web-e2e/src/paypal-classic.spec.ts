@@ -1,0 +1,80 @@
+import type { Page } from '@playwright/test';
+import { configuredPort, configuredSandboxPort } from '../playwright.config';
+import { agreeToImmediateSupply, expectConfirmation, paymentSection, shopperAtPayment } from './card-gateway';
+// Its routing lets the browser follow PayPal's page's 303 back to the module's redirect frame itself.
+import { expect, test } from './local-payments';
+import { expectNoSeriousAxeViolations, XHR } from './support';
+
+// PayPal through braintree-web's classic paypal module (deprecated for paypal-checkout; off by
+// default), in its own popup on the sandbox's PayPal page. These run against the second store,
+// which switches it on (BRAINTREE_PAYPAL_CLASSIC).
+
+test.use({ baseURL: `http://127.0.0.1:${configuredPort}`, sandboxUrl: `http://127.0.0.1:${configuredSandboxPort}` });
+
+const ordersOf = async (page: Page) => (await (await page.request.get('/data/orders/', { headers: XHR })).json()).data.orders as { status: string }[];
+
+async function choosePayPal(page: Page) {
+  await shopperAtPayment(page);
+  await page.goto('/en-gb/checkout/');
+  const radio = paymentSection(page).getByRole('radio', { name: 'PayPal' });
+  await expect(radio).toBeVisible({ timeout: 15_000 });
+  await radio.check();
+  await agreeToImmediateSupply(page);
+  const button = paymentSection(page).getByTestId('paypal-classic-button').getByRole('button', { name: 'Pay with PayPal' });
+  await expect(button).toBeVisible();
+  // The module's checkout has no billing agreement: saving the account is not offered with it.
+  await expect(paymentSection(page).getByRole('checkbox', { name: 'Save this PayPal account for next time' })).toHaveCount(0);
+  return button;
+}
+
+/**
+ * Opens the module's popup from our button. The module asks for the payment while the window is
+ * still opening and then points it at PayPal; Chromium loses that navigation if the window's first
+ * page has not started loading (the routed test hosts are slower than a CDN), so the answer waits.
+ */
+async function openPayPal(page: Page, button: ReturnType<Page['getByRole']>) {
+  let windowOpen = () => {};
+  const opening = new Promise<void>((resolve) => (windowOpen = resolve));
+  await page.route('**/client_api/v1/paypal_hermes/create_payment_resource', async (route) => {
+    await opening;
+    await route.fallback();
+  });
+  const opened = page.waitForEvent('popup');
+  await button.click();
+  const popup = await opened;
+  await expect(popup.getByText('Loading PayPal…')).toBeVisible();
+  windowOpen();
+  await expect(popup.getByRole('heading', { name: 'Pay with PayPal' })).toBeVisible();
+  await page.unroute('**/client_api/v1/paypal_hermes/create_payment_resource');
+  return popup;
+}
+
+test("paid in the classic module's PayPal window: the order is placed", async ({ page }) => {
+  const button = await choosePayPal(page);
+  await expectNoSeriousAxeViolations(page);
+  const asked = page.waitForRequest((request) => request.url().endsWith('/client_api/v1/paypal_hermes/create_payment_resource'));
+  const popup = await openPayPal(page, button);
+  // The module asks for the basket's total in its currency, and returns to its own frames.
+  const resource = (await asked).postDataJSON();
+  expect(resource).toMatchObject({ currencyIsoCode: 'GBP', intent: 'sale' });
+  expect(resource.returnUrl).toMatch(/^https:\/\/checkout\.paypal\.com\/web\/3\.124\.0\/html\/redirect-frame\.min\.html\?channel=/);
+  await expect(popup.getByText(`Pay ${resource.amount} GBP`)).toBeVisible();
+  await popup.getByRole('button', { name: 'Pay now' }).click();
+  await expectConfirmation(page);
+  await expect.poll(() => popup.isClosed()).toBe(true);
+  expect((await ordersOf(page)).map((order) => order.status)).toEqual(['paid']);
+});
+
+test('the PayPal window closed: its words, nothing ordered, and PayPal can be opened again', async ({ page }) => {
+  const button = await choosePayPal(page);
+  const popup = await openPayPal(page, button);
+  await popup.close();
+  await expect(page.getByText('The payment was cancelled on PayPal.')).toBeVisible();
+  await expect(button).toBeFocused();
+  expect(await ordersOf(page)).toEqual([]);
+  // Opened again, the window works as before.
+  const again = await openPayPal(page, button);
+  await again.getByRole('button', { name: 'Cancel and return to the shop' }).click();
+  await expect.poll(() => again.isClosed()).toBe(true);
+  expect(await ordersOf(page)).toEqual([]);
+});
