@@ -85,26 +85,36 @@ function useVenmoReturn(venmo: Venmo | null, payment: WalletPayment): boolean {
   return returned && !ended;
 }
 
-function VenmoPayment({ instance, chosen, payment }: MethodProps<Venmo>) {
+function VenmoPayment({ instance, chosen, payment }: MethodProps<VenmoSetUp>) {
   const wallet = payment.wallet();
-  const returned = useVenmoReturn(instance, wallet);
-  if (returned) {
-    return (
-      <p role="status">
-        Finishing your Venmo payment…
-      </p>
-    );
-  }
-  return chosen && instance ? <VenmoButton venmo={instance} payment={wallet} /> : null;
+  const venmo = instance?.venmo ?? null;
+  const returned = useVenmoReturn(venmo, wallet);
+  if (returned) return <p role="status">Finishing your Venmo payment…</p>;
+  return chosen && venmo ? <VenmoButton venmo={venmo} payment={wallet} /> : null;
+}
+
+type PreferredPaymentMethodsModule = typeof import('braintree-web/preferred-payment-methods');
+type VenmoModules = readonly [typeof import('braintree-web/venmo'), Promise<PreferredPaymentMethodsModule>];
+
+/** What the set-up made: the module's instance, whether the gateway says the shopper prefers Venmo, and (while set up) the module that asks. */
+interface VenmoSetUp {
+  readonly venmo: Venmo;
+  readonly preferred: boolean;
+  readonly preferredModule?: Promise<PreferredPaymentMethodsModule>;
 }
 
 /** Venmo: US dollar baskets, where its flag is on and braintree-web says the browser can use it (a computer, or a phone's browser that returns to the same tab). */
-export const venmoMethod = defineMethod<typeof import('braintree-web/venmo'), Venmo>({
+export const venmoMethod = defineMethod<VenmoModules, VenmoSetUp>({
   key: 'venmo',
   setUp: {
     what: 'Venmo',
-    load: ({ checkout, currency }) => (checkout.venmo === true && currency === 'USD' ? import('braintree-web/venmo') : null),
-    make: async (module, client) => {
+    load: ({ checkout, currency }) => {
+      if (checkout.venmo !== true || currency !== 'USD') return null;
+      const preferredModule = import('braintree-web/preferred-payment-methods');
+      preferredModule.catch(() => undefined);
+      return import('braintree-web/venmo').then((module) => [module, preferredModule] as const);
+    },
+    make: async ([module, preferredModule], client) => {
       await yieldToMain();
       // single_use: the store does not save Venmo accounts; the payment context names this payment only.
       // On phones: the checkout is one page that must come back to this tab (allowNewBrowserTab
@@ -118,9 +128,22 @@ export const venmoMethod = defineMethod<typeof import('braintree-web/venmo'), Ve
         mobileWebFallBack: true,
         ignoreHistoryChanges: true,
       });
-      return venmo.isBrowserSupported() ? venmo : null;
+      return venmo.isBrowserSupported() ? { venmo, preferred: false, preferredModule } : null;
+    },
+    // Spec 3 §3: venmoPreferred (the payer's device has the Venmo app) lists Venmo first; the
+    // module answers both flags false when the gateway's query fails (spec 3 §8).
+    followUp: {
+      what: 'Preferred payment methods',
+      ask: async (made, client) => {
+        if (!made.preferredModule) return made;
+        const module = await made.preferredModule;
+        await yieldToMain();
+        const methods = await module.create({ client });
+        return { venmo: made.venmo, preferred: (await methods.fetchPreferredPaymentMethods()).venmoPreferred === true };
+      },
     },
   },
   offered: ({ checkout, currency }, instance) => instance !== null && checkout.venmo === true && currency === 'USD',
+  preferred: (instance) => instance?.preferred ?? false,
   Component: VenmoPayment,
 });
