@@ -131,3 +131,50 @@ venmoTest.describe('Venmo on a phone (app switch and return)', () => {
     });
   });
 });
+
+// Spec 3 §3, §8: braintree-web's preferred-payment-methods query. The sandbox takes a phone's
+// browser to have the Venmo app (venmoPreferred) and a computer not to; a failed query is both false.
+const methodNames = async (page: Page) => {
+  const section = await chooseLocalMethod(page, VENMO_STORE);
+  const radios = section.getByRole('group', { name: 'Choose your payment method' }).getByRole('radio');
+  return { section, names: await radios.evaluateAll((inputs) => inputs.map((input) => input.parentElement?.textContent?.trim())) };
+};
+
+venmoTest.describe('Venmo first where the shopper prefers it', () => {
+  venmoTest.use({ baseURL: `http://127.0.0.1:${configuredPort}` });
+
+  venmoTest.beforeEach(async ({ page }) => {
+    expect((await shopperBilledIn(page, VENMO_STORE)).gateway).toBe('braintree');
+  });
+
+  venmoTest.describe('on a phone', () => {
+    venmoTest.use({ userAgent: PHONES.iphone, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    venmoTest('a phone with the Venmo app: Venmo is listed first, and the card stays the choice the section opens on', async ({ page }) => {
+      const { section, names } = await methodNames(page);
+      expect(names[0]).toBe('Venmo');
+      expect(names).toContain('Credit/debit card');
+      await page.reload();
+      await expect(section.getByRole('radio', { name: 'Credit/debit card' })).toBeChecked({ timeout: 15_000 });
+    });
+
+    venmoTest('the preferred query fails: both flags are false, so Venmo keeps its usual place', async ({ page }) => {
+      let asked = 0;
+      await page.route(/^https:\/\/payments\.sandbox\.braintree-api\.com\/graphql/, (route) => {
+        if (!/preferredPaymentMethods/.test(route.request().postData() ?? '')) return route.fallback();
+        asked += 1;
+        return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Internal error' }] }) });
+      });
+      const { names } = await methodNames(page);
+      expect(asked).toBeGreaterThan(0);
+      expect(names[0]).toBe('Credit/debit card');
+      expect(names).toContain('Venmo');
+    });
+  });
+
+  venmoTest('on a computer (no Venmo app): Venmo keeps its usual place', async ({ page }) => {
+    const { names } = await methodNames(page);
+    expect(names[0]).toBe('Credit/debit card');
+    expect(names).toContain('Venmo');
+  });
+});
