@@ -249,14 +249,15 @@ test.describe("on a phone: the module switches the tab to the Venmo app, which r
     expect(sale.transaction.paymentInstrumentType).toBe('venmo_account');
   });
 
-  test('canceled in the app: the return rejects with VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED; failed: no nonce comes back', async ({ page }) => {
+  test('canceled in the app: the return rejects with VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED', async ({ page }) => {
     const canceled = await switchToApp(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL((url) => url.searchParams.get('resource_id') === canceled && url.hash.startsWith('#venmoCancel=1'));
     expect((await createOnPhone(page)).returned).toBe(true);
     expect(await finish(page)).toEqual({ error: 'VENMO_MOBILE_POLLING_TOKENIZATION_CANCELED' });
+  });
 
-    await page.goto('https://merchant.test/');
+  test('failed in the app: the return comes back without a nonce', async ({ page }) => {
     const failed = await switchToApp(page);
     await page.getByRole('button', { name: 'Fail' }).click();
     await page.waitForURL((url) => url.searchParams.get('resource_id') === failed && url.hash.startsWith('#venmoError=1'));
