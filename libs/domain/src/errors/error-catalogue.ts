@@ -354,6 +354,7 @@ export const ErrorCatalogue = {
     ours: true,
   }),
   VENMO_UNAVAILABLE: entry(310275, 'Venmo is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
+  VENMO_IN_PROGRESS: entry(310276, 'Venmo is already open. Please finish there first.', 'conflict', { ours: true }),
 
   // ---- PayPal's vault flows (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   PAYPAL_VAULT_CANCELED: entry(310231, 'You closed PayPal before agreeing, so nothing was saved and you have not been charged.', 'payment-failed', { ours: true }),

@@ -10,6 +10,9 @@ describe('venmoFailureCode', () => {
     ['VENMO_MOBILE_POLLING_TOKENIZATION_FAILED', 'VENMO_FAILED'],
     ['VENMO_DESKTOP_UNKNOWN_ERROR', 'VENMO_FAILED'],
     ['VENMO_NOT_ENABLED', 'VENMO_UNAVAILABLE'],
+    ['VENMO_INVALID_DEEP_LINK_RETURN_URL', 'VENMO_UNAVAILABLE'],
+    ['VENMO_TOKENIZATION_REQUEST_ACTIVE', 'VENMO_IN_PROGRESS'],
+    ['VENMO_TOKENIZATION_CANCELED_BY_MERCHANT', 'VENMO_CANCELLED'],
   ] as const)('gives %s the words of %s', (code, entry) => {
     expect(venmoFailureCode({ code })).toBe(ErrorCatalogue[entry].code);
   });

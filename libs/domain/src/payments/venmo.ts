@@ -21,6 +21,15 @@ const VENMO_ERRORS: Readonly<Record<string, number>> = {
   VENMO_TOKENIZATION_FAILED: ErrorCatalogue.VENMO_FAILED.code,
   VENMO_NETWORK_ERROR: ErrorCatalogue.VENMO_FAILED.code,
   VENMO_NOT_ENABLED: ErrorCatalogue.VENMO_UNAVAILABLE.code,
+  // The page set the module up with something it refuses: Venmo cannot be offered until that is fixed.
+  VENMO_INVALID_PROFILE_ID: ErrorCatalogue.VENMO_UNAVAILABLE.code,
+  VENMO_INVALID_DEEP_LINK_RETURN_URL: ErrorCatalogue.VENMO_UNAVAILABLE.code,
+  VENMO_ECD_DISABLED: ErrorCatalogue.VENMO_UNAVAILABLE.code,
+  // A second press while a payment is already with Venmo.
+  VENMO_TOKENIZATION_REQUEST_ACTIVE: ErrorCatalogue.VENMO_IN_PROGRESS.code,
+  // The page itself stopped the payment (the shopper left the method): nothing was charged.
+  VENMO_TOKENIZATION_CANCELED_BY_MERCHANT: ErrorCatalogue.VENMO_CANCELLED.code,
+  VENMO_TOKENIZATION_REQUEST_NOT_ACTIVE: ErrorCatalogue.VENMO_CANCELLED.code,
 };
 
 /** The response code the page shows for a Venmo error (by its `code`), or the generic one. */
