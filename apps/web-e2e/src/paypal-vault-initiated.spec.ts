@@ -137,7 +137,7 @@ test('cancelled in PayPal\'s window: its words, nothing charged, the saved accou
   const payPal = await openPayPal(page, confirm);
   await payPal.getByRole('button', { name: 'Cancel and return to the shop' }).click();
   await payPal.waitForEvent('close');
-  await expect(page.getByText('You closed PayPal before agreeing, so nothing was saved and you have not been charged.')).toBeVisible();
+  await expect(page.getByText('You closed PayPal before confirming, so you have not been charged. Your saved PayPal account is still there to confirm.')).toBeVisible();
   await expect(confirm).toBeFocused();
   await expect(section.getByRole('button', { name: 'Pay with saved PayPal account' })).toBeVisible();
   expect((await salesOf(page, sandboxUrl, orderNumber)).map((sale) => sale.status)).toEqual(['processor_declined']);

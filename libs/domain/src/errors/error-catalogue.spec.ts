@@ -69,8 +69,9 @@ describe('the error catalogue', () => {
       (code >= 310001 && code <= 310014) ||
       // ours: the local payment methods' refusals, the store's (3102 0x) and the page's (3102 1x); the bank debits' (3102 2x)
       (code >= 310201 && code <= 310229) ||
-      // ours: PayPal's vault flows, the account saved without paying and the saved account's renewed consent (3102 3x)
-      (code >= 310231 && code <= 310239) ||
+      // ours: PayPal's vault flows, the account saved without paying and the saved account's renewed consent (3102 3x),
+      // and the rest of PayPal's checkout (3102 4x)
+      (code >= 310231 && code <= 310249) ||
       // ours: the browser's Payment Request API (3102 6x)
       (code >= 310261 && code <= 310269) ||
       // ours: Venmo (3102 7x)

@@ -365,6 +365,9 @@ export const ErrorCatalogue = {
   PAYPAL_SETUP_FAILED: entry(310234, 'PayPal could not be reached. Please try again in a moment.', 'payment-failed', { ours: true }),
   PAYPAL_IN_PROGRESS: entry(310235, 'PayPal is already open in another window. Please finish there first.', 'payment-failed', { ours: true }),
   PAYPAL_NOT_STARTED: entry(310236, 'PayPal could not be started. Please try again or choose another way to pay.', 'payment-failed', { ours: true }),
+  PAYPAL_CONFIRM_CANCELED: entry(310240, 'You closed PayPal before confirming, so you have not been charged. Your saved PayPal account is still there to confirm.', 'payment-failed', {
+    ours: true,
+  }),
   /** The payer withdrew the saved account's pre-approval at PayPal (processor 2071): they agree again in PayPal's window. */
   PAYPAL_CONSENT_NEEDED: entry(
     310237,

@@ -4,7 +4,7 @@ import { payPalVaultFailure } from './paypal-vault';
 describe("PayPal's vault flows' errors", () => {
   it.each([
     ['PAYPAL_POPUP_CLOSED', 'PAYPAL_VAULT_CANCELED'],
-    ['PAYPAL_START_VAULT_INITIATED_CHECKOUT_CANCELED', 'PAYPAL_VAULT_CANCELED'],
+    ['PAYPAL_START_VAULT_INITIATED_CHECKOUT_CANCELED', 'PAYPAL_CONFIRM_CANCELED'],
     ['PAYPAL_START_VAULT_INITIATED_CHECKOUT_POPUP_OPEN_FAILED', 'PAYPAL_WINDOW_BLOCKED'],
     ['PAYPAL_START_VAULT_INITIATED_CHECKOUT_SETUP_FAILED', 'PAYPAL_SETUP_FAILED'],
     ['PAYPAL_START_VAULT_INITIATED_CHECKOUT_IN_PROGRESS', 'PAYPAL_IN_PROGRESS'],
@@ -23,7 +23,7 @@ describe("PayPal's vault flows' errors", () => {
   });
 
   it('keeps every message distinct, so each failure reads differently', () => {
-    const names = ['PAYPAL_VAULT_CANCELED', 'PAYPAL_VAULT_FAILED', 'PAYPAL_WINDOW_BLOCKED', 'PAYPAL_SETUP_FAILED', 'PAYPAL_IN_PROGRESS', 'PAYPAL_NOT_STARTED'] as const;
+    const names = ['PAYPAL_VAULT_CANCELED', 'PAYPAL_CONFIRM_CANCELED', 'PAYPAL_VAULT_FAILED', 'PAYPAL_WINDOW_BLOCKED', 'PAYPAL_SETUP_FAILED', 'PAYPAL_IN_PROGRESS', 'PAYPAL_NOT_STARTED'] as const;
     expect(new Set(names.map((name) => ErrorCatalogue[name].message)).size).toBe(names.length);
   });
 });

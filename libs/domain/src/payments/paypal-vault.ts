@@ -8,7 +8,8 @@ import { ErrorCatalogue } from '../errors/error-catalogue';
 const PAYPAL_VAULT_ERRORS: Readonly<Record<string, number>> = {
   // The payer closed PayPal, or cancelled on it: nothing saved, nothing charged.
   PAYPAL_POPUP_CLOSED: ErrorCatalogue.PAYPAL_VAULT_CANCELED.code,
-  PAYPAL_START_VAULT_INITIATED_CHECKOUT_CANCELED: ErrorCatalogue.PAYPAL_VAULT_CANCELED.code,
+  // The payer closed PayPal instead of confirming a payment from the saved account, which stays saved.
+  PAYPAL_START_VAULT_INITIATED_CHECKOUT_CANCELED: ErrorCatalogue.PAYPAL_CONFIRM_CANCELED.code,
   // Opened outside a click, or blocked by the browser.
   PAYPAL_START_VAULT_INITIATED_CHECKOUT_POPUP_OPEN_FAILED: ErrorCatalogue.PAYPAL_WINDOW_BLOCKED.code,
   // The frame service did not come up in time.
