@@ -47,7 +47,12 @@ export interface VenmoDetails {
   readonly username: string;
   readonly venmoUserId: string;
   readonly paymentContextId: string;
+  /** The context asked for MULTI_USE: only such an approval may be saved in the vault (a SINGLE_USE one pays once). */
+  readonly multiUse?: boolean;
 }
+
+/** A Venmo account saved in the vault (from a MULTI_USE approval): the payer, without the context it came from. */
+export type VaultedVenmoAccount = Pick<VenmoDetails, 'username' | 'venmoUserId'>;
 
 /** A single-use payment method nonce (tokenized card, vaulted card, a wallet's, or a fake one). */
 export interface NonceRecord {
@@ -94,7 +99,7 @@ export interface PaymentMethodRecord {
   readonly token: string;
   readonly customerId: string;
   /** What is saved; absent in older state files, which saved cards only. */
-  readonly kind?: 'CreditCard' | 'PayPalAccount' | BankAccountKind;
+  readonly kind?: 'CreditCard' | 'PayPalAccount' | 'VenmoAccount' | BankAccountKind;
   /** Set on saved SEPA and US bank accounts. */
   bankAccount?: BankAccountDetails;
   /**
@@ -104,6 +109,8 @@ export interface PaymentMethodRecord {
   card: CardRecord;
   /** Set on PayPal accounts. */
   readonly paypal?: VaultedPayPalAccount;
+  /** Set on Venmo accounts (their `card` is a placeholder, as PayPal's). */
+  readonly venmo?: VaultedVenmoAccount;
   /**
    * Ours: a saved PayPal account whose payer withdrew its pre-approved payments at PayPal; its sales
    * are refused 2071 until the payer agrees again (vault-initiated checkout).

@@ -28,6 +28,7 @@ export function createNonce(
     kind?: NonceRecord['kind'];
     paypal?: NonceRecord['paypal'];
     bankAccount?: NonceRecord['bankAccount'];
+    venmo?: NonceRecord['venmo'];
   },
 ): NonceRecord {
   const record: NonceRecord = {
@@ -41,6 +42,7 @@ export function createNonce(
     kind: from.kind ?? 'CreditCard',
     ...(from.paypal ? { paypal: from.paypal } : {}),
     ...(from.bankAccount ? { bankAccount: from.bankAccount } : {}),
+    ...(from.venmo ? { venmo: from.venmo } : {}),
   };
   store.state.nonces[record.nonce] = record;
   return record;

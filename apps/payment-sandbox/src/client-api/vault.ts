@@ -14,6 +14,19 @@ function bankAccountJson(nonce: NonceRecord) {
   return { type: nonce.kind, nonce: nonce.nonce, description, consumed: false, details, binData: null };
 }
 
+/** A saved Venmo account in the vault list (the payer's username names it). */
+function venmoAccountJson(nonce: NonceRecord) {
+  const username = nonce.venmo?.username ?? null;
+  return {
+    type: 'VenmoAccount',
+    nonce: nonce.nonce,
+    description: username ? `Venmo Account: ${username.replace(/^@/, '')}` : 'Venmo Account',
+    consumed: false,
+    details: { username, venmoUserId: nonce.venmo?.venmoUserId ?? null },
+    binData: null,
+  };
+}
+
 /**
  * GET payment_methods (vault manager): the saved cards, PayPal and bank accounts of the client token's
  * customer, each with a fresh single-use nonce, as the provider hands them out. braintree-web's
@@ -32,7 +45,7 @@ export function listPaymentMethods(request: SandboxRequest, response: ServerResp
     .sort((a, b) => (defaultFirst ? Number(b.isDefault) - Number(a.isDefault) : 0) || a.createdAt.localeCompare(b.createdAt));
   const paymentMethods = saved.map((method) => {
     const nonce = nonceForMethod(context.store, method);
-    const json = isCard(method) ? paymentMethodJson(nonce) : method.bankAccount ? bankAccountJson(nonce) : paypalAccountJson(nonce);
+    const json = isCard(method) ? paymentMethodJson(nonce) : method.bankAccount ? bankAccountJson(nonce) : method.venmo ? venmoAccountJson(nonce) : paypalAccountJson(nonce);
     return { ...json, default: method.isDefault, hasSubscription: false };
   });
   context.store.save();

@@ -92,9 +92,28 @@ export function paypalAccountXml(method: PaymentMethodRecord, config: SandboxCon
 }
 
 /** A saved payment method under its own root (`creditCard` or `paypalAccount`), as the payment method routes answer it. */
+/** A saved Venmo account: what the SDK's VenmoAccount reads (`paymentMethod.find`, `customer.venmoAccounts`). */
+export function venmoAccountXml(method: PaymentMethodRecord, config: SandboxConfig): XmlObject {
+  const username = method.venmo?.username ?? null;
+  return {
+    token: method.token,
+    default: method.isDefault,
+    customerId: method.customerId,
+    username,
+    venmoUserId: method.venmo?.venmoUserId ?? null,
+    sourceDescription: username ? `Venmo Account: ${username.replace(/^@/, '')}` : 'Venmo Account',
+    imageUrl: walletImageUrl(config, 'venmo'),
+    isChannelInitiated: false,
+    createdAt: datetime(method.createdAt),
+    updatedAt: datetime(method.updatedAt),
+    subscriptions: new XmlList('subscription', []),
+  };
+}
+
 export function paymentMethodXml(method: PaymentMethodRecord, config: SandboxConfig, verifications: readonly XmlObject[] = []): { root: string; body: XmlObject } {
   const bank = bankMethodXml(method, config);
   if (bank) return bank;
+  if (methodKind(method) === 'VenmoAccount') return { root: 'venmoAccount', body: venmoAccountXml(method, config) };
   return methodKind(method) === 'PayPalAccount'
     ? { root: 'paypalAccount', body: paypalAccountXml(method, config) }
     : { root: 'creditCard', body: creditCardXml(method, config, verifications) };
@@ -125,7 +144,10 @@ export function customerXml(customer: CustomerRecord, methods: readonly PaymentM
     ),
     applePayCards: empty('apple-pay-card'),
     androidPayCards: empty('android-pay-card'),
-    venmoAccounts: empty('venmo-account'),
+    venmoAccounts: new XmlList(
+      'venmo-account',
+      methods.filter((method) => methodKind(method) === 'VenmoAccount').map((method) => venmoAccountXml(method, config)),
+    ),
     usBankAccounts: new XmlList(
       'us-bank-account',
       methods.flatMap((method) => (method.bankAccount?.kind === 'UsBankAccount' ? [usBankAccountXml(method, method.bankAccount, config)] : [])),

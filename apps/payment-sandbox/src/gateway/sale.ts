@@ -1,4 +1,4 @@
-import { SandboxStore, type BankAccountDetails, type CardRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type ThreeDSecureInfo, type TransactionRecord } from '../store';
+import { SandboxStore, type BankAccountDetails, type CardRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type ThreeDSecureInfo, type TransactionRecord, type VenmoDetails } from '../store';
 import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES, saleOutcomeForAmount, type SaleOutcome } from '../test-values';
 import type { GatewayCall } from './call';
 import { cardFromParams, isExpired, withoutCvv } from './cards';
@@ -8,7 +8,21 @@ import { recordSale } from '../local-payments/payments';
 import { paramsXml, type Params } from './params';
 import { transactionXml } from './presenters';
 import { errorReply, fieldError, validationReply, xmlReply, type FieldError, type Reply } from './reply';
-import { consumeNonce, createCustomer, findNonce, methodKind, methodsOf, paypalDetailsOf, vaultablePayPalAccount, vaultBankAccount, vaultCard, vaultPayPalAccount } from './vault';
+import {
+  consumeNonce,
+  createCustomer,
+  findNonce,
+  methodKind,
+  methodsOf,
+  paypalDetailsOf,
+  vaultablePayPalAccount,
+  vaultableVenmoAccount,
+  vaultBankAccount,
+  vaultCard,
+  vaultPayPalAccount,
+  vaultVenmoAccount,
+  venmoDetailsOf,
+} from './vault';
 
 /** What a sale charges, once its parameters have been checked. */
 interface PaymentSource {
@@ -23,6 +37,8 @@ interface PaymentSource {
   readonly paypal: PayPalDetails | null;
   /** The bank account, when a SEPA or US bank account debit pays. */
   readonly bankAccount: BankAccountDetails | null;
+  /** The Venmo payer, when Venmo pays (a nonce's, or the saved account's). */
+  readonly venmo: VenmoDetails | null;
 }
 
 /** A saved payment method charged by its token (or as the customer's default). */
@@ -34,6 +50,7 @@ const savedSource = (method: PaymentMethodRecord): PaymentSource => ({
   customerId: method.customerId,
   paypal: method.paypal ? paypalDetailsOf(method.paypal) : null,
   bankAccount: method.bankAccount ?? null,
+  venmo: method.venmo ? venmoDetailsOf(method.venmo) : null,
 });
 
 /** 3-D Secure statuses that prove the cardholder was not authenticated. */
@@ -99,6 +116,7 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
       customerId: vaulted?.customerId ?? customerId,
       paypal: nonce.paypal ?? null,
       bankAccount: vaulted?.bankAccount ?? nonce.bankAccount ?? null,
+      venmo: nonce.venmo ?? null,
     };
   }
   if (token !== null) {
@@ -115,7 +133,7 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
       errors.push(fieldError([...path, 'creditCard'], parsed.error.attribute, parsed.error.code, parsed.error.message));
       return null;
     }
-    return { card: parsed.card, kind: 'CreditCard', nonce: null, token: null, customerId, paypal: null, bankAccount: null };
+    return { card: parsed.card, kind: 'CreditCard', nonce: null, token: null, customerId, paypal: null, bankAccount: null, venmo: null };
   }
   if (customerId !== null && store.state.customers[customerId]) {
     // A customer id alone stands for the token of the customer's default payment method, of any kind.
@@ -265,7 +283,9 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   // nothing creates no customer, and the sandbox does not vault Apple Pay or Google Pay cards (the
   // provider would).
   const paypalAccount = source.kind === 'PayPalAccount' && source.nonce ? vaultablePayPalAccount(source.nonce) : null;
-  const vaultable = source.token === null && (source.kind === 'CreditCard' || paypalAccount !== null || source.bankAccount !== null);
+  // A Venmo account likewise only from a MULTI_USE approval; a SINGLE_USE one pays, unsaved.
+  const venmoAccount = source.kind === 'VenmoAccount' && source.nonce ? vaultableVenmoAccount(source.nonce) : null;
+  const vaultable = source.token === null && (source.kind === 'CreditCard' || paypalAccount !== null || venmoAccount !== null || source.bankAccount !== null);
   const vault = vaultable && ((options.boolean('store_in_vault_on_success') && outcome.kind === 'approved') || (options.boolean('store_in_vault') && reachedProcessor));
   let customerId = source.customerId;
   let token = source.token;
@@ -282,7 +302,9 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     token = (
       paypalAccount
         ? vaultPayPalAccount(store, customer.id, paypalAccount)
-        : source.bankAccount
+        : venmoAccount
+          ? vaultVenmoAccount(store, customer.id, venmoAccount)
+          : source.bankAccount
           ? vaultBankAccount(store, customer.id, source.bankAccount)
           : vaultCard(store, customer.id, source.card)
     ).token;
@@ -322,7 +344,7 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     paymentInstrument: source.kind,
     ...(source.paypal ? { paypal: source.paypal } : {}),
     ...(source.nonce?.localPayment ? { localPayment: source.nonce.localPayment } : {}),
-    ...(source.nonce?.venmo ? { venmo: source.nonce.venmo } : {}),
+    ...(source.venmo ? { venmo: source.venmo } : {}),
     ...(source.bankAccount ? { bankAccount: source.bankAccount } : {}),
     ...(bankDebit ? { settlementResponse: BANK_SETTLEMENT_PENDING } : {}),
     customerDetails:

@@ -1,7 +1,7 @@
 import { createNonce } from '../client-api/payment-methods';
 import { PAYPAL_PLACEHOLDER_CARD } from '../client-api/wallet-nonces';
 import { BANK_PLACEHOLDER_CARD } from '../bank-debits/placeholder';
-import { SandboxStore, type BankAccountDetails, type CardRecord, type CustomerRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type VaultedPayPalAccount } from '../store';
+import { SandboxStore, type BankAccountDetails, type CardRecord, type CustomerRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type VaultedPayPalAccount, type VaultedVenmoAccount, type VenmoDetails } from '../store';
 import { withoutCvv } from './cards';
 import { fakeNonce, isFakeNonce } from './fake-nonces';
 
@@ -61,7 +61,7 @@ export interface SaveOptions {
 }
 
 /** Saves a payment method for a customer; the customer's first payment method becomes the default. */
-function save(store: SandboxStore, customerId: string, what: Pick<PaymentMethodRecord, 'kind' | 'card' | 'paypal' | 'bankAccount'>, options: SaveOptions, now: Date): PaymentMethodRecord {
+function save(store: SandboxStore, customerId: string, what: Pick<PaymentMethodRecord, 'kind' | 'card' | 'paypal' | 'venmo' | 'bankAccount'>, options: SaveOptions, now: Date): PaymentMethodRecord {
   const first = methodsOf(store, customerId).length === 0;
   const method: PaymentMethodRecord = {
     token: options.token ?? freshId(store.state.paymentMethods),
@@ -84,6 +84,21 @@ export function vaultPayPalAccount(store: SandboxStore, customerId: string, acco
   return save(store, customerId, { kind: 'PayPalAccount', card: PAYPAL_PLACEHOLDER_CARD, paypal: account }, options, now);
 }
 
+export function vaultVenmoAccount(store: SandboxStore, customerId: string, account: VaultedVenmoAccount, options: SaveOptions = {}, now = new Date()): PaymentMethodRecord {
+  return save(store, customerId, { kind: 'VenmoAccount', card: PAYPAL_PLACEHOLDER_CARD, venmo: account }, options, now);
+}
+
+/**
+ * The account a Venmo nonce would save: only one approved for MULTI_USE (the provider: a SINGLE_USE
+ * Venmo payment is authorized once and cannot be vaulted). Ours: as PayPal's one-time payment, the
+ * sale still goes through, unsaved.
+ */
+export function vaultableVenmoAccount(nonce: NonceRecord): VaultedVenmoAccount | null {
+  const venmo = nonce.kind === 'VenmoAccount' && nonce.paymentMethodToken === null ? nonce.venmo : undefined;
+  if (!venmo?.multiUse) return null;
+  return { username: venmo.username, venmoUserId: venmo.venmoUserId };
+}
+
 /** Saves a SEPA or US bank account (a US account as verified or not by the caller's verification). */
 export function vaultBankAccount(store: SandboxStore, customerId: string, account: BankAccountDetails, options: SaveOptions = {}, now = new Date()): PaymentMethodRecord {
   return save(store, customerId, { kind: account.kind, card: BANK_PLACEHOLDER_CARD, bankAccount: account }, options, now);
@@ -100,6 +115,9 @@ export function vaultablePayPalAccount(nonce: NonceRecord): VaultedPayPalAccount
 /** A saved account's payer as its nonces and sales carry them: no checkout payment id, the billing agreement pays. */
 export const paypalDetailsOf = (account: VaultedPayPalAccount): PayPalDetails => ({ ...account, paymentId: null });
 
+/** A saved Venmo account's payer as its nonces and sales carry them (no payment context: the vault pays). */
+export const venmoDetailsOf = (account: VaultedVenmoAccount): VenmoDetails => ({ ...account, paymentContextId: '', multiUse: true });
+
 /** A fresh single-use nonce for a saved payment method (the vault manager's list, `paymentMethodNonce.create`). */
 export function nonceForMethod(store: SandboxStore, method: PaymentMethodRecord): NonceRecord {
   return createNonce(store, method.card, {
@@ -108,6 +126,7 @@ export function nonceForMethod(store: SandboxStore, method: PaymentMethodRecord)
     kind: methodKind(method),
     paypal: method.paypal ? paypalDetailsOf(method.paypal) : undefined,
     bankAccount: method.bankAccount,
+    venmo: method.venmo ? venmoDetailsOf(method.venmo) : undefined,
   });
 }
 

@@ -212,7 +212,7 @@ export function actOnVenmoContext(context: SandboxContext, id: string, action: V
   if (!allowedVenmoActions(record).includes(action)) return { ok: false, status: 409, message: `A ${record.status} payment context cannot ${action}.` };
   if (action === 'approve') {
     const token = context.store.state.clientTokens[record.fingerprint];
-    const venmo: VenmoDetails = { username: `@${SANDBOX_VENMO_USER.userName}`, venmoUserId: SANDBOX_VENMO_USER.venmoUserId, paymentContextId: record.id };
+    const venmo: VenmoDetails = { username: `@${SANDBOX_VENMO_USER.userName}`, venmoUserId: SANDBOX_VENMO_USER.venmoUserId, paymentContextId: record.id, multiUse: record.paymentMethodUsage === 'MULTI_USE' };
     const nonce = createNonce(context.store, PAYPAL_PLACEHOLDER_CARD, { customerId: token?.customerId ?? null, kind: 'VenmoAccount' });
     context.store.state.nonces[nonce.nonce] = { ...nonce, venmo };
     context.store.save();
