@@ -47,10 +47,17 @@ export interface CardCheckoutJson {
   readonly payment_request: boolean;
   /** Venmo switched on: offered for US dollar baskets (ours: left out, off). */
   readonly venmo?: boolean;
+  /** The saved Venmo account (ours): offered under Venmo on the baskets Venmo pays while the gateway still has it; left out or null, none. */
+  readonly existing_venmo_account?: SavedVenmoJson | null;
   /** PayPal pays through braintree-web's classic `paypal` module and its popup (ours: left out, paypal-checkout). */
   readonly paypal_classic?: boolean;
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
   readonly script_load_timeout_ms: number;
+}
+
+export interface SavedVenmoJson {
+  /** The payer's Venmo username ('@venmojoe'), as the page names the account. */
+  readonly username: string;
 }
 
 export interface SavedPayPalJson {

@@ -355,6 +355,8 @@ export const ErrorCatalogue = {
   }),
   VENMO_UNAVAILABLE: entry(310275, 'Venmo is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
   VENMO_IN_PROGRESS: entry(310276, 'Venmo is already open. Please finish there first.', 'conflict', { ours: true }),
+  /** The saved Venmo account is gone from the gateway's vault (removed, or the payer disconnected the store in Venmo). */
+  SAVED_VENMO_INVALID: entry(310277, 'Your saved Venmo account can no longer be used. Please pay with Venmo again.', 'payment-failed', { ours: true }),
 
   // ---- PayPal's vault flows (spec 3 §8 names the provider's errors; the shopper's words are ours) ----
   PAYPAL_VAULT_CANCELED: entry(310231, 'You closed PayPal before agreeing, so nothing was saved and you have not been charged.', 'payment-failed', { ours: true }),

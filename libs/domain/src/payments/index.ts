@@ -17,3 +17,4 @@ export * from './payment-request';
 export * from './venmo';
 export * from './paypal-vault';
 export * from './paypal-classic';
+export * from './saved-venmo';
