@@ -87,11 +87,60 @@ test('Pay Later: offered beside PayPal on the UK storefront, approved, the payer
   expect(await saleFor(page, sandboxUrl, orderNumber)).toMatchObject({ amount: pounds(toPay) });
 });
 
-test('a basket changed while PayPal’s window was open: that approval is refused in the store’s words, and approving again pays the new total', async ({ page, sandboxUrl }) => {
+/** The PayPal payment createPayment makes, as the sandbox's PayPal holds it (its EC token rides in redirectUrl). */
+function payPalPaymentOf(page: Page, sandboxUrl: string) {
+  const created = page.waitForResponse((response) => response.url().includes('/paypal_hermes/create_payment_resource') && response.request().method() === 'POST');
+  return async () => {
+    const redirect = String((await (await created).json()).paymentResource.redirectUrl);
+    const token = new URL(redirect).searchParams.get('token');
+    return (await (await page.request.get(`${sandboxUrl}/__sandbox/paypal/orders/${token}`)).json()) as { amount: string; updates?: number; lineItems?: { name: string; quantity: string; unitAmount: string }[] };
+  };
+}
+
+/** Another tab of the same browser removes a product from the basket, through the checkout's own basket. */
+async function removeInAnotherTab(page: Page, name: string) {
+  const other = await page.context().newPage();
+  await other.goto('/en-gb/checkout/');
+  await other.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(other.getByRole('list', { name: 'Products in your basket' }).getByText(name, { exact: true })).toHaveCount(0);
+  await other.close();
+}
+
+const salesCount = async (page: Page, sandboxUrl: string) => ((await (await page.request.get(`${sandboxUrl}/__sandbox/transactions`)).json()) as unknown[]).length;
+
+test('a basket lowered in another tab while PayPal’s window is open: PayPal’s payment is updated to it, and the new total is paid', async ({ page, sandboxUrl }) => {
+  await shopperAtPayment(page, { suites: ['photo-2', 'publisher-2'] });
+  await page.goto('/en-gb/checkout/');
+  const section = await choosePayPal(page);
+  const before = await sessionBasket(page);
+  const payment = payPalPaymentOf(page, sandboxUrl);
+  await section.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(approval(page)).toContainText(`Amount: ${pounds(before.pricing.amount_to_pay.amount_minor)} GBP`);
+
+  // Another tab of the same browser removes a product meanwhile.
+  await removeInAnotherTab(page, 'Affinity Publisher 2');
+  const after = await sessionBasket(page);
+  const toPay = after.pricing.amount_to_pay.amount_minor;
+  expect(toPay).toBeLessThan(before.pricing.amount_to_pay.amount_minor);
+
+  await approval(page).getByRole('button', { name: 'Approve payment' }).click();
+  const orderNumber = await expectConfirmation(page);
+  // PayPal's record now carries the basket that was charged: its amount and its one item.
+  expect(await (await payment)()).toMatchObject({
+    amount: pounds(toPay),
+    updates: 1,
+    lineItems: after.lines.map((line) => ({ name: line.name, quantity: String(line.quantity), unitAmount: pounds(line.total.amount_minor / line.quantity) })),
+  });
+  expect(await saleFor(page, sandboxUrl, orderNumber)).toMatchObject({ amount: pounds(toPay) });
+});
+
+test('a basket raised while PayPal’s window was open: nothing is charged, the shopper is told, and approving again pays the new total', async ({ page, sandboxUrl }) => {
   await shopperAtPayment(page);
   await page.goto('/en-gb/checkout/');
   let section = await choosePayPal(page);
   const before = (await sessionBasket(page)).pricing.amount_to_pay.amount_minor;
+  const sales = await salesCount(page, sandboxUrl);
+  const payment = payPalPaymentOf(page, sandboxUrl);
   await section.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(approval(page)).toContainText(`Amount: ${pounds(before)} GBP`);
 
@@ -100,15 +149,34 @@ test('a basket changed while PayPal’s window was open: that approval is refuse
   const after = (await sessionBasket(page)).pricing.amount_to_pay.amount_minor;
   expect(after).toBeGreaterThan(before);
   await approval(page).getByRole('button', { name: 'Approve payment' }).click();
-  await expect(page.getByText("This basket has been updated while you've been using the checkout. Please refresh the page and try again.")).toBeVisible({ timeout: 15_000 });
-  await expect(page).toHaveURL(/\/en-gb\/checkout\/$/);
+  await expect(page.getByText('Your basket changed after you approved the payment at PayPal, so you have not been charged. Please check your basket and approve the new total.')).toBeVisible();
+  expect(await salesCount(page, sandboxUrl)).toBe(sales);
+  expect(await (await payment)()).toMatchObject({ amount: pounds(before) });
+  expect((await (await payment)()).updates ?? 0).toBe(0);
 
-  await page.reload();
+  // The page reads the basket as it now is: its changed basket is confirmed from billing again, and
+  // PayPal's button is made afresh for its total.
   await continueFromBilling(page);
   section = await choosePayPal(page);
+  await expect(page.getByTestId('payment-total')).toContainText(pounds(after));
   await section.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(approval(page)).toContainText(`Amount: ${pounds(after)} GBP`);
   await approval(page).getByRole('button', { name: 'Approve payment' }).click();
   const orderNumber = await expectConfirmation(page);
   expect(await saleFor(page, sandboxUrl, orderNumber)).toMatchObject({ amount: pounds(after) });
+});
+
+test('PayPal cannot be reached to update its payment to a lowered basket: nothing is charged, in the store’s words', async ({ page, sandboxUrl }) => {
+  await shopperAtPayment(page, { suites: ['photo-2', 'publisher-2'] });
+  await page.goto('/en-gb/checkout/');
+  const section = await choosePayPal(page);
+  const sales = await salesCount(page, sandboxUrl);
+  await section.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(approval(page)).toBeVisible();
+  await removeInAnotherTab(page, 'Affinity Publisher 2');
+  await page.route('**/client_api/v1/paypal_hermes/patch_payment_resource', (route) => route.abort('connectionfailed'));
+
+  await approval(page).getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByText("PayPal could not take your basket's new total, so you have not been charged. Please approve the payment at PayPal again.")).toBeVisible();
+  expect(await salesCount(page, sandboxUrl)).toBe(sales);
 });

@@ -88,13 +88,13 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   const option = chosen && options.includes(chosen) ? chosen : defaultCardGatewayOption(options);
 
   /** PLACE_ORDER with the gateway's nonce (spec 2 §7); a refusal is shown by the place-order hook. */
-  const placeWith = (nonce: string, method: CardGatewayMethod, vault: boolean) =>
+  const placeWith = (nonce: string, method: CardGatewayMethod, vault: boolean, paid: BasketJson = basket) =>
     place(
       {
-        basket_reference_id: basket.reference,
-        basket_stale_hash: basket.stale_hash,
+        basket_reference_id: paid.reference,
+        basket_stale_hash: paid.stale_hash,
         // The amount shown and verified, from the same read as the hash: charged as it is, or refused.
-        amount: basket.pricing.formatted_total_for_3d_verification,
+        amount: paid.pricing.formatted_total_for_3d_verification,
         customer_public_id: customer.public_id,
         gateway: CARD_GATEWAY.key,
         payment_facilitator: CARD_GATEWAY.key,
@@ -199,9 +199,9 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
           return true;
         },
         saveAccount,
-        onNonce: (nonce) => {
+        onNonce: (nonce, paid) => {
           setBusy(true);
-          placeWith(nonce, method, saveAccount)
+          placeWith(nonce, method, saveAccount, paid)
             .catch(() => undefined)
             .finally(() => setBusy(false));
         },

@@ -1,5 +1,5 @@
 // What a wallet's own button pays with (amount, consent, nonce, failure), shared by the wallet methods.
-import { walletFailure } from '@store/domain';
+import { walletFailure, type BasketJson } from '@store/domain';
 import { useEffect, useRef } from 'react';
 
 export interface WalletPayment {
@@ -11,8 +11,12 @@ export interface WalletPayment {
   readonly ready: () => boolean;
   /** PayPal only: the shopper chose to save the account (checkout with a billing agreement). */
   readonly saveAccount?: boolean;
-  /** The wallet's nonce goes straight to placing the order (spec 2 §4: no 3-D Secure step). */
-  readonly onNonce: (nonce: string) => void;
+  /**
+   * The wallet's nonce goes straight to placing the order (spec 2 §4: no 3-D Secure step). PayPal
+   * names the basket it paid for when that is a newer version than the page's (its payment was
+   * brought up to date at PayPal): the order is placed for that version, which the server still checks.
+   */
+  readonly onNonce: (nonce: string, basket?: BasketJson) => void;
   /** A response code to show, or nothing for a quiet cancel. */
   readonly onFailure: (code: number | null) => void;
 }

@@ -1,9 +1,13 @@
-import { walletFailure, type BasketJson } from '@store/domain';
+import { CARD_GATEWAY, ErrorCatalogue, walletFailure, type BasketJson } from '@store/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
 import { useEffect, useRef } from 'react';
+import { getSession, sessionQuery } from '../../../../../../lib/get-session';
+import { determineGateway } from '../../../../../billing';
 import { failureCode, useLatest, type WalletPayment } from '../../wallet-payment';
 import { payPalCart } from './paypal-cart';
 import { payLaterOffered } from './pay-later';
+import { afterApproval, approvedBasket, type AfterApproval, type ApprovedBasket } from './paypal-update';
 
 /** What the payer agrees to when saving the account (PayPal shows it on its approval page). */
 const BILLING_AGREEMENT_DESCRIPTION = 'Affinity Store may charge this PayPal account when you choose it for a later purchase.';
@@ -21,10 +25,15 @@ export interface PayPalButtonProps {
  * and a billing agreement when the shopper chose to save the account (checkout with vault); the
  * approval is tokenized by braintree-web and its nonce goes straight to placing the order. Where
  * PayPal offers Pay Later, the SDK's Pay Later button follows it (the same payment, paid over time).
+ * A basket changed elsewhere while PayPal's window was open is read again at the approval: one that
+ * costs no more is paid once PayPal's payment is updated to it; one that costs more is approved again.
  */
 export default function PayPalButton({ payPal, payment, basket }: PayPalButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const latest = useLatest({ payment, basket });
+  const queryClient = useQueryClient();
+  // The basket version the last createPayment was made from: what the payer approves at PayPal.
+  const approved = useRef<ApprovedBasket | null>(null);
   const payLater = payLaterOffered(payment.country, payment.currency);
   useEffect(() => {
     const host = container.current;
@@ -41,6 +50,7 @@ export default function PayPalButton({ payPal, payment, basket }: PayPalButtonPr
         createOrder: () => {
           const current = latest.current.payment;
           if (!current.ready()) return Promise.reject(new Error('consent'));
+          approved.current = approvedBasket(latest.current.basket);
           const cart = payPalCart(latest.current.basket);
           // The items go only with the very amount the order charges (they are made from the same basket).
           const itemised = cart.amount === current.amount && cart.currency.toUpperCase() === current.currency.toUpperCase();
@@ -56,7 +66,32 @@ export default function PayPalButton({ payPal, payment, basket }: PayPalButtonPr
             ...(fundingSource === 'paypal' && current.saveAccount ? { requestBillingAgreement: true, billingAgreementDetails: { description: BILLING_AGREEMENT_DESCRIPTION } } : {}),
           });
         },
-        onApprove: (data) => payPal.tokenizePayment(data).then((payload) => latest.current.payment.onNonce(payload.nonce)),
+        onApprove: async (data) => {
+          const next = await basketAfterApproval(approved.current);
+          const nothingCharged = (code: number) => {
+            latest.current.payment.onFailure(code);
+            // The page shows the basket as it now is, and PayPal's button is made afresh for its total.
+            void queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey });
+          };
+          if (next.kind === 'approve-again') return nothingCharged(ErrorCatalogue.PAYPAL_BASKET_CHANGED.code);
+          if (next.kind === 'update') {
+            const { cart } = next;
+            const ids = data as { paymentID?: string; orderID?: string };
+            try {
+              await payPal.updatePayment({
+                paymentId: ids.paymentID ?? ids.orderID ?? '',
+                amount: cart.amount,
+                currency: cart.currency,
+                ...(cart.lineItems ? { lineItems: cart.lineItems } : {}),
+                ...(cart.amountBreakdown ? { amountBreakdown: cart.amountBreakdown } : {}),
+              });
+            } catch {
+              return nothingCharged(ErrorCatalogue.PAYPAL_UPDATE_FAILED.code);
+            }
+          }
+          const payload = await payPal.tokenizePayment(data);
+          latest.current.payment.onNonce(payload.nonce, next.kind === 'update' ? next.basket : undefined);
+        },
         onCancel: () => latest.current.payment.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_POPUP_CLOSED' }))),
         onError: (error) => {
           if (error instanceof Error && error.message === 'consent') return;
@@ -81,6 +116,32 @@ export default function PayPalButton({ payPal, payment, basket }: PayPalButtonPr
       for (const buttons of rendered) void buttons.close?.();
       host.replaceChildren();
     };
-  }, [payPal, latest, payLater]);
+  }, [payPal, latest, payLater, queryClient]);
   return <div ref={container} className="wallet-button wallet-button--paypal" data-testid="paypal-button" />;
+}
+
+/**
+ * The basket read again from the server once the payer approved. Unread (the network failed), it is
+ * paid as approved: the server refuses it if it is stale, and nothing is charged. A changed basket
+ * has lost the gateway billing chose for it (spec 2 §4): it is asked again, as confirming billing
+ * does, and the basket read once more after it; a basket that is no longer the card gateway's, or
+ * that now needs the tax exemption step, is not paid here.
+ */
+async function basketAfterApproval(approved: ApprovedBasket | null): Promise<AfterApproval> {
+  if (!approved) return { kind: 'as-approved' };
+  let now: BasketJson | null;
+  try {
+    now = (await getSession()).basket;
+  } catch {
+    return { kind: 'as-approved' };
+  }
+  const first = afterApproval(approved, now);
+  if (first.kind !== 'update') return first;
+  try {
+    const decision = await determineGateway(first.basket.reference);
+    if (decision.gateway !== CARD_GATEWAY.key || decision.show_tax_exemption) return { kind: 'approve-again' };
+    return afterApproval(approved, (await getSession()).basket);
+  } catch {
+    return { kind: 'approve-again' };
+  }
 }
