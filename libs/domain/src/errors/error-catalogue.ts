@@ -370,6 +370,10 @@ export const ErrorCatalogue = {
   PAYPAL_CONFIRM_CANCELED: entry(310240, 'You closed PayPal before confirming, so you have not been charged. Your saved PayPal account is still there to confirm.', 'payment-failed', {
     ours: true,
   }),
+  PAYPAL_UNAVAILABLE: entry(310241, 'PayPal is not available at the moment. Please choose another way to pay.', 'unavailable', { ours: true }),
+  PAYPAL_FAILED: entry(310242, 'PayPal could not pass on your account, so you have not been charged. Please try again or choose another way to pay.', 'payment-failed', {
+    ours: true,
+  }),
   /** The payer withdrew the saved account's pre-approval at PayPal (processor 2071): they agree again in PayPal's window. */
   PAYPAL_CONSENT_NEEDED: entry(
     310237,

@@ -17,4 +17,5 @@ export * from './payment-request';
 export * from './venmo';
 export * from './paypal-vault';
 export * from './paypal-classic';
+export * from './paypal-checkout';
 export * from './saved-venmo';

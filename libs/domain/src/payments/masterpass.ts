@@ -1,4 +1,5 @@
 import { ErrorCatalogue } from '../errors/error-catalogue';
+import { providerErrorWords } from './provider-errors';
 
 /**
  * braintree-web's Masterpass errors (spec 3 §8), each to the catalogued words the page shows.
@@ -25,8 +26,4 @@ const MASTERPASS_ERRORS: Readonly<Record<string, number>> = {
 export const MASTERPASS_ERROR_CODES: readonly string[] = Object.keys(MASTERPASS_ERRORS);
 
 /** The response code the page shows for a Masterpass error (by its `code`). */
-export function masterpassFailureCode(error: unknown): number {
-  const found = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const code = typeof found === 'string' ? found : '';
-  return Object.hasOwn(MASTERPASS_ERRORS, code) ? MASTERPASS_ERRORS[code] : ErrorCatalogue.MASTERPASS_FAILED.code;
-}
+export const masterpassFailureCode = providerErrorWords(MASTERPASS_ERRORS, ErrorCatalogue.MASTERPASS_FAILED.code);

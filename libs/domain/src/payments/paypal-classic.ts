@@ -1,9 +1,10 @@
 import { ErrorCatalogue } from '../errors/error-catalogue';
+import { providerErrorWords } from './provider-errors';
 
 /**
  * braintree-web's classic `paypal` module (deprecated in favour of paypal-checkout, used where a
  * merchant still runs it): each error its popup flow can end in, in the catalogue's words.
- * Anything else (the account could not be tokenized, an unknown code) is the generic message.
+ * Anything else (the account could not be tokenized, an unknown code) is PayPal failing generally.
  */
 const PAYPAL_CLASSIC_ERRORS: Readonly<Record<string, number>> = {
   // The payer closed PayPal's window, or cancelled on PayPal's page (which closes it).
@@ -16,11 +17,9 @@ const PAYPAL_CLASSIC_ERRORS: Readonly<Record<string, number>> = {
   PAYPAL_FLOW_FAILED: ErrorCatalogue.PAYPAL_NOT_STARTED.code,
   PAYPAL_FLOW_OPTION_REQUIRED: ErrorCatalogue.PAYPAL_NOT_STARTED.code,
   PAYPAL_INVALID_PAYMENT_OPTION: ErrorCatalogue.PAYPAL_NOT_STARTED.code,
-  PAYPAL_NOT_ENABLED: ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code,
+  PAYPAL_NOT_ENABLED: ErrorCatalogue.PAYPAL_UNAVAILABLE.code,
+  PAYPAL_ACCOUNT_TOKENIZATION_FAILED: ErrorCatalogue.PAYPAL_FAILED.code,
 };
 
 /** The catalogued code for an error of the classic PayPal module's tokenize(). */
-export function payPalClassicFailure(error: { readonly code?: unknown } | null | undefined): number {
-  const code = typeof error?.code === 'string' ? error.code : '';
-  return Object.hasOwn(PAYPAL_CLASSIC_ERRORS, code) ? PAYPAL_CLASSIC_ERRORS[code] : ErrorCatalogue.GENERIC.code;
-}
+export const payPalClassicFailure = providerErrorWords(PAYPAL_CLASSIC_ERRORS, ErrorCatalogue.PAYPAL_FAILED.code);

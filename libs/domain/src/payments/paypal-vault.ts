@@ -1,11 +1,12 @@
 import { ErrorCatalogue } from '../errors/error-catalogue';
+import { providerErrorWords } from './provider-errors';
 
 /**
  * PayPal's vault flows (spec 3 §5, §8): saving an account without paying (the vault flow), and
  * the saved account's renewed consent (vault-initiated checkout). Each braintree-web error the
  * page can meet there is told in the catalogue's words; anything else is the generic refusal.
  */
-const PAYPAL_VAULT_ERRORS: Readonly<Record<string, number>> = {
+export const PAYPAL_VAULT_ERRORS: Readonly<Record<string, number>> = {
   // The payer closed PayPal, or cancelled on it: nothing saved, nothing charged.
   PAYPAL_POPUP_CLOSED: ErrorCatalogue.PAYPAL_VAULT_CANCELED.code,
   // The payer closed PayPal instead of confirming a payment from the saved account, which stays saved.
@@ -26,7 +27,4 @@ const PAYPAL_VAULT_ERRORS: Readonly<Record<string, number>> = {
 };
 
 /** The catalogued code for a braintree-web error met in PayPal's vault flows. */
-export function payPalVaultFailure(error: { readonly code?: unknown } | null | undefined): number {
-  const code = typeof error?.code === 'string' ? error.code : '';
-  return Object.hasOwn(PAYPAL_VAULT_ERRORS, code) ? PAYPAL_VAULT_ERRORS[code] : ErrorCatalogue.PAYPAL_VAULT_FAILED.code;
-}
+export const payPalVaultFailure = providerErrorWords(PAYPAL_VAULT_ERRORS, ErrorCatalogue.PAYPAL_VAULT_FAILED.code);

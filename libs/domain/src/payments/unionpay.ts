@@ -1,4 +1,5 @@
 import { ErrorCatalogue } from '../errors/error-catalogue';
+import { providerErrorWords } from './provider-errors';
 
 /**
  * braintree-web's UnionPay errors (spec 3 §8 names UNIONPAY_NOT_ENABLED; the module has eleven
@@ -28,8 +29,4 @@ const UNIONPAY_ERRORS: Readonly<Record<string, number>> = {
 export const UNIONPAY_ERROR_CODES: readonly string[] = Object.keys(UNIONPAY_ERRORS);
 
 /** The response code the page shows for a UnionPay error (by its `code`). */
-export function unionPayFailureCode(error: unknown): number {
-  const found = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const code = typeof found === 'string' ? found : '';
-  return Object.hasOwn(UNIONPAY_ERRORS, code) ? UNIONPAY_ERRORS[code] : ErrorCatalogue.UNIONPAY_FAILED.code;
-}
+export const unionPayFailureCode = providerErrorWords(UNIONPAY_ERRORS, ErrorCatalogue.UNIONPAY_FAILED.code);

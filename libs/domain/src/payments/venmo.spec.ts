@@ -17,11 +17,11 @@ describe('venmoFailureCode', () => {
     expect(venmoFailureCode({ code })).toBe(ErrorCatalogue[entry].code);
   });
 
-  it('gives anything else, or nothing, the generic message', () => {
-    expect(venmoFailureCode({ code: 'VENMO_SOMETHING_NEW' })).toBe(ErrorCatalogue.GENERIC.code);
-    expect(venmoFailureCode({ code: 42 })).toBe(ErrorCatalogue.GENERIC.code);
-    expect(venmoFailureCode({ code: 'toString' })).toBe(ErrorCatalogue.GENERIC.code);
-    expect(venmoFailureCode(null)).toBe(ErrorCatalogue.GENERIC.code);
+  it('tells anything else, or nothing, as Venmo failing (nothing charged)', () => {
+    expect(venmoFailureCode({ code: 'VENMO_SOMETHING_NEW' })).toBe(ErrorCatalogue.VENMO_FAILED.code);
+    expect(venmoFailureCode({ code: 42 })).toBe(ErrorCatalogue.VENMO_FAILED.code);
+    expect(venmoFailureCode({ code: 'toString' })).toBe(ErrorCatalogue.VENMO_FAILED.code);
+    expect(venmoFailureCode(null)).toBe(ErrorCatalogue.VENMO_FAILED.code);
   });
 
   it('tells the payer they were not charged when they cancel or time out', () => {

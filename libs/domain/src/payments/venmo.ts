@@ -1,8 +1,9 @@
 import { ErrorCatalogue } from '../errors/error-catalogue';
+import { providerErrorWords } from './provider-errors';
 
 /**
  * braintree-web's Venmo errors (spec 3 §8, and the codes its 3.124.0 module raises beside them),
- * each to the catalogued words the page shows. Anything else is the generic message.
+ * each to the catalogued words the page shows. Anything else is Venmo failing generally.
  */
 const VENMO_ERRORS: Readonly<Record<string, number>> = {
   // The payer closed the desktop QR dialog, or said no in the app.
@@ -32,8 +33,5 @@ const VENMO_ERRORS: Readonly<Record<string, number>> = {
   VENMO_TOKENIZATION_REQUEST_NOT_ACTIVE: ErrorCatalogue.VENMO_CANCELLED.code,
 };
 
-/** The response code the page shows for a Venmo error (by its `code`), or the generic one. */
-export function venmoFailureCode(error: { readonly code?: unknown } | null | undefined): number {
-  const code = typeof error?.code === 'string' ? error.code : '';
-  return Object.hasOwn(VENMO_ERRORS, code) ? VENMO_ERRORS[code] : ErrorCatalogue.GENERIC.code;
-}
+/** The response code the page shows for a Venmo error (by its `code`). */
+export const venmoFailureCode = providerErrorWords(VENMO_ERRORS, ErrorCatalogue.VENMO_FAILED.code);

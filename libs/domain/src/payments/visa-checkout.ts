@@ -1,4 +1,5 @@
 import { ErrorCatalogue } from '../errors/error-catalogue';
+import { providerErrorWords } from './provider-errors';
 
 /**
  * braintree-web's Visa Checkout errors (spec 3 §8 names VISA_CHECKOUT_PAYMENT_REQUIRED; the module
@@ -19,8 +20,4 @@ const VISA_CHECKOUT_ERRORS: Readonly<Record<string, number>> = {
 export const VISA_CHECKOUT_ERROR_CODES: readonly string[] = Object.keys(VISA_CHECKOUT_ERRORS);
 
 /** The response code the page shows for a Visa Checkout error (by its `code`). */
-export function visaCheckoutFailureCode(error: unknown): number {
-  const found = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const code = typeof found === 'string' ? found : '';
-  return Object.hasOwn(VISA_CHECKOUT_ERRORS, code) ? VISA_CHECKOUT_ERRORS[code] : ErrorCatalogue.VISA_CHECKOUT_FAILED.code;
-}
+export const visaCheckoutFailureCode = providerErrorWords(VISA_CHECKOUT_ERRORS, ErrorCatalogue.VISA_CHECKOUT_FAILED.code);
