@@ -101,6 +101,8 @@ export default defineConfig({
         BRAINTREE_VISA_CHECKOUT: 'true',
         // PayPal through braintree-web's classic paypal module, deprecated and off by default, here for its tests (paypal-classic.spec.ts).
         BRAINTREE_PAYPAL_CLASSIC: 'true',
+        // PayPal Credit's button for US billing in dollars, off by default (configured-paypal-credit.spec.ts).
+        BRAINTREE_PAYPAL_CREDIT: 'true',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,
         ANALYTICS_SCRIPT_ORIGINS: new URL(ANALYTICS_TAG).origin,
       },

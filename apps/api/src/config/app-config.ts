@@ -221,6 +221,14 @@ export class AppConfig {
   BRAINTREE_PAYPAL = false;
 
   /**
+   * PayPal Credit's button beside PayPal's, for US billing in US dollars only: off by default, as
+   * promoting credit needs the merchant's own permission (UK merchants need the regulator's).
+   */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_PAYPAL_CREDIT must be true or false' })
+  BRAINTREE_PAYPAL_CREDIT = false;
+
+  /**
    * The provider's local payment methods (BLIK, MB WAY, Bancomat Pay, pay upon invoice): each needs
    * its enablement on the Braintree account, and PayPal on, as they are approved through PayPal.
    */

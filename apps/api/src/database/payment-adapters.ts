@@ -87,6 +87,7 @@ export const paymentAdapters: Provider[] = [
       disabledPayPalCountries: countries(config.BRAINTREE_DISABLED_PAYPAL_COUNTRIES),
       googleMerchantId: config.GOOGLE_MERCHANT_ID ?? null,
       wallets: { applePay: config.BRAINTREE_APPLE_PAY, googlePay: config.BRAINTREE_GOOGLE_PAY, payPal: config.BRAINTREE_PAYPAL },
+      payPalCredit: config.BRAINTREE_PAYPAL_CREDIT,
       localPayments: config.BRAINTREE_LOCAL_PAYMENTS,
       bankDebits: { sepa: config.BRAINTREE_SEPA, usBankAccount: config.BRAINTREE_US_BANK_ACCOUNT },
       retiredNetworks: { masterpass: config.BRAINTREE_MASTERPASS, visaCheckout: config.BRAINTREE_VISA_CHECKOUT, unionPay: config.BRAINTREE_UNIONPAY },

@@ -91,6 +91,7 @@ export class CardCheckoutController {
       three_d_secure: setup.settings.threeDSecure,
       collect_device_data: setup.settings.collectDeviceData,
       wallets: { apple_pay: setup.settings.wallets.applePay, google_pay: setup.settings.wallets.googlePay, paypal: setup.settings.wallets.payPal },
+      paypal_credit: setup.settings.wallets.payPal && setup.settings.payPalCredit === true,
       local_payments: setup.settings.localPayments === true && setup.settings.wallets.payPal,
       blik_aliases: setup.settings.localPayments === true && setup.settings.wallets.payPal ? await this.blikAliases.listFor(customer.id) : [],
       bank_debits: { sepa: setup.settings.bankDebits?.sepa === true, us_bank_account: setup.settings.bankDebits?.usBankAccount === true },

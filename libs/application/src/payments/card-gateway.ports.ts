@@ -45,6 +45,8 @@ export interface CardGatewaySettings {
   readonly googleMerchantId: string | null;
   /** The wallets' feature flags. */
   readonly wallets: { readonly applePay: boolean; readonly googlePay: boolean; readonly payPal: boolean };
+  /** PayPal Credit's button for US billing in US dollars, off by default. */
+  readonly payPalCredit?: boolean;
   /** The provider's local payment methods (spec 3 §1); approved through PayPal, so only with it on. */
   readonly localPayments?: boolean;
   /** The bank debits (SEPA direct debit, US bank account), each enabled on the account first. */

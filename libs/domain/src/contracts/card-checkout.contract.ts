@@ -27,6 +27,8 @@ export interface CardCheckoutJson {
   readonly collect_device_data: boolean;
   /** The wallets' feature flags (ours): each is offered only when on, and by the rules of spec 2 §6. */
   readonly wallets: { readonly apple_pay: boolean; readonly google_pay: boolean; readonly paypal: boolean };
+  /** PayPal Credit's button beside PayPal's, for US billing in US dollars (ours: left out, off). */
+  readonly paypal_credit?: boolean;
   /** The provider's local payment methods (spec 3 §1) are switched on; each is offered only where it applies. */
   readonly local_payments: boolean;
   /** The customer's BLIK one-click aliases (spec 3 §5: later use pays with the key, no code); empty when none. */

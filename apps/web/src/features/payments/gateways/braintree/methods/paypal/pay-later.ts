@@ -10,3 +10,17 @@ export const payLaterOffered = (country: string, currency: string): boolean => P
 
 /** The currencies the PayPal SDK is asked to enable Pay Later in (`enable-funding=paylater`). */
 export const payLaterCurrency = (currency: string): boolean => Object.values(PAY_LATER).includes(currency.toUpperCase());
+
+/**
+ * PayPal Credit (ours): a line of credit PayPal offers US payers; promoting it needs the merchant's
+ * own permission (UK merchants the regulator's), so the store shows its button only when switched
+ * on, and only to US billing in US dollars. PayPal decides in its window whether the payer gets it.
+ */
+export const creditOffered = (switchedOn: boolean, country: string, currency: string): boolean =>
+  switchedOn && country.toUpperCase() === 'US' && currency.toUpperCase() === 'USD';
+
+/** The SDK's `enable-funding` for the basket's currency: Pay Later where PayPal offers it, Credit in dollars when switched on. */
+export function enabledFunding(currency: string, credit: boolean): string | null {
+  const sources = [...(payLaterCurrency(currency) ? ['paylater'] : []), ...(credit && currency.toUpperCase() === 'USD' ? ['credit'] : [])];
+  return sources.length > 0 ? sources.join(',') : null;
+}

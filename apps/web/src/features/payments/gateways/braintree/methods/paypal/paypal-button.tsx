@@ -6,7 +6,7 @@ import { getSession, sessionQuery } from '../../../../../../lib/get-session';
 import { determineGateway } from '../../../../../billing';
 import { failureCode, useLatest, type WalletPayment } from '../../wallet-payment';
 import { payPalCart } from './paypal-cart';
-import { payLaterOffered } from './pay-later';
+import { creditOffered, payLaterOffered } from './pay-later';
 import { afterApproval, approvedBasket, type AfterApproval, type ApprovedBasket } from './paypal-update';
 
 /** What the payer agrees to when saving the account (PayPal shows it on its approval page). */
@@ -17,6 +17,8 @@ export interface PayPalButtonProps {
   readonly payment: WalletPayment;
   /** The basket paid for: PayPal is shown its items (spec 3: lineItems and amountBreakdown). */
   readonly basket: BasketJson;
+  /** The store shows PayPal Credit (BRAINTREE_PAYPAL_CREDIT): for US billing in US dollars only. */
+  readonly credit?: boolean;
 }
 
 /**
@@ -24,17 +26,19 @@ export interface PayPalButtonProps {
  * loaded: checkout flow in the basket's currency, shipping off (spec 2 §9), with the basket's items
  * and a billing agreement when the shopper chose to save the account (checkout with vault); the
  * approval is tokenized by braintree-web and its nonce goes straight to placing the order. Where
- * PayPal offers Pay Later, the SDK's Pay Later button follows it (the same payment, paid over time).
+ * PayPal offers Pay Later, the SDK's Pay Later button follows it (the same payment, paid over time),
+ * and PayPal Credit's where the store offers it (US billing in dollars, with offerCredit).
  * A basket changed elsewhere while PayPal's window was open is read again at the approval: one that
  * costs no more is paid once PayPal's payment is updated to it; one that costs more is approved again.
  */
-export default function PayPalButton({ payPal, payment, basket }: PayPalButtonProps) {
+export default function PayPalButton({ payPal, payment, basket, credit = false }: PayPalButtonProps) {
   const container = useRef<HTMLDivElement>(null);
   const latest = useLatest({ payment, basket });
   const queryClient = useQueryClient();
   // The basket version the last createPayment was made from: what the payer approves at PayPal.
   const approved = useRef<ApprovedBasket | null>(null);
   const payLater = payLaterOffered(payment.country, payment.currency);
+  const payCredit = creditOffered(credit, payment.country, payment.currency);
   useEffect(() => {
     const host = container.current;
     const sdk = window.paypal;
@@ -42,7 +46,7 @@ export default function PayPalButton({ payPal, payment, basket }: PayPalButtonPr
       latest.current.payment.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_BROWSER_NOT_SUPPORTED' })));
       return;
     }
-    const sources = payLater ? ['paypal', 'paylater'] : ['paypal'];
+    const sources = ['paypal', ...(payLater ? ['paylater'] : []), ...(payCredit ? ['credit'] : [])];
     const rendered: { close?(): Promise<void> }[] = [];
     for (const fundingSource of sources) {
       const buttons = sdk.Buttons({
@@ -62,7 +66,8 @@ export default function PayPalButton({ payPal, payment, basket }: PayPalButtonPr
             enableShippingAddress: false,
             ...(itemised && cart.lineItems ? { lineItems: cart.lineItems } : {}),
             ...(itemised && cart.amountBreakdown ? { amountBreakdown: cart.amountBreakdown } : {}),
-            // Ours: Pay Later pays this order only; saving the account goes with PayPal's own button.
+            ...(fundingSource === 'credit' ? { offerCredit: true } : {}),
+            // Ours: Pay Later and Credit pay this order only; saving the account goes with PayPal's own button.
             ...(fundingSource === 'paypal' && current.saveAccount ? { requestBillingAgreement: true, billingAgreementDetails: { description: BILLING_AGREEMENT_DESCRIPTION } } : {}),
           });
         },
@@ -99,7 +104,7 @@ export default function PayPalButton({ payPal, payment, basket }: PayPalButtonPr
         },
       });
       if (!buttons.isEligible()) {
-        // PayPal itself is required; Pay Later is PayPal's to offer, and is simply left out.
+        // PayPal itself is required; Pay Later and Credit are PayPal's to offer, and are simply left out.
         if (fundingSource === 'paypal') {
           latest.current.payment.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_BROWSER_NOT_SUPPORTED' })));
           return;
@@ -116,7 +121,7 @@ export default function PayPalButton({ payPal, payment, basket }: PayPalButtonPr
       for (const buttons of rendered) void buttons.close?.();
       host.replaceChildren();
     };
-  }, [payPal, latest, payLater, queryClient]);
+  }, [payPal, latest, payLater, payCredit, queryClient]);
   return <div ref={container} className="wallet-button wallet-button--paypal" data-testid="paypal-button" />;
 }
 

@@ -1,6 +1,6 @@
 import { applyVoucher, money, priceBasket, type BasketJson, type DiscountInput, type Money, type PricingContext } from '@store/domain';
 import { payPalCart } from './paypal-cart';
-import { payLaterCurrency, payLaterOffered } from './pay-later';
+import { creditOffered, enabledFunding, payLaterCurrency, payLaterOffered } from './pay-later';
 
 // The basket as PayPal's cart, priced by the domain's own pricing (as the API prices it), then
 // checked as PayPal checks a cart: to the cent, items to item total, breakdown to amount.
@@ -137,5 +137,23 @@ describe('Pay Later', () => {
     expect(payLaterOffered('NL', 'EUR')).toBe(false);
     expect(payLaterCurrency('GBP')).toBe(true);
     expect(payLaterCurrency('PLN')).toBe(false);
+  });
+});
+
+describe('PayPal Credit', () => {
+  it('is offered only where the store switches it on, and then only to US billing in US dollars', () => {
+    expect(creditOffered(true, 'US', 'USD')).toBe(true);
+    expect(creditOffered(true, 'us', 'usd')).toBe(true);
+    expect(creditOffered(false, 'US', 'USD')).toBe(false);
+    expect(creditOffered(true, 'GB', 'GBP')).toBe(false);
+    expect(creditOffered(true, 'GB', 'USD')).toBe(false);
+    expect(creditOffered(true, 'US', 'EUR')).toBe(false);
+  });
+
+  it('is enabled in the SDK in dollars only, beside Pay Later where PayPal offers that', () => {
+    expect(enabledFunding('USD', true)).toBe('paylater,credit');
+    expect(enabledFunding('USD', false)).toBe('paylater');
+    expect(enabledFunding('GBP', true)).toBe('paylater');
+    expect(enabledFunding('PLN', true)).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { PaymentMethodsProblem } from '../../../../components/payment-methods-pr
 import { importWithinLimit } from '../../../../load-limit';
 import { defineMethod, type MethodProps } from '../../method';
 import type { PayPalButtonProps } from './paypal-button';
-import { payLaterCurrency } from './pay-later';
+import { enabledFunding } from './pay-later';
 import { useVaultInitiatedCheckout } from './vault-initiated-checkout';
 import { PayPalClassicButton } from './paypal-classic-button';
 
@@ -95,7 +95,7 @@ function PayPalPayment({ checkout, basket, gateway, instance, chosen, loadLimitM
       {classic ? (
         <PayPalClassicButton client={gateway.client} payment={payment.wallet(false)} loadLimitMs={loadLimitMs} />
       ) : payPalButton.status === 'ready' && payPalButton.Button ? (
-        <payPalButton.Button payPal={instance.checkout} payment={payment.wallet(savePayPal)} basket={basket} />
+        <payPalButton.Button payPal={instance.checkout} payment={payment.wallet(savePayPal)} basket={basket} credit={checkout.paypal_credit === true} />
       ) : payPalButton.status === 'failed' ? (
         <PaymentMethodsProblem onRetry={payPalButton.retry} />
       ) : (
@@ -128,11 +128,13 @@ export const payPalMethod = defineMethod<PayPalModules, PayPalSetUp>({
       const instance = await module.create({ client });
       await yieldToMain();
       // Spec 2 §9: PayPal's sandbox unless the gateway is live, in the basket's currency, checkout
-      // flow; with Pay Later in the currencies PayPal offers it in (the SDK shows it only to those it may).
+      // flow; with Pay Later in the currencies PayPal offers it in (the SDK shows it only to those it may),
+      // and Credit in dollars where the store switches it on.
+      const funding = enabledFunding(settings.currency, settings.checkout.paypal_credit === true);
       const checkout = await instance.loadPayPalSDK({
         currency: settings.currency,
         intent: 'capture',
-        ...(payLaterCurrency(settings.currency) ? { 'enable-funding': 'paylater' } : {}),
+        ...(funding ? { 'enable-funding': funding } : {}),
         ...(settings.checkout.environment === 'production' ? {} : { env: 'sandbox' }),
       });
       return { checkout, preferred: false, preferredModule };

@@ -1,0 +1,56 @@
+import type { Page } from '@playwright/test';
+import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { XHR } from './support';
+
+// PayPal Credit (BRAINTREE_PAYPAL_CREDIT, off by default) beside PayPal's button: only for US billing
+// in US dollars. The main e2e store sends dollars to the merchant of record, so this runs on the
+// configured store, whose rules send US billing to the card gateway and which switches Credit on.
+
+const US = { locale: 'en-us', country: 'US', address: { line_1: '500 Congress Avenue', city: 'Austin', postal_code: '78701', state: 'TX' }, method: 'PayPal' } as unknown as LocalStore;
+const GB = { locale: 'en-gb', country: 'GB', address: { line_1: '1 Infinite Loop', city: 'Nottingham', postal_code: 'NG1 1AA' }, method: 'PayPal' } as unknown as LocalStore;
+
+const approval = (page: Page) => page.getByRole('dialog', { name: 'PayPal sandbox approval' });
+
+/**
+ * Whether this store pays PayPal through braintree-web's classic module (BRAINTREE_PAYPAL_CLASSIC),
+ * which has PayPal's popup and no funding buttons: Credit's button cannot be there to test.
+ */
+async function classicPayPal(page: Page): Promise<boolean> {
+  const basket = (await (await page.request.get('/data/session/', { headers: XHR })).json()).data.basket.reference;
+  return (await (await page.request.get(`/data/braintree-checkout/?basket_ref=${basket}`, { headers: XHR })).json()).data.paypal_classic === true;
+}
+const CLASSIC = 'this store pays PayPal through the classic module, which has no Credit button (BRAINTREE_PAYPAL_CLASSIC)';
+
+test('PayPal Credit: offered to US billing in dollars, approved, its financing comes back, and the order is paid', async ({ page, sandboxUrl }) => {
+  expect((await shopperBilledIn(page, US)).gateway).toBe('braintree');
+  test.skip(await classicPayPal(page), CLASSIC);
+  const section = await chooseLocalMethod(page, US);
+  const credit = section.getByRole('button', { name: 'PayPal Credit', exact: true });
+  await expect(credit).toBeVisible();
+  await expect(section.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+
+  const created = page.waitForRequest((request) => request.url().includes('/paypal_hermes/create_payment_resource'));
+  await credit.click();
+  // braintree-web's offerCredit reaches PayPal as offerPaypalCredit.
+  expect((await created).postDataJSON()).toMatchObject({ offerPaypalCredit: true, currencyIsoCode: 'USD' });
+  await expect(approval(page)).toContainText('PayPal Credit: 0% interest for 4 months.');
+  const tokenized = page.waitForResponse((response) => response.url().includes('/payment_methods/paypal_accounts') && response.request().method() === 'POST');
+  await approval(page).getByRole('button', { name: 'Approve payment' }).click();
+  const account = (await (await tokenized).json()).paypalAccounts[0];
+  const amount = account.details.creditFinancingOffered.totalCost.value as string;
+  expect(account.details.creditFinancingOffered).toMatchObject({ term: 4, totalCost: { currency: 'USD' }, totalInterest: { value: '0.00' }, payerAcceptance: true });
+
+  await expect(page).toHaveURL(/\/en-us\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
+  const orderNumber = (await page.getByTestId('order-number').textContent()) as string;
+  const sales = (await (await page.request.get(`${sandboxUrl}/__sandbox/transactions`)).json()) as { orderId: string | null; amount: string }[];
+  expect(sales.find((sale) => sale.orderId?.startsWith(orderNumber))).toMatchObject({ amount });
+});
+
+test('PayPal Credit is not shown to UK billing, where Pay Later still is', async ({ page }) => {
+  expect((await shopperBilledIn(page, GB)).gateway).toBe('braintree');
+  test.skip(await classicPayPal(page), CLASSIC);
+  const section = await chooseLocalMethod(page, GB);
+  await expect(section.getByRole('button', { name: 'Pay Later', exact: true })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'PayPal Credit', exact: true })).toHaveCount(0);
+});
