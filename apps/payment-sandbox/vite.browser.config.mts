@@ -18,6 +18,7 @@ const BROWSER_ENTRIES = {
   'frame-service': "Ours, not the provider's: the payment sandbox's stand-in for braintree-web's dispatch frame and the local payment and SEPA redirect frames.",
   'venmo-desktop-frame': "Ours, not the provider's: the payment sandbox's stand-in for braintree-web's Venmo desktop (QR code) frame.",
   'payment-request-frame': "Ours, not the provider's: the payment sandbox's stand-in for braintree-web's payment request frame script.",
+  'unionpay-hosted-fields-frame': "Ours, not the provider's: the payment sandbox's stand-in for braintree-web's UnionPay Hosted Fields frame script.",
   'digital-river': "Ours, not Digital River's: the payment sandbox's stand-in for DigitalRiver.js (window.DigitalRiver).",
 } as const;
 

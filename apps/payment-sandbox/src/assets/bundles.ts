@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sendJavaScript } from './responses';
 
 /** The browser bundles `npm run build` makes from src/browser (see vite.browser.config.mts). */
-export const BROWSER_BUNDLES = ['hosted-fields-frame', 'songbird', 'three-d-secure-challenge', 'paypal-sdk', 'google-pay', 'apple-pay-session', 'frame-service', 'payment-request-frame', 'venmo-desktop-frame'] as const;
+export const BROWSER_BUNDLES = ['hosted-fields-frame', 'songbird', 'three-d-secure-challenge', 'paypal-sdk', 'google-pay', 'apple-pay-session', 'frame-service', 'payment-request-frame', 'venmo-desktop-frame', 'unionpay-hosted-fields-frame'] as const;
 export type BrowserBundle = (typeof BROWSER_BUNDLES)[number];
 
 // The same folder whether this runs from src (tests) or from the compiled dist.

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '../context';
 import { BROWSER_BUNDLES, sendBundle, type BrowserBundle } from './bundles';
 import { HOSTED_FIELDS_FRAME_PATH, hostedFieldsFramePage } from './hosted-fields-frame';
+import { UNIONPAY_HOSTED_FIELDS_FRAME_PATH, unionPayHostedFieldsFramePage } from './unionpay-hosted-fields-frame';
 import { PAYMENT_REQUEST_FRAME_PATH, paymentRequestFramePage } from './payment-request-frame';
 import { answerPayPalEndpoint } from './paypal';
 import { sendHtml } from './responses';
@@ -18,6 +19,10 @@ export const assetRoutes: RouteHandler = async (request, response, context) => {
   const isRead = request.method === 'GET' || request.method === 'HEAD';
   if (isRead && HOSTED_FIELDS_FRAME_PATH.test(path)) {
     sendHtml(response, 200, hostedFieldsFramePage());
+    return true;
+  }
+  if (isRead && UNIONPAY_HOSTED_FIELDS_FRAME_PATH.test(path)) {
+    sendHtml(response, 200, unionPayHostedFieldsFramePage());
     return true;
   }
   if (isRead && PAYMENT_REQUEST_FRAME_PATH.test(path)) {
