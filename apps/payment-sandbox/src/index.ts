@@ -53,6 +53,7 @@ export { sepaNonce, usBankAccountNonce, startSepaMandate, answerMandatePage, tok
 export { ibanProblem, routingNumberValid } from './bank-debits/validation';
 // Wallet and vault manager nonces through the same HTTP steps the browser takes, for server-side tests without one.
 export { applePayNonce, googlePayNonce, paypalNonce, savedPaymentMethods, type PayPalNonceOptions, type WalletFlowTarget } from './wallets/wallet-flows';
+export { venmoNonce } from './venmo/flows';
 
 export interface BraintreeSandboxOptions {
   /** 0 (the default) picks a free port. */

@@ -35,6 +35,7 @@ export * from './persistence/repositories/typeorm-order.repository';
 export * from './invoices/pdf-invoice-renderer';
 export * from './persistence/repositories/typeorm-saved-card.repository';
 export * from './persistence/repositories/typeorm-saved-paypal.repository';
+export * from './persistence/repositories/typeorm-saved-venmo.repository';
 export * from './payments/ledgered-payment-port';
 export * from './payments/braintree/braintree-card-gateway';
 export * from './payments/digital-river/digital-river-gateway';

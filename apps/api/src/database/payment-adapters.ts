@@ -9,6 +9,7 @@ import {
   SAVED_CARD_REPOSITORY,
   SAVED_BANK_ACCOUNT_REPOSITORY,
   SAVED_PAYPAL_REPOSITORY,
+  SAVED_VENMO_REPOSITORY,
   type CardGatewaySettings,
   type PaymentPorts,
 } from '@store/application';
@@ -21,6 +22,7 @@ import {
   PostgresSavedBankAccountRepository,
   TypeOrmSavedCardRepository,
   TypeOrmSavedPayPalRepository,
+  TypeOrmSavedVenmoRepository,
   type LookupablePaymentPort,
 } from '@store/infrastructure';
 import { DataSource } from 'typeorm';
@@ -75,6 +77,7 @@ export const paymentAdapters: Provider[] = [
   { provide: SAVED_CARD_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedCardRepository(ds), inject: [DataSource] },
   { provide: SAVED_PAYPAL_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedPayPalRepository(ds), inject: [DataSource] },
   { provide: SAVED_BANK_ACCOUNT_REPOSITORY, useFactory: (ds: DataSource) => new PostgresSavedBankAccountRepository(ds), inject: [DataSource] },
+  { provide: SAVED_VENMO_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedVenmoRepository(ds), inject: [DataSource] },
   { provide: CARD_GATEWAY_PORT, useFactory: cardGateway, inject: [AppConfig] },
   {
     provide: CARD_GATEWAY_SETTINGS,

@@ -5,10 +5,12 @@ import {
   GetCardCheckout,
   GetSavedCard,
   GetSavedPayPalAccount,
+  GetSavedVenmoAccount,
   ListSavedBankAccounts,
   RemoveSavedBankAccount,
   RemoveSavedCard,
   RemoveSavedPayPalAccount,
+  RemoveSavedVenmoAccount,
   SessionService,
   StartPayPalVault,
   type BasketRepository,
@@ -52,6 +54,8 @@ export class CardCheckoutController {
     private readonly savedBankAccounts: ListSavedBankAccounts,
     private readonly removeSavedBankAccount: RemoveSavedBankAccount,
     private readonly payPalVault: StartPayPalVault,
+    private readonly savedVenmo: GetSavedVenmoAccount,
+    private readonly removeSavedVenmo: RemoveSavedVenmoAccount,
     private readonly sessions: SessionService,
     @Inject(BASKET_REPOSITORY) private readonly baskets: BasketRepository,
     dataSource: DataSource,
@@ -102,6 +106,8 @@ export class CardCheckoutController {
       },
       payment_request: setup.settings.paymentRequest === true,
       venmo: setup.settings.venmo === true,
+      // The page names it by the payer's username; its vault token stays on the server.
+      existing_venmo_account: setup.savedVenmoAccount ? { username: setup.savedVenmoAccount.username } : null,
       paypal_classic: setup.settings.payPalClassic === true,
       script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };
@@ -139,6 +145,21 @@ export class CardCheckoutController {
     const removed = await this.removeSavedPayPal.execute(await this.customer(request));
     if (!removed) throw new DomainError('NOT_FOUND', { message: 'There is no saved PayPal account in your account' });
     return success({ saved_paypal_account: null });
+  }
+
+  /** The saved Venmo account, for the account details page (shown even when the gateway lost it, so it can be removed). */
+  @Get('account/saved-venmo')
+  async getSavedVenmo(@Req() request: Request) {
+    const account = await this.savedVenmo.execute(await this.customer(request));
+    return success({ saved_venmo_account: account ? { username: account.username, usable: !account.unusable } : null });
+  }
+
+  @Delete('account/saved-venmo')
+  @HttpCode(200)
+  async deleteSavedVenmo(@Req() request: Request) {
+    const removed = unwrap(await this.removeSavedVenmo.execute(await this.customer(request)));
+    if (!removed) throw new DomainError('NOT_FOUND', { message: 'There is no saved Venmo account in your account' });
+    return success({ saved_venmo_account: null });
   }
 
   /** The saved bank accounts, for the account details page. */

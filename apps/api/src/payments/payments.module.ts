@@ -19,14 +19,17 @@ import {
   GetCardCheckout,
   GetSavedCard,
   GetSavedPayPalAccount,
+  GetSavedVenmoAccount,
   ListSavedBankAccounts,
   RemoveSavedBankAccount,
   PAYMENT_STATE_REPOSITORY,
   RemoveSavedCard,
   RemoveSavedPayPalAccount,
+  RemoveSavedVenmoAccount,
   SAVED_CARD_REPOSITORY,
   SAVED_BANK_ACCOUNT_REPOSITORY,
   SAVED_PAYPAL_REPOSITORY,
+  SAVED_VENMO_REPOSITORY,
   SHIPPING_ADDRESS_REPOSITORY,
   type BasketRepository,
   type CardGatewayPort,
@@ -36,6 +39,7 @@ import {
   type SavedCardRepository,
   type SavedBankAccountRepository,
   type SavedPayPalRepository,
+  type SavedVenmoRepository,
   type ShippingAddressRepository,
 } from '@store/application';
 import { DomainError } from '@store/domain';
@@ -51,6 +55,7 @@ const unconfiguredGateway: CardGatewayPort = {
   clientToken: () => Promise.reject(new DomainError('PAYMENT_METHODS_UNAVAILABLE')),
   findCard: () => Promise.resolve(null),
   findPayPalAccount: () => Promise.resolve(null),
+  findVenmoAccount: () => Promise.resolve(null),
   deletePaymentMethod: () => Promise.resolve(),
 };
 
@@ -96,7 +101,8 @@ const unconfiguredGateway: CardGatewayPort = {
         settings: CardGatewaySettings,
         clock: Clock,
         savedBankAccounts: SavedBankAccountRepository,
-      ) => new GetCardCheckout(baskets, reader, states, gateway ?? unconfiguredGateway, savedCards, savedPayPal, settings, clock, savedBankAccounts),
+        savedVenmo: SavedVenmoRepository,
+      ) => new GetCardCheckout(baskets, reader, states, gateway ?? unconfiguredGateway, savedCards, savedPayPal, settings, clock, savedBankAccounts, savedVenmo),
       inject: [
         BASKET_REPOSITORY,
         BasketReader,
@@ -107,7 +113,14 @@ const unconfiguredGateway: CardGatewayPort = {
         CARD_GATEWAY_SETTINGS,
         CLOCK,
         SAVED_BANK_ACCOUNT_REPOSITORY,
+        SAVED_VENMO_REPOSITORY,
       ],
+    },
+    { provide: GetSavedVenmoAccount, useFactory: (saved: SavedVenmoRepository) => new GetSavedVenmoAccount(saved), inject: [SAVED_VENMO_REPOSITORY] },
+    {
+      provide: RemoveSavedVenmoAccount,
+      useFactory: (saved: SavedVenmoRepository, gateway: CardGatewayPort | null) => new RemoveSavedVenmoAccount(saved, gateway),
+      inject: [SAVED_VENMO_REPOSITORY, CARD_GATEWAY_PORT],
     },
     {
       provide: GetSavedCard,

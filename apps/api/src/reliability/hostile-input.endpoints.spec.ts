@@ -278,6 +278,8 @@ const CASES: readonly EndpointCase[] = [
   { name: 'DELETE /data/account/saved-card/', method: 'delete', path: () => '/data/account/saved-card/', transport: 'json', specs: {}, valid: () => ({}) },
   { name: 'GET /data/account/saved-paypal/', method: 'get', path: () => '/data/account/saved-paypal/', transport: 'query', specs: {}, valid: () => ({}) },
   { name: 'DELETE /data/account/saved-paypal/', method: 'delete', path: () => '/data/account/saved-paypal/', transport: 'json', specs: {}, valid: () => ({}) },
+  { name: 'GET /data/account/saved-venmo/', method: 'get', path: () => '/data/account/saved-venmo/', transport: 'query', specs: {}, valid: () => ({}) },
+  { name: 'DELETE /data/account/saved-venmo/', method: 'delete', path: () => '/data/account/saved-venmo/', transport: 'json', specs: {}, valid: () => ({}) },
   { name: 'GET /data/account/paypal-vault/', method: 'get', path: () => '/data/account/paypal-vault/', transport: 'query', specs: {}, valid: () => ({}) },
   { name: 'POST /data/account/saved-paypal/', method: 'post', path: () => '/data/account/saved-paypal/', transport: 'json', specs: { nonce: S(true) }, valid: () => ({ nonce: 'fake-paypal-billing-agreement-nonce' }) },
   { name: 'GET /data/account/saved-bank-accounts/', method: 'get', path: () => '/data/account/saved-bank-accounts/', transport: 'query', specs: {}, valid: () => ({}) },

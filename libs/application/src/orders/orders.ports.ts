@@ -2,7 +2,7 @@ import { chargeIdempotencyKey, type BankDebitState, type LocalPaymentMethod, typ
 import type { BillingAddress } from '../billing/billing.ports';
 import type { ShippingAddress } from '../billing/shipping.ports';
 import type { OutgoingMail } from '../identity/sign-in.ports';
-import type { VaultedBankAccount, VaultedCard, VaultedPayPalAccount } from '../payments/card-gateway.ports';
+import type { VaultedBankAccount, VaultedCard, VaultedPayPalAccount, VaultedVenmoAccount } from '../payments/card-gateway.ports';
 
 export interface OrderLineDraft {
   readonly suiteReference: string;
@@ -218,6 +218,7 @@ export type ChargeResult =
       readonly vaulted?: { readonly vaultCustomerId: string } & (
         | { readonly card: VaultedCard }
         | { readonly paypalAccount: VaultedPayPalAccount }
+        | { readonly venmoAccount: VaultedVenmoAccount }
         | { readonly bankAccount: VaultedBankAccount }
       );
     }

@@ -18,6 +18,8 @@ import {
   savedBankAccountSwitchedOn,
   savedBankAccountFits,
   savedBankAccountReference,
+  isSavedVenmoToken,
+  savedVenmoFits,
   toDecimalString,
   WITHDRAWAL_CONSENT_TEXT,
   type Customer,
@@ -33,7 +35,7 @@ import { deliveryAddress, type ShippingAddressRepository } from '../billing/ship
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import { amountCharged, orderCharge, type Fulfilment, type KeyMaterial, type Order, type OrderDraft, type OrderRepository, type PaymentPorts, type ProductKey } from './orders.ports';
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
-import type { SavedBankAccount, SavedBankAccountRepository, SavedCardRepository, SavedPayPalRepository } from '../payments/card-gateway.ports';
+import type { SavedBankAccount, SavedBankAccountRepository, SavedCardRepository, SavedPayPalRepository, SavedVenmoAccount, SavedVenmoRepository } from '../payments/card-gateway.ports';
 import { receiptMail } from './receipt';
 import type { LocalPaymentRepository } from '../payments/local-payments/local-payments.ports';
 import type { BankDebitReleases } from '../payments/bank-debits/bank-debit-notifications';
@@ -133,6 +135,7 @@ export class PlaceOrder {
     private readonly localPayments: LocalPaymentRepository | null = null,
     private readonly bankDebits: BankDebitReleases | null = null,
     private readonly savedBankAccounts: SavedBankAccountRepository | null = null,
+    private readonly savedVenmo: SavedVenmoRepository | null = null,
   ) {}
 
   /** Another call (another tab, a double click) completed this basket's order since this one looked: its answer, or null. */
@@ -226,6 +229,17 @@ export class PlaceOrder {
       const fits =
         savedBankAccount !== null && savedBankAccountFits(savedBankAccount.kind, { billingCountry: address?.country ?? '', currency: view.countryAccount.currency, switchedOn: savedBankAccountSwitchedOn(savedBankAccount.kind, command.featuresOn ?? []) });
       if (!fits) return err(orderFailure('SAVED_BANK_ACCOUNT_INVALID', placed?.number ?? null, 'not-charged'));
+    }
+    // The saved Venmo account is named by a word, never by a token from the page: it pays only while
+    // this customer has one the gateway was last known to keep, and only a basket Venmo pays.
+    let savedVenmo: SavedVenmoAccount | null = null;
+    if (paid && isSavedVenmoToken(command.paymentToken)) {
+      savedVenmo = (await this.savedVenmo?.find(command.customer.id)) ?? null;
+      const fits =
+        savedVenmo !== null &&
+        savedVenmo.lastResponseCode !== ErrorCatalogue.SAVED_VENMO_INVALID.code &&
+        savedVenmoFits({ billingCountry: address?.country ?? '', currency: view.countryAccount.currency, featuresOn: command.featuresOn ?? [] });
+      if (!fits) return err(orderFailure('SAVED_VENMO_INVALID', placed?.number ?? null, 'not-charged'));
     }
     // A gateway that sells from its own checkout (the merchant of record): the page must pay the
     // basket's current one, and its tax (the provider's, spec 2 §2) is what the order records.
@@ -332,16 +346,19 @@ export class PlaceOrder {
       }
       // The saved card as it is before the charge (a decline may mark it invalid), and the one
       // gateway customer per shopper, whichever of their saved methods made it.
-      const { card: saved, vaultCustomerId } = (await this.savedCards?.findWithVaultCustomer(command.customer.id)) ?? { card: null, vaultCustomerId: null };
+      const { card: saved, vaultCustomerId: cardOrPayPalVault } = (await this.savedCards?.findWithVaultCustomer(command.customer.id)) ?? { card: null, vaultCustomerId: null };
+      // A shopper whose only saved method is Venmo keeps that one gateway customer too.
+      const vaultCustomerId = cardOrPayPalVault ?? (command.vaultPaymentMethod === true && !savedVenmo ? ((await this.savedVenmo?.find(command.customer.id))?.vaultCustomerId ?? null) : null);
+      const vaultedToken = savedBankAccount?.token ?? savedVenmo?.token ?? null;
       let result;
       try {
         result = await port.charge({
           ...orderCharge(order),
-          paymentToken: savedBankAccount ? null : command.paymentToken,
-          ...(savedBankAccount ? { vaultedToken: savedBankAccount.token } : {}),
+          paymentToken: vaultedToken ? null : command.paymentToken,
+          ...(vaultedToken ? { vaultedToken } : {}),
           deviceData: command.deviceData,
           checkoutId: command.checkoutId,
-          vault: command.vaultPaymentMethod === true && savedBankAccount === null,
+          vault: command.vaultPaymentMethod === true && vaultedToken === null,
           payer: {
             vaultCustomerId,
             email: command.customer.email,
@@ -356,6 +373,13 @@ export class PlaceOrder {
         return err(orderFailure('ORDER_FAILED_UNEXPECTEDLY', order.number, 'unknown'));
       }
       if (result.outcome === 'declined') {
+        // The saved Venmo account's token is unknown to the gateway now (removed there, or the payer
+        // disconnected the store in Venmo): it is not offered again, and the shopper pays with Venmo anew.
+        if (savedVenmo && result.code === ErrorCatalogue.SAVED_CARD_INVALID.code) {
+          await this.orders.fail(order.number, ErrorCatalogue.SAVED_VENMO_INVALID.code, result.reason);
+          await this.savedVenmo?.update(command.customer.id, savedVenmo.token, { lastResponseCode: ErrorCatalogue.SAVED_VENMO_INVALID.code });
+          return err(orderFailure('SAVED_VENMO_INVALID', order.number, 'not-charged'));
+        }
         await this.orders.fail(order.number, result.code, result.reason);
         // Spec 2 §6: a saved card the gateway no longer knows is not offered again.
         if (saved && result.code === ErrorCatalogue.SAVED_CARD_INVALID.code) {
@@ -369,6 +393,9 @@ export class PlaceOrder {
       if (vaulted && 'card' in vaulted) await this.savedCards?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.card });
       if (vaulted && 'paypalAccount' in vaulted) {
         await this.savedPayPal?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.paypalAccount });
+      }
+      if (vaulted && 'venmoAccount' in vaulted) {
+        await this.savedVenmo?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.venmoAccount });
       }
       if (vaulted && 'bankAccount' in vaulted) {
         const reference = savedBankAccountReference(this.keys.bytes(16));

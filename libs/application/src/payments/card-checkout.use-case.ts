@@ -12,6 +12,8 @@ import type {
   SavedCardRepository,
   SavedPayPalAccount,
   SavedPayPalRepository,
+  SavedVenmoAccount,
+  SavedVenmoRepository,
 } from './card-gateway.ports';
 
 export interface CardCheckout {
@@ -24,6 +26,8 @@ export interface CardCheckout {
   readonly savedPayPalAccount: SavedPayPalAccount | null;
   /** The saved bank accounts (recurring SEPA mandates, verified ACH accounts); the page offers the one that fits. */
   readonly savedBankAccounts: readonly SavedBankAccount[];
+  /** The saved Venmo account, only while Venmo is switched on and the gateway still has it. */
+  readonly savedVenmoAccount?: SavedVenmoAccount | null;
   readonly settings: CardGatewaySettings;
 }
 
@@ -43,6 +47,7 @@ export class GetCardCheckout {
     private readonly settings: CardGatewaySettings,
     private readonly clock: Clock,
     private readonly savedBankAccounts: SavedBankAccountRepository | null = null,
+    private readonly savedVenmo: SavedVenmoRepository | null = null,
   ) {}
 
   async execute(customer: Customer, basketReference: string): Promise<Result<CardCheckout, DomainError>> {
@@ -56,16 +61,26 @@ export class GetCardCheckout {
     const saved = await this.refreshedSavedCard(customer.id);
     const paypal = this.settings.wallets.payPal ? await this.refreshedPayPalAccount(customer.id) : null;
     const bankDebitsOn = this.settings.bankDebits?.sepa === true || this.settings.bankDebits?.usBankAccount === true;
+    const venmo = this.settings.venmo === true ? await this.refreshedVenmoAccount(customer.id) : null;
     const savedBankAccounts = bankDebitsOn ? ((await this.savedBankAccounts?.listFor(customer.id)) ?? []) : [];
     try {
       const clientToken = await this.gateway.clientToken({
-        vaultCustomerId: saved?.vaultCustomerId ?? paypal?.vaultCustomerId ?? null,
+        vaultCustomerId: saved?.vaultCustomerId ?? paypal?.vaultCustomerId ?? venmo?.vaultCustomerId ?? null,
         currency: read.value.view.countryAccount.currency,
       });
       const expired = saved ? cardExpired(saved.expirationMonth, saved.expirationYear, this.clock.now()) : false;
       const offered = saved !== null && offersSavedCard({ savedCard: { token: saved.token, expired }, lastResponseCode: saved.lastResponseCode });
       const merchantAccountId = this.settings.merchantAccounts?.[read.value.view.countryAccount.currency] ?? null;
-      return ok({ clientToken, merchantAccountId, savedCard: offered && saved ? { ...saved, expired } : null, savedPayPalAccount: paypal, savedBankAccounts, settings: this.settings });
+      return ok({
+        clientToken,
+        merchantAccountId,
+        savedCard: offered && saved ? { ...saved, expired } : null,
+        savedPayPalAccount: paypal,
+        savedBankAccounts,
+        // Named only where Venmo is switched on, as the page reads it.
+        ...(this.settings.venmo === true ? { savedVenmoAccount: venmo } : {}),
+        settings: this.settings,
+      });
     } catch {
       return err(new DomainError('PAYMENT_METHODS_UNAVAILABLE'));
     }
@@ -102,6 +117,19 @@ export class GetCardCheckout {
       return saved;
     }
     await this.savedPayPal.update(customerId, saved.token, { lastResponseCode: ErrorCatalogue.SAVED_PAYPAL_INVALID.code });
+    return null;
+  }
+
+  /** The saved Venmo account while the gateway has it; one it no longer has (removed, or disconnected in Venmo) is marked and not offered. */
+  private async refreshedVenmoAccount(customerId: string): Promise<SavedVenmoAccount | null> {
+    const saved = (await this.savedVenmo?.find(customerId)) ?? null;
+    if (!saved || saved.lastResponseCode === ErrorCatalogue.SAVED_VENMO_INVALID.code) return null;
+    try {
+      if ((await this.gateway.findVenmoAccount(saved.token)) !== null) return saved;
+    } catch {
+      return saved;
+    }
+    await this.savedVenmo?.update(customerId, saved.token, { lastResponseCode: ErrorCatalogue.SAVED_VENMO_INVALID.code });
     return null;
   }
 }

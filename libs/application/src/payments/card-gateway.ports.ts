@@ -17,6 +17,13 @@ export interface VaultedPayPalAccount {
   readonly email: string;
 }
 
+/** A Venmo account kept in the card gateway's vault (saved from a multi-use Venmo approval). */
+export interface VaultedVenmoAccount {
+  readonly token: string;
+  /** The payer's Venmo username ('@venmojoe'): how the page names the account. */
+  readonly username: string;
+}
+
 /** The card gateway's own calls besides charging (spec 2 §7 braintree-checkout, §6 saved cards). */
 export interface CardGatewayPort {
   /**
@@ -28,6 +35,8 @@ export interface CardGatewayPort {
   findCard(token: string): Promise<VaultedCard | null>;
   /** The vaulted PayPal account as the gateway knows it now (revoked or gone: null). */
   findPayPalAccount(token: string): Promise<VaultedPayPalAccount | null>;
+  /** The vaulted Venmo account as the gateway knows it now (removed, or disconnected by the payer: null). */
+  findVenmoAccount(token: string): Promise<VaultedVenmoAccount | null>;
   /** Removes a saved card or PayPal account from the vault; one already gone is not an error. */
   deletePaymentMethod(token: string): Promise<void>;
 }
@@ -107,6 +116,24 @@ export interface SavedPayPalRepository {
   remove(customerId: string): Promise<SavedPayPalAccount | null>;
 }
 export const SAVED_PAYPAL_REPOSITORY = Symbol('SavedPayPalRepository');
+
+export interface SavedVenmoAccount extends VaultedVenmoAccount {
+  readonly customerId: string;
+  /** The gateway's customer record the account belongs to. */
+  readonly vaultCustomerId: string;
+  /** The last response code about this account, null when it last worked. */
+  readonly lastResponseCode: number | null;
+}
+
+/** The customer's one saved Venmo account (the latest one they chose to save replaces the one before). */
+export interface SavedVenmoRepository {
+  find(customerId: string): Promise<SavedVenmoAccount | null>;
+  save(account: Omit<SavedVenmoAccount, 'lastResponseCode'>): Promise<void>;
+  /** Records what the gateway last said about the account (only the account with this token). */
+  update(customerId: string, token: string, change: { readonly lastResponseCode: number | null }): Promise<void>;
+  remove(customerId: string): Promise<SavedVenmoAccount | null>;
+}
+export const SAVED_VENMO_REPOSITORY = Symbol('SavedVenmoRepository');
 
 /**
  * A bank account kept in the card gateway's vault: a SEPA account under a recurring mandate, or a

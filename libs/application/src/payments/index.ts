@@ -8,3 +8,4 @@ export * from './local-payments';
 export * from './bank-debits';
 export * from './saved-bank-accounts.use-cases';
 export * from './paypal-vault.use-cases';
+export * from './saved-venmo.use-cases';

@@ -1,4 +1,15 @@
-import type { CardGatewayPort, SavedCard, SavedCardRepository, SavedPayPalAccount, SavedPayPalRepository, VaultedCard, VaultedPayPalAccount } from '../payments/card-gateway.ports';
+import type {
+  CardGatewayPort,
+  SavedCard,
+  SavedCardRepository,
+  SavedPayPalAccount,
+  SavedPayPalRepository,
+  SavedVenmoAccount,
+  SavedVenmoRepository,
+  VaultedCard,
+  VaultedPayPalAccount,
+  VaultedVenmoAccount,
+} from '../payments/card-gateway.ports';
 
 /** The one saved method of each customer (a new one replaces the old), as its table keeps it. */
 abstract class OnePerCustomer<T extends { readonly customerId: string; readonly token: string; readonly lastResponseCode: number | null }> {
@@ -48,6 +59,12 @@ export class InMemorySavedPayPal extends OnePerCustomer<SavedPayPalAccount> impl
   }
 }
 
+export class InMemorySavedVenmo extends OnePerCustomer<SavedVenmoAccount> implements SavedVenmoRepository {
+  async update(customerId: string, token: string, change: { readonly lastResponseCode: number | null }) {
+    this.change(customerId, token, (saved) => ({ ...saved, lastResponseCode: change.lastResponseCode }));
+  }
+}
+
 /**
  * The card gateway's vault: what it holds now (a card may be updated or gone there), the client
  * tokens it issued, and a switch for when it cannot be reached.
@@ -55,6 +72,7 @@ export class InMemorySavedPayPal extends OnePerCustomer<SavedPayPalAccount> impl
 export class FakeCardGateway implements CardGatewayPort {
   readonly cards = new Map<string, VaultedCard>();
   readonly payPalAccounts = new Map<string, VaultedPayPalAccount>();
+  readonly venmoAccounts = new Map<string, VaultedVenmoAccount>();
   readonly clientTokens: { vaultCustomerId: string | null; currency: string }[] = [];
   unreachable = false;
 
@@ -74,10 +92,15 @@ export class FakeCardGateway implements CardGatewayPort {
     this.reach();
     return this.payPalAccounts.get(token) ?? null;
   }
+  async findVenmoAccount(token: string) {
+    this.reach();
+    return this.venmoAccounts.get(token) ?? null;
+  }
   async deletePaymentMethod(token: string) {
     this.reach();
     this.cards.delete(token);
     this.payPalAccounts.delete(token);
+    this.venmoAccounts.delete(token);
   }
 }
 

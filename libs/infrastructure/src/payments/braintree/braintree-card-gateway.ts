@@ -1,4 +1,14 @@
-import type { CardGatewayPort, PayPalVaultPort, ChargeRequest, ChargeResult, DebitedBankAccount, ProviderCharge, VaultedCard, VaultedPayPalAccount } from '@store/application';
+import type {
+  CardGatewayPort,
+  PayPalVaultPort,
+  ChargeRequest,
+  ChargeResult,
+  DebitedBankAccount,
+  ProviderCharge,
+  VaultedCard,
+  VaultedPayPalAccount,
+  VaultedVenmoAccount,
+} from '@store/application';
 import { ErrorCatalogue, minorUnitDigits } from '@store/domain';
 import braintree from 'braintree';
 import type { LookupablePaymentPort } from '../ledgered-payment-port';
@@ -95,6 +105,8 @@ type SdkTransaction = {
   avsPostalCodeResponseCode?: string | null;
   creditCard?: SdkCard;
   paypalAccount?: { token?: string | null; payerEmail?: string | null };
+  /** The SDK reads the gateway's venmo-account into venmoAccountDetails. */
+  venmoAccountDetails?: { token?: string | null; username?: string | null };
   customer?: { id?: string | null };
   /** A SEPA debit's account (the SDK reads the gateway's sepa-debit-account-detail into it). */
   sepaDirectDebitAccountDetails?: { last4?: string | null; bankReferenceToken?: string | null; mandateType?: string | null };
@@ -103,7 +115,12 @@ type SdkTransaction = {
 };
 
 /** A vaulted payment method as paymentMethod.find answers it (the SDK's CreditCard, PayPalAccount, ...). */
-type SdkPaymentMethod = SdkCard & { email?: string | null; revokedAt?: string | null };
+type SdkPaymentMethod = SdkCard & { email?: string | null; revokedAt?: string | null; username?: string | null };
+
+function vaultedVenmoAccount(account: { token?: string | null; username?: string | null } | undefined): VaultedVenmoAccount | null {
+  if (!account?.token || !account.username) return null;
+  return { token: account.token, username: account.username };
+}
 
 function vaultedPayPalAccount(account: { token?: string | null; email?: string | null; revokedAt?: string | null } | undefined): VaultedPayPalAccount | null {
   if (!account?.token || !account.email || account.revokedAt) return null;
@@ -158,6 +175,11 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
   async findPayPalAccount(token: string): Promise<VaultedPayPalAccount | null> {
     const method = await this.findPaymentMethod(token);
     return method instanceof braintree.PayPalAccount ? vaultedPayPalAccount(method) : null;
+  }
+
+  async findVenmoAccount(token: string): Promise<VaultedVenmoAccount | null> {
+    const method = await this.findPaymentMethod(token);
+    return method instanceof braintree.VenmoAccount ? vaultedVenmoAccount(method) : null;
   }
 
   private async findPaymentMethod(token: string): Promise<SdkPaymentMethod | null> {
@@ -267,6 +289,9 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     if (!vaultCustomerId) return {};
     const paypalAccount = vaultedPayPalAccount(transaction.paypalAccount ? { token: transaction.paypalAccount.token, email: transaction.paypalAccount.payerEmail } : undefined);
     if (paypalAccount) return { vaulted: { vaultCustomerId, paypalAccount } };
+    // A Venmo account is vaulted only from a multi-use approval: a single-use one leaves no token.
+    const venmoAccount = vaultedVenmoAccount(transaction.venmoAccountDetails);
+    if (venmoAccount) return { vaulted: { vaultCustomerId, venmoAccount } };
     const card = vaultedCard(transaction.creditCard);
     if (card) return { vaulted: { vaultCustomerId, card } };
     const sepa = vaultedSepaAccount(transaction as { sepaDirectDebitAccountDetails?: Parameters<typeof vaultedSepaAccount>[0]['sepaDirectDebitAccountDetails'] });
