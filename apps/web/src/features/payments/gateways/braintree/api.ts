@@ -1,4 +1,4 @@
-import type { CardCheckoutJson, SavedBankAccountJson, SavedCardJson, SavedPayPalJson } from '@store/domain';
+import type { CardCheckoutJson, SavedBankAccountJson, SavedCardJson, SavedPayPalJson, SavedVenmoJson } from '@store/domain';
 import { api } from '../../../../lib/api-client';
 
 /** GET /data/braintree-checkout/?basket_ref= (spec 2 §7): the card gateway's set-up for this basket. */
@@ -17,6 +17,12 @@ export type AccountSavedPayPalJson = SavedPayPalJson & { readonly usable: boolea
 /** The saved PayPal account, and whether the store offers adding one in the account area (PayPal's vault flow). */
 export const fetchSavedPayPal = () => api.get<{ saved_paypal_account: AccountSavedPayPalJson | null; can_add: boolean }>('/data/account/saved-paypal/');
 export const removeSavedPayPal = () => api.delete<{ saved_paypal_account: null }>('/data/account/saved-paypal/');
+
+export type AccountSavedVenmoJson = SavedVenmoJson & { readonly usable: boolean };
+
+/** The saved Venmo account of account/details/, and its removal (from the gateway's vault too). */
+export const fetchSavedVenmo = () => api.get<{ saved_venmo_account: AccountSavedVenmoJson | null }>('/data/account/saved-venmo/');
+export const removeSavedVenmo = () => api.delete<{ saved_venmo_account: null }>('/data/account/saved-venmo/');
 
 /** The saved bank accounts of account/details/, and removing one by its reference. */
 export const fetchSavedBankAccounts = () => api.get<{ saved_bank_accounts: readonly SavedBankAccountJson[] }>('/data/account/saved-bank-accounts/');

@@ -3,7 +3,7 @@ import { Button } from '@store/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useAppUi } from '../../../../lib/app-ui';
-import { fetchSavedCard, fetchSavedPayPal, removeSavedCard, removeSavedPayPal, type AccountSavedPayPalJson } from './api';
+import { fetchSavedCard, fetchSavedPayPal, fetchSavedVenmo, removeSavedCard, removeSavedPayPal, removeSavedVenmo, type AccountSavedPayPalJson } from './api';
 import { PayPalVaultButton } from './paypal-vault-button';
 import { SavedBankAccountSettings } from './saved-bank-account-settings';
 
@@ -21,6 +21,8 @@ interface SavedMethodProps<T> {
   readonly Add?: ComponentType<{ readonly onAdded: (method: T, announcement: string) => void }>;
   /** Whether the store offers adding one here: `fetch`'s answer says, so it is known with it. */
   readonly canAdd?: () => boolean;
+  /** Shown only while there is one (or just after removing it): a method most shoppers never meet. */
+  readonly onlyWhenSaved?: boolean;
 }
 
 /** One saved payment method in account/details/: what it is, and removing it (focus and an announcement after). */
@@ -41,6 +43,7 @@ function SavedMethodSettings<T>(props: SavedMethodProps<T>) {
     onError: notifyError,
   });
   const saved = query.data ?? null;
+  if (props.onlyWhenSaved && !saved && announcement === '') return null;
   return (
     <section aria-labelledby={titleId} className="account-section">
       <h2 id={titleId} ref={heading} tabIndex={-1}>
@@ -124,6 +127,23 @@ export function SavedCardSettings() {
         removed="Your saved PayPal account has been removed."
         empty="You have no saved PayPal account. You can save one when you pay with PayPal."
         Add={AddPayPalAccount}
+      />
+      <SavedMethodSettings
+        title="Saved Venmo account"
+        queryKey="saved-venmo"
+        fetch={() => fetchSavedVenmo().then((answer) => answer.saved_venmo_account)}
+        remove={removeSavedVenmo}
+        describe={(account) => (
+          <>
+            Venmo, {account.username}
+            {!account.usable ? ' (can no longer be used)' : ''}
+          </>
+        )}
+        testId="account-saved-venmo"
+        removeLabel="Remove saved Venmo account"
+        removed="Your saved Venmo account has been removed."
+        empty="You have no saved Venmo account."
+        onlyWhenSaved
       />
       <SavedBankAccountSettings />
     </>

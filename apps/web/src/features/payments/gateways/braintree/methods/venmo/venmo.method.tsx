@@ -1,8 +1,9 @@
-import { ErrorCatalogue, venmoFailureCode } from '@store/domain';
+import { ErrorCatalogue, SAVED_VENMO_TOKEN, venmoFailureCode } from '@store/domain';
+import { Button } from '@store/ui';
 import type { Venmo } from 'braintree-web/venmo';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { yieldToMain } from '../../../../../../lib/yield-to-main';
-import { defineMethod, type MethodProps } from '../../method';
+import { defineMethod, type MethodPayment, type MethodProps } from '../../method';
 import { useLatest, type WalletPayment } from '../../wallet-payment';
 
 /**
@@ -85,12 +86,90 @@ function useVenmoReturn(venmo: Venmo | null, payment: WalletPayment): boolean {
   return returned && !ended;
 }
 
-function VenmoPayment({ instance, chosen, payment }: MethodProps<VenmoSetUp>) {
-  const wallet = payment.wallet();
+type Usage = 'single_use' | 'multi_use';
+
+/**
+ * The Venmo module in use: the set-up's single-use one, or, once the shopper ticks 'Save Venmo for
+ * next time', one made again for a multi-use payment context (braintree-web fixes the usage when the
+ * module is made). Each instance adds its own desktop frame to the page, so the one left is torn
+ * down first. `venmo` is null while one is being made; `failed` when it could not be.
+ */
+function useVenmoInUse(instance: VenmoSetUp | null) {
+  const [made, setMade] = useState<{ readonly venmo: Venmo | null; readonly failed: boolean } | null>(null);
+  const wanted = useRef<Usage>('single_use');
+  const current = made ? made.venmo : (instance?.venmo ?? null);
+  const switchTo = (usage: Usage) => {
+    if (!instance || wanted.current === usage) return;
+    wanted.current = usage;
+    setMade({ venmo: null, failed: false });
+    void (current?.teardown() ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => instance.create(usage))
+      .then(
+        (venmo) => {
+          // Ticked and unticked meanwhile: this one is no longer wanted.
+          if (wanted.current !== usage) void venmo.teardown().catch(() => undefined);
+          else setMade({ venmo, failed: false });
+        },
+        () => {
+          if (wanted.current === usage) setMade({ venmo: null, failed: true });
+        },
+      );
+  };
+  return { venmo: current, failed: made?.failed ?? false, switchTo };
+}
+
+/** The saved Venmo account: the order is charged with what the server keeps, no Venmo window. */
+function SavedVenmo({ username, payment, onRefused }: { readonly username: string; readonly payment: MethodPayment; readonly onRefused: () => void }) {
+  const pay = () =>
+    void payment.payWithNonce(async () => SAVED_VENMO_TOKEN, false).then((code) => {
+      // Gone from the gateway (removed, or disconnected in Venmo): not offered again on this page.
+      if (code === ErrorCatalogue.SAVED_VENMO_INVALID.code) onRefused();
+    });
+  return (
+    <div className="saved-venmo" data-testid="saved-venmo">
+      <Button busy={payment.busy} onClick={pay}>
+        Pay with your saved Venmo ({username})
+      </Button>
+      <p>Or pay with Venmo again:</p>
+    </div>
+  );
+}
+
+function VenmoPayment({ checkout, instance, chosen, payment }: MethodProps<VenmoSetUp>) {
+  const [saveVenmo, setSaveVenmo] = useState(false);
+  const [savedUsable, setSavedUsable] = useState(true);
+  const wallet = payment.wallet(saveVenmo);
   const venmo = instance?.venmo ?? null;
-  const returned = useVenmoReturn(venmo, wallet);
+  const returned = useVenmoReturn(venmo, payment.wallet());
+  const inUse = useVenmoInUse(instance);
   if (returned) return <p role="status">Finishing your Venmo payment…</p>;
-  return chosen && venmo ? <VenmoButton venmo={venmo} payment={wallet} /> : null;
+  if (!chosen || !venmo) return null;
+  const saved = checkout.existing_venmo_account ?? null;
+  const active = inUse.venmo;
+  return (
+    <div className="venmo-payment">
+      {saved && savedUsable && <SavedVenmo username={saved.username} payment={payment} onRefused={() => setSavedUsable(false)} />}
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={saveVenmo}
+          onChange={(event) => {
+            setSaveVenmo(event.target.checked);
+            inUse.switchTo(event.target.checked ? 'multi_use' : 'single_use');
+          }}
+        />{' '}
+        Save Venmo for next time
+      </label>
+      {active ? (
+        <VenmoButton key={saveVenmo ? 'multi-use' : 'single-use'} venmo={active} payment={wallet} />
+      ) : inUse.failed ? (
+        <p role="alert">{ErrorCatalogue.VENMO_UNAVAILABLE.message}</p>
+      ) : (
+        <p role="status">Getting Venmo ready…</p>
+      )}
+    </div>
+  );
 }
 
 type PreferredPaymentMethodsModule = typeof import('braintree-web/preferred-payment-methods');
@@ -99,6 +178,8 @@ type VenmoModules = readonly [typeof import('braintree-web/venmo'), Promise<Pref
 /** What the set-up made: the module's instance, whether the gateway says the shopper prefers Venmo, and (while set up) the module that asks. */
 interface VenmoSetUp {
   readonly venmo: Venmo;
+  /** Makes the module again with the other usage (multi-use to save the account). */
+  readonly create: (usage: 'single_use' | 'multi_use') => Promise<Venmo>;
   readonly preferred: boolean;
   readonly preferredModule?: Promise<PreferredPaymentMethodsModule>;
 }
@@ -116,19 +197,21 @@ export const venmoMethod = defineMethod<VenmoModules, VenmoSetUp>({
     },
     make: async ([module, preferredModule], client) => {
       await yieldToMain();
-      // single_use: the store does not save Venmo accounts; the payment context names this payment only.
-      // On phones: the checkout is one page that must come back to this tab (allowNewBrowserTab
+      // single_use unless the shopper saves the account (then multi_use, made on the tick): the
+      // payment context names this payment only. On phones: the checkout is one page that must come back to this tab (allowNewBrowserTab
       // false), Venmo's web login stands in for a missing app (mobileWebFallBack, which also keeps
       // iOS in this tab), and the page, not the module, tidies the address after the return.
-      const venmo = await module.create({
-        client,
-        allowDesktop: true,
-        paymentMethodUsage: 'single_use',
-        allowNewBrowserTab: false,
-        mobileWebFallBack: true,
-        ignoreHistoryChanges: true,
-      });
-      return venmo.isBrowserSupported() ? { venmo, preferred: false, preferredModule } : null;
+      const create = (usage: 'single_use' | 'multi_use') =>
+        module.create({
+          client,
+          allowDesktop: true,
+          paymentMethodUsage: usage,
+          allowNewBrowserTab: false,
+          mobileWebFallBack: true,
+          ignoreHistoryChanges: true,
+        });
+      const venmo = await create('single_use');
+      return venmo.isBrowserSupported() ? { venmo, create, preferred: false, preferredModule } : null;
     },
     // Spec 3 §3: venmoPreferred (the payer's device has the Venmo app) lists Venmo first; the
     // module answers both flags false when the gateway's query fails (spec 3 §8).
@@ -139,7 +222,7 @@ export const venmoMethod = defineMethod<VenmoModules, VenmoSetUp>({
         const module = await made.preferredModule;
         await yieldToMain();
         const methods = await module.create({ client });
-        return { venmo: made.venmo, preferred: (await methods.fetchPreferredPaymentMethods()).venmoPreferred === true };
+        return { venmo: made.venmo, create: made.create, preferred: (await methods.fetchPreferredPaymentMethods()).venmoPreferred === true };
       },
     },
   },

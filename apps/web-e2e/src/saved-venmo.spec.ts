@@ -1,0 +1,92 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { configuredPort, configuredSandboxPort } from '../playwright.config';
+import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { expectNoSeriousAxeViolations, XHR } from './support';
+
+// A saved Venmo account in Chromium through the real API, braintree-web's own venmo module and the
+// card sandbox: ticking 'Save Venmo for next time' makes the module again for a multi-use payment
+// context, the sale vaults the approved account, the next checkout offers it by the payer's
+// username and pays it with the token the server stored (no QR code, no Venmo window), and account
+// details remove it. Runs on the configured store, whose rules send US billing to the card gateway.
+
+test.describe.configure({ timeout: 90_000 });
+test.use({ baseURL: `http://127.0.0.1:${configuredPort}`, sandboxUrl: `http://127.0.0.1:${configuredSandboxPort}` });
+
+const VENMO_STORE = {
+  locale: 'en-us',
+  country: 'US',
+  address: { line_1: '500 Congress Avenue', city: 'Austin', postal_code: '78701', state: 'TX' },
+  method: 'Venmo',
+} as unknown as LocalStore;
+
+interface ContextJson {
+  readonly id: string;
+  readonly customerClient: string;
+  readonly paymentMethodUsage: string | null;
+}
+
+const desktopContexts = async (request: APIRequestContext, sandboxUrl: string): Promise<ContextJson[]> =>
+  ((await (await request.get(`${sandboxUrl}/__sandbox/venmo/payment-contexts`)).json()) as { paymentContexts: ContextJson[] }).paymentContexts.filter(
+    (context) => context.customerClient === 'DESKTOP',
+  );
+
+const act = async (request: APIRequestContext, sandboxUrl: string, id: string, action: 'scan' | 'approve') =>
+  expect((await request.post(`${sandboxUrl}/__sandbox/venmo/payment-contexts/${encodeURIComponent(id)}/${action}`)).status()).toBe(200);
+
+/** Another basket for the same shopper, billed as before, its gateway decided. */
+async function nextBasket(page: Page) {
+  const added = await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'photo-2', locale: 'en-us' } });
+  expect(added.ok()).toBe(true);
+  const basket = (await (await page.request.get('/data/session/', { headers: XHR })).json()).data.basket.reference;
+  const billed = await page.request.post('/data/checkout/', {
+    headers: XHR,
+    form: { action: 'CREATE_CUSTOMER_INVOICE_ADDRESS', body: JSON.stringify({ basket_reference: basket, ...VENMO_STORE.address, country: 'US' }) },
+  });
+  expect((await billed.json()).success).toBe(true);
+  expect((await (await page.request.post('/data/determine-gateway/', { headers: XHR, data: { basket_ref: basket } })).json()).data.gateway).toBe('braintree');
+}
+
+const thanked = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
+
+test('Venmo saved on a first order pays the next without the QR code, until removed in account details', async ({ page, sandboxUrl }) => {
+  expect((await shopperBilledIn(page, VENMO_STORE)).gateway).toBe('braintree');
+  const section = await chooseLocalMethod(page, VENMO_STORE);
+  await expect(section.getByRole('button', { name: /Pay with your saved Venmo/ })).toHaveCount(0);
+  await section.getByRole('checkbox', { name: 'Save Venmo for next time' }).check();
+  const before = (await desktopContexts(page.request, sandboxUrl)).map((context) => context.id);
+  await section.getByRole('button', { name: 'Pay with Venmo' }).click();
+  await expect(page.frameLocator('iframe[name="venmo-desktop-iframe"]').getByText('To scan the QR code, open your Venmo app')).toBeVisible();
+  let created: ContextJson | undefined;
+  await expect.poll(async () => (created = (await desktopContexts(page.request, sandboxUrl)).find((context) => !before.includes(context.id))) ?? null).not.toBeNull();
+  // The module made again for saving: the payment context may be vaulted.
+  expect(created?.paymentMethodUsage).toBe('MULTI_USE');
+  await act(page.request, sandboxUrl, created?.id as string, 'scan');
+  await act(page.request, sandboxUrl, created?.id as string, 'approve');
+  await thanked(page);
+
+  // The next order: the saved account, named by the payer, paid with no Venmo window.
+  await nextBasket(page);
+  const next = await chooseLocalMethod(page, VENMO_STORE);
+  const saved = next.getByRole('button', { name: 'Pay with your saved Venmo (@venmojoe)' });
+  await expect(saved).toBeVisible();
+  const contextsBefore = (await desktopContexts(page.request, sandboxUrl)).length;
+  await saved.click();
+  await thanked(page);
+  expect(await desktopContexts(page.request, sandboxUrl)).toHaveLength(contextsBefore);
+  const orders = (await (await page.request.get('/data/orders/', { headers: XHR })).json()).data.orders as Array<{ status: string }>;
+  expect(orders.map((order) => order.status)).toEqual(['paid', 'paid']);
+
+  // Account details name it and remove it (keyboard); the next checkout no longer offers it.
+  await page.goto('/en-us/account/details/');
+  await expect(page.getByTestId('account-saved-venmo')).toHaveText('Venmo, @venmojoe');
+  await expectNoSeriousAxeViolations(page);
+  await page.getByRole('button', { name: 'Remove saved Venmo account' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Saved Venmo account' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Your saved Venmo account has been removed.' })).toHaveCount(1);
+  await expect(page.getByTestId('account-saved-venmo')).toHaveCount(0);
+  await nextBasket(page);
+  const later = await chooseLocalMethod(page, VENMO_STORE);
+  await expect(later.getByRole('button', { name: 'Pay with Venmo' })).toBeVisible();
+  await expect(later.getByRole('button', { name: /Pay with your saved Venmo/ })).toHaveCount(0);
+});
