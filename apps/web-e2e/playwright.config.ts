@@ -99,8 +99,10 @@ export default defineConfig({
         BRAINTREE_MASTERPASS: 'true',
         // Visa Checkout, retired by Visa and off by default, switched on here for its tests (visa-checkout.spec.ts).
         BRAINTREE_VISA_CHECKOUT: 'true',
-        // PayPal through braintree-web's classic paypal module, deprecated and off by default, here for its tests (paypal-classic.spec.ts).
+        // PayPal through braintree-web's classic paypal module, deprecated and off by default, here for its tests
+        // (paypal-classic.spec.ts): for euro baskets only, so that pounds and dollars keep PayPal's buttons (Pay Later, Credit).
         BRAINTREE_PAYPAL_CLASSIC: 'true',
+        BRAINTREE_PAYPAL_CLASSIC_CURRENCIES: 'EUR',
         // PayPal Credit's button for US billing in dollars, off by default (configured-paypal-credit.spec.ts).
         BRAINTREE_PAYPAL_CREDIT: 'true',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
 import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
-import { XHR } from './support';
 
 // PayPal Credit (BRAINTREE_PAYPAL_CREDIT, off by default) beside PayPal's button: only for US billing
 // in US dollars. The main e2e store sends dollars to the merchant of record, so this runs on the
@@ -11,19 +10,9 @@ const GB = { locale: 'en-gb', country: 'GB', address: { line_1: '1 Infinite Loop
 
 const approval = (page: Page) => page.getByRole('dialog', { name: 'PayPal sandbox approval' });
 
-/**
- * Whether this store pays PayPal through braintree-web's classic module (BRAINTREE_PAYPAL_CLASSIC),
- * which has PayPal's popup and no funding buttons: Credit's button cannot be there to test.
- */
-async function classicPayPal(page: Page): Promise<boolean> {
-  const basket = (await (await page.request.get('/data/session/', { headers: XHR })).json()).data.basket.reference;
-  return (await (await page.request.get(`/data/braintree-checkout/?basket_ref=${basket}`, { headers: XHR })).json()).data.paypal_classic === true;
-}
-const CLASSIC = 'this store pays PayPal through the classic module, which has no Credit button (BRAINTREE_PAYPAL_CLASSIC)';
 
 test('PayPal Credit: offered to US billing in dollars, approved, its financing comes back, and the order is paid', async ({ page, sandboxUrl }) => {
   expect((await shopperBilledIn(page, US)).gateway).toBe('braintree');
-  test.skip(await classicPayPal(page), CLASSIC);
   const section = await chooseLocalMethod(page, US);
   const credit = section.getByRole('button', { name: 'PayPal Credit', exact: true });
   await expect(credit).toBeVisible();
@@ -48,7 +37,6 @@ test('PayPal Credit: offered to US billing in dollars, approved, its financing c
 
 test('PayPal Credit is not shown to UK billing, where Pay Later still is', async ({ page }) => {
   expect((await shopperBilledIn(page, GB)).gateway).toBe('braintree');
-  test.skip(await classicPayPal(page), CLASSIC);
   const section = await chooseLocalMethod(page, GB);
   await expect(section.getByRole('button', { name: 'Pay Later', exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();

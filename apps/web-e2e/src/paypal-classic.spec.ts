@@ -1,25 +1,24 @@
 import type { Page } from '@playwright/test';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
-import { agreeToImmediateSupply, expectConfirmation, paymentSection, shopperAtPayment } from './card-gateway';
+import { paymentSection } from './card-gateway';
 // Its routing lets the browser follow PayPal's page's 303 back to the module's redirect frame itself.
-import { expect, test } from './local-payments';
+import { chooseLocalMethod, expect, MB_WAY_STORE, shopperBilledIn, test, type LocalStore } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // PayPal through braintree-web's classic paypal module (deprecated for paypal-checkout; off by
 // default), in its own popup on the sandbox's PayPal page. These run against the second store,
-// which switches it on (BRAINTREE_PAYPAL_CLASSIC).
+// which switches it on for euro baskets (BRAINTREE_PAYPAL_CLASSIC, BRAINTREE_PAYPAL_CLASSIC_CURRENCIES=EUR).
 
 test.use({ baseURL: `http://127.0.0.1:${configuredPort}`, sandboxUrl: `http://127.0.0.1:${configuredSandboxPort}` });
 
 const ordersOf = async (page: Page) => (await (await page.request.get('/data/orders/', { headers: XHR })).json()).data.orders as { status: string }[];
 
+/** A euro basket billed to Portugal, which this store's card gateway takes. */
+const EURO_PAYPAL = { ...MB_WAY_STORE, method: 'PayPal' } as unknown as LocalStore;
+
 async function choosePayPal(page: Page) {
-  await shopperAtPayment(page);
-  await page.goto('/en-gb/checkout/');
-  const radio = paymentSection(page).getByRole('radio', { name: 'PayPal' });
-  await expect(radio).toBeVisible({ timeout: 15_000 });
-  await radio.check();
-  await agreeToImmediateSupply(page);
+  expect((await shopperBilledIn(page, EURO_PAYPAL)).gateway).toBe('braintree');
+  await chooseLocalMethod(page, EURO_PAYPAL);
   const button = paymentSection(page).getByTestId('paypal-classic-button').getByRole('button', { name: 'Pay with PayPal' });
   await expect(button).toBeVisible();
   // The module's checkout has no billing agreement: saving the account is not offered with it.
@@ -56,11 +55,12 @@ test("paid in the classic module's PayPal window: the order is placed", async ({
   const popup = await openPayPal(page, button);
   // The module asks for the basket's total in its currency, and returns to its own frames.
   const resource = (await asked).postDataJSON();
-  expect(resource).toMatchObject({ currencyIsoCode: 'GBP', intent: 'sale' });
+  expect(resource).toMatchObject({ currencyIsoCode: 'EUR', intent: 'sale' });
   expect(resource.returnUrl).toMatch(/^https:\/\/checkout\.paypal\.com\/web\/3\.124\.0\/html\/redirect-frame\.min\.html\?channel=/);
-  await expect(popup.getByText(`Pay ${resource.amount} GBP`)).toBeVisible();
+  await expect(popup.getByText(`Pay ${resource.amount} EUR`)).toBeVisible();
   await popup.getByRole('button', { name: 'Pay now' }).click();
-  await expectConfirmation(page);
+  await expect(page).toHaveURL(/\/en-eu\/order\/AFS-\d{8}\/$/, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
   await expect.poll(() => popup.isClosed()).toBe(true);
   expect((await ordersOf(page)).map((order) => order.status)).toEqual(['paid']);
 });

@@ -54,6 +54,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it("takes the classic PayPal module's currencies as upper-case codes, and refuses anything else", () => {
+    expect(loadConfig({ DATABASE_URL: url }).BRAINTREE_PAYPAL_CLASSIC_CURRENCIES).toBe('');
+    expect(loadConfig({ DATABASE_URL: url, BRAINTREE_PAYPAL_CLASSIC_CURRENCIES: 'EUR,PLN' }).BRAINTREE_PAYPAL_CLASSIC_CURRENCIES).toBe('EUR,PLN');
+    for (const wrong of ['eur', 'EURO', 'EUR;PLN', 'EUR, PLN']) {
+      expect(() => loadConfig({ DATABASE_URL: url, BRAINTREE_PAYPAL_CLASSIC_CURRENCIES: wrong })).toThrow(
+        /^Invalid configuration: BRAINTREE_PAYPAL_CLASSIC_CURRENCIES: BRAINTREE_PAYPAL_CLASSIC_CURRENCIES must be currency codes separated by commas/,
+      );
+    }
+  });
+
   it('takes gateway rules naming the registry’s paying gateways or none, and refuses any other gateway', () => {
     const rules = (value: string) => loadConfig({ DATABASE_URL: url, PAYMENT_GATEWAY_RULES: value }).PAYMENT_GATEWAY_RULES;
     expect(loadConfig({ DATABASE_URL: url }).PAYMENT_GATEWAY_RULES).toBe('USD=digital-river,*=braintree');

@@ -280,6 +280,13 @@ export class AppConfig {
   @IsBoolean({ message: 'BRAINTREE_PAYPAL_CLASSIC must be true or false' })
   BRAINTREE_PAYPAL_CLASSIC = false;
 
+  /**
+   * With BRAINTREE_PAYPAL_CLASSIC, the currencies (comma-separated ISO codes) whose merchant accounts
+   * still run the classic module; empty, every currency does.
+   */
+  @Matches(/^([A-Z]{3}(,|$))*$/, { message: 'BRAINTREE_PAYPAL_CLASSIC_CURRENCIES must be currency codes separated by commas' })
+  BRAINTREE_PAYPAL_CLASSIC_CURRENCIES = '';
+
   @Transform(toBoolean)
   @IsBoolean({ message: 'BRAINTREE_UNIONPAY must be true or false' })
   BRAINTREE_UNIONPAY = false;

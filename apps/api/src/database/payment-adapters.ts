@@ -28,7 +28,8 @@ import {
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 
-const countries = (list: string) => list.split(',').filter(Boolean);
+/** A comma-separated list of codes (countries, currencies) from the environment. */
+const codeList = (list: string) => list.split(',').filter(Boolean);
 
 /** Currency=account pairs from BRAINTREE_MERCHANT_ACCOUNTS. */
 const merchantAccounts = (pairs: string): Record<string, string> =>
@@ -85,9 +86,9 @@ export const paymentAdapters: Provider[] = [
       environment: config.BRAINTREE_ENVIRONMENT === 'production' ? 'production' : 'sandbox',
       threeDSecure: config.BRAINTREE_THREE_D_SECURE,
       collectDeviceData: config.BRAINTREE_DEVICE_DATA,
-      disabledApplePayCountries: countries(config.BRAINTREE_DISABLED_APPLE_PAY_COUNTRIES),
-      disabledGooglePayCountries: countries(config.BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES),
-      disabledPayPalCountries: countries(config.BRAINTREE_DISABLED_PAYPAL_COUNTRIES),
+      disabledApplePayCountries: codeList(config.BRAINTREE_DISABLED_APPLE_PAY_COUNTRIES),
+      disabledGooglePayCountries: codeList(config.BRAINTREE_DISABLED_GOOGLE_PAY_COUNTRIES),
+      disabledPayPalCountries: codeList(config.BRAINTREE_DISABLED_PAYPAL_COUNTRIES),
       googleMerchantId: config.GOOGLE_MERCHANT_ID ?? null,
       wallets: { applePay: config.BRAINTREE_APPLE_PAY, googlePay: config.BRAINTREE_GOOGLE_PAY, payPal: config.BRAINTREE_PAYPAL },
       payPalCredit: config.BRAINTREE_PAYPAL_CREDIT,
@@ -97,6 +98,7 @@ export const paymentAdapters: Provider[] = [
       paymentRequest: config.BRAINTREE_PAYMENT_REQUEST,
       venmo: config.BRAINTREE_VENMO,
       payPalClassic: config.BRAINTREE_PAYPAL_CLASSIC,
+      payPalClassicCurrencies: codeList(config.BRAINTREE_PAYPAL_CLASSIC_CURRENCIES),
       scriptLoadTimeoutMs: config.SCRIPT_LOAD_TIMEOUT_MS,
       merchantAccounts: merchantAccounts(config.BRAINTREE_MERCHANT_ACCOUNTS),
     }),

@@ -40,6 +40,9 @@ const savedCardJson = (card: { cardType: string; last4: string; expirationMonth:
   expired: card.expired,
 });
 
+/** Whether PayPal goes through the classic module for a basket in this currency: every currency when none are named. */
+const payPalClassicFor = (currencies: readonly string[], currency: string): boolean => currencies.length === 0 || currencies.includes(currency);
+
 /** The card gateway's set-up call (spec 2 §7) and the saved card and PayPal account of account/details/. */
 @ApiTags('payments')
 @ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
@@ -108,7 +111,7 @@ export class CardCheckoutController {
       venmo: setup.settings.venmo === true,
       // The page names it by the payer's username; its vault token stays on the server.
       existing_venmo_account: setup.savedVenmoAccount ? { username: setup.savedVenmoAccount.username } : null,
-      paypal_classic: setup.settings.payPalClassic === true,
+      paypal_classic: setup.settings.payPalClassic === true && payPalClassicFor(setup.settings.payPalClassicCurrencies ?? [], setup.currency),
       script_load_timeout_ms: setup.settings.scriptLoadTimeoutMs,
     };
     return success(json);

@@ -79,6 +79,23 @@ describe('GET /data/braintree-checkout/', () => {
   });
 });
 
+describe("PayPal through the classic module for the currencies named", () => {
+  let classic: TestApp;
+  beforeAll(async () => {
+    classic = await createTestApp({ env: gatewayEnv(sandbox.url, { BRAINTREE_PAYPAL_CLASSIC: 'true', BRAINTREE_PAYPAL_CLASSIC_CURRENCIES: 'EUR' }) });
+  });
+  afterAll(() => classic?.close());
+
+  it('tells the page to use it for a euro basket, and PayPal\'s buttons for a pound basket', async () => {
+    const pounds = await shopperReadyToPay(classic);
+    expect((await checkout(classic, pounds)).body.data.paypal_classic).toBe(false);
+    const euros = await shopperReadyToPay(classic, { locale: 'en-eu', address: { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053', country: 'PT' } });
+    expect((await checkout(classic, euros)).body.data.paypal_classic).toBe(true);
+    // Without the switch, no currency uses it.
+    expect((await checkout(t, await shopperReadyToPay(t))).body.data.paypal_classic).toBe(false);
+  });
+});
+
 describe('PLACE_ORDER through the card gateway', () => {
   it('charges the priced basket once, in its currency, and saves the card when asked', async () => {
     const shopper = await shopperReadyToPay(t);

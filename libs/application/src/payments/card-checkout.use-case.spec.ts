@@ -20,7 +20,7 @@ const outcome = (result: { ok: true } | { ok: false; error: { errorName: string 
 describe('GetCardCheckout', () => {
   it('gives a client token in the basket currency, without a vault customer for a new shopper', async () => {
     const { setUp: run, vault } = await setUp();
-    expect(await run()).toEqual({ ok: true, value: { clientToken: 'client-token-1', merchantAccountId: null, savedCard: null, savedPayPalAccount: null, savedBankAccounts: [], settings } });
+    expect(await run()).toEqual({ ok: true, value: { clientToken: 'client-token-1', merchantAccountId: null, currency: 'GBP', savedCard: null, savedPayPalAccount: null, savedBankAccounts: [], settings } });
     expect(vault.clientTokens).toEqual([{ vaultCustomerId: null, currency: 'GBP' }]);
   });
 

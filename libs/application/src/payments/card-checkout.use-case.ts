@@ -20,6 +20,8 @@ export interface CardCheckout {
   readonly clientToken: string;
   /** The merchant account the client token was made for; null for the gateway's default account. */
   readonly merchantAccountId: string | null;
+  /** The basket's currency, which the token's merchant account charges. */
+  readonly currency: string;
   /** The saved card, only when it may be offered (spec 2 §6). */
   readonly savedCard: (SavedCard & { readonly expired: boolean }) | null;
   /** The saved PayPal account, only when the gateway still has it. */
@@ -74,6 +76,7 @@ export class GetCardCheckout {
       return ok({
         clientToken,
         merchantAccountId,
+        currency: read.value.view.countryAccount.currency,
         savedCard: offered && saved ? { ...saved, expired } : null,
         savedPayPalAccount: paypal,
         savedBankAccounts,

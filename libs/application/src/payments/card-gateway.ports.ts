@@ -66,6 +66,8 @@ export interface CardGatewaySettings {
   readonly paymentRequest?: boolean;
   /** PayPal through braintree-web's deprecated classic `paypal` module instead of paypal-checkout, off by default. */
   readonly payPalClassic?: boolean;
+  /** The currencies the classic module is used for; empty or left out, every currency. */
+  readonly payPalClassicCurrencies?: readonly string[];
   /** Venmo (US dollars; desktop by QR code), off by default. */
   readonly venmo?: boolean;
   /** How long each piece of the gateway's browser code may take to load (spec 2 §9: 120 s). */
