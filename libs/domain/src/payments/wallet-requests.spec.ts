@@ -16,11 +16,9 @@ describe('walletFailure', () => {
   it("keeps Google's own CANCELED quiet, and says 'cancelled' for the other wallets", () => {
     expect(walletFailure('google-pay', { statusCode: 'CANCELED' })).toEqual({ kind: 'quiet' });
     expect(walletFailure('apple-pay', { code: 'CANCELED' })).toEqual({ kind: 'message', code: ErrorCatalogue.WALLET_CANCELLED.code });
-    expect(walletFailure('paypal', { code: 'PAYPAL_POPUP_CLOSED' })).toEqual({ kind: 'message', code: ErrorCatalogue.PAYPAL_CANCELLED.code });
   });
 
-  it('names an unsupported browser for PayPal, and anything else is the generic message', () => {
-    expect(walletFailure('paypal', { code: 'PAYPAL_BROWSER_NOT_SUPPORTED' })).toEqual({ kind: 'message', code: ErrorCatalogue.PAYPAL_BROWSER_UNSUPPORTED.code });
+  it("gives Apple Pay's and Google Pay's other failures the generic message (PayPal's have their own table)", () => {
     expect(walletFailure('google-pay', { code: 'GOOGLE_PAYMENT_NOT_ENABLED' })).toEqual({ kind: 'message', code: 999 });
     expect(walletFailure('apple-pay', null)).toEqual({ kind: 'message', code: 999 });
   });

@@ -12,17 +12,11 @@ export function walletCodesValid(input: { readonly countryCode: string; readonly
 export type WalletFailure = { readonly kind: 'quiet' } | { readonly kind: 'message'; readonly code: number };
 
 const WALLET_CANCELLED = ErrorCatalogue.WALLET_CANCELLED.code;
-const PAYPAL_CANCELLED = ErrorCatalogue.PAYPAL_CANCELLED.code;
-const PAYPAL_BROWSER_UNSUPPORTED = ErrorCatalogue.PAYPAL_BROWSER_UNSUPPORTED.code;
 const GENERIC = ErrorCatalogue.GENERIC.code;
 
-export function walletFailure(wallet: 'apple-pay' | 'google-pay' | 'paypal', error: { readonly code?: string; readonly statusCode?: string } | null): WalletFailure {
+export function walletFailure(wallet: 'apple-pay' | 'google-pay', error: { readonly code?: string; readonly statusCode?: string } | null): WalletFailure {
   if (wallet === 'google-pay' && error?.statusCode === 'CANCELED') return { kind: 'quiet' };
   const code = error?.code ?? '';
-  if (wallet === 'paypal') {
-    if (code === 'PAYPAL_POPUP_CLOSED' || code === 'PAYPAL_CANCELED' || code === 'CANCELED') return { kind: 'message', code: PAYPAL_CANCELLED };
-    if (code === 'PAYPAL_BROWSER_NOT_SUPPORTED' || code === 'PAYPAL_UNSUPPORTED_BROWSER') return { kind: 'message', code: PAYPAL_BROWSER_UNSUPPORTED };
-  }
   if (code === 'CANCELED' || code === 'APPLE_PAY_CANCELED' || code === 'GOOGLE_PAYMENT_CANCELED' || error?.statusCode === 'CANCELED') {
     return { kind: 'message', code: WALLET_CANCELLED };
   }

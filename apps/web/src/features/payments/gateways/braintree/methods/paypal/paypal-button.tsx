@@ -1,10 +1,10 @@
-import { CARD_GATEWAY, ErrorCatalogue, walletFailure, type BasketJson } from '@store/domain';
+import { CARD_GATEWAY, ErrorCatalogue, payPalCheckoutFailure, type BasketJson } from '@store/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
 import { useEffect, useRef } from 'react';
 import { getSession, sessionQuery } from '../../../../../../lib/get-session';
 import { determineGateway } from '../../../../../billing';
-import { failureCode, useLatest, type WalletPayment } from '../../wallet-payment';
+import { useLatest, type WalletPayment } from '../../wallet-payment';
 import { payPalCart } from './paypal-cart';
 import { creditOffered, payLaterOffered } from './pay-later';
 import { afterApproval, approvedBasket, type AfterApproval, type ApprovedBasket } from './paypal-update';
@@ -43,7 +43,7 @@ export default function PayPalButton({ payPal, payment, basket, credit = false }
     const host = container.current;
     const sdk = window.paypal;
     if (!host || !sdk) {
-      latest.current.payment.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_BROWSER_NOT_SUPPORTED' })));
+      latest.current.payment.onFailure(payPalCheckoutFailure({ code: 'PAYPAL_BROWSER_NOT_SUPPORTED' }));
       return;
     }
     const sources = ['paypal', ...(payLater ? ['paylater'] : []), ...(payCredit ? ['credit'] : [])];
@@ -97,16 +97,16 @@ export default function PayPalButton({ payPal, payment, basket, credit = false }
           const payload = await payPal.tokenizePayment(data);
           latest.current.payment.onNonce(payload.nonce, next.kind === 'update' ? next.basket : undefined);
         },
-        onCancel: () => latest.current.payment.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_POPUP_CLOSED' }))),
+        onCancel: () => latest.current.payment.onFailure(payPalCheckoutFailure({ code: 'PAYPAL_POPUP_CLOSED' })),
         onError: (error) => {
           if (error instanceof Error && error.message === 'consent') return;
-          latest.current.payment.onFailure(failureCode(walletFailure('paypal', error as { code?: string })));
+          latest.current.payment.onFailure(payPalCheckoutFailure(error));
         },
       });
       if (!buttons.isEligible()) {
         // PayPal itself is required; Pay Later and Credit are PayPal's to offer, and are simply left out.
         if (fundingSource === 'paypal') {
-          latest.current.payment.onFailure(failureCode(walletFailure('paypal', { code: 'PAYPAL_BROWSER_NOT_SUPPORTED' })));
+          latest.current.payment.onFailure(payPalCheckoutFailure({ code: 'PAYPAL_BROWSER_NOT_SUPPORTED' }));
           return;
         }
         continue;
