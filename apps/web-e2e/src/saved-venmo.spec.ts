@@ -132,3 +132,31 @@ test('the saved Venmo pays the next order without the QR code, until removed in 
   await nextBasket(page);
   expect((await cardCheckout(page)).checkout.existing_venmo_account).toBeNull();
 });
+
+test.describe('on a phone (app switch)', () => {
+  // Chrome on Android, as venmo-mobile.spec.ts dresses it: the module switches this tab to the app.
+  test.use({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  });
+
+  test("the choice to save survives the app switch: the checkout the app returns to saves the account", async ({ page, sandboxUrl }) => {
+    expect((await shopperBilledIn(page, VENMO_STORE)).gateway).toBe('braintree');
+    const section = await chooseLocalMethod(page, VENMO_STORE);
+    await section.getByRole('checkbox', { name: 'Save Venmo for next time' }).check();
+    await section.getByRole('button', { name: 'Pay with Venmo' }).click();
+    await expect(page).toHaveURL(/^https:\/\/venmo\.com\/go\/checkout\?/);
+    const id = new URL(page.url()).searchParams.get('resource_id');
+    const context = ((await (await page.request.get(`${sandboxUrl}/__sandbox/venmo/payment-contexts`)).json()) as { paymentContexts: (ContextJson & { status: string })[] }).paymentContexts.find(
+      (each) => each.id === id,
+    );
+    expect(context).toMatchObject({ customerClient: 'MOBILE_WEB', paymentMethodUsage: 'MULTI_USE' });
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await thanked(page);
+    expect(await savedVenmoOf(page)).toEqual({ username: '@venmojoe', usable: true });
+    // Used once: a later return in this tab does not save again unasked.
+    expect(await page.evaluate(() => window.sessionStorage.getItem('store.venmo.save-on-return'))).toBeNull();
+  });
+});

@@ -19,20 +19,46 @@ import { useLatest, type WalletPayment } from '../../wallet-payment';
  * sees the return (hasTokenizationResult) and asks the payment context's status, and the order is
  * placed with its nonce, or the shopper is told why not.
  */
+/**
+ * On a phone the app switch leaves this page, and the checkout that the app returns to is a fresh
+ * load: the shopper's 'Save Venmo' choice waits for it in this tab's session storage. Only a choice
+ * to save: the server keeps only what the gateway vaulted, from a multi-use approval.
+ */
+const SAVE_CHOICE_KEY = 'store.venmo.save-on-return';
+function keepSaveChoice(save: boolean) {
+  try {
+    if (save) window.sessionStorage.setItem(SAVE_CHOICE_KEY, '1');
+    else window.sessionStorage.removeItem(SAVE_CHOICE_KEY);
+  } catch {
+    // Storage refused (private mode): the payment still goes through, unsaved.
+  }
+}
+function readSaveChoice(): boolean {
+  try {
+    return window.sessionStorage.getItem(SAVE_CHOICE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 function VenmoButton({ venmo, payment }: { readonly venmo: Venmo; readonly payment: WalletPayment }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const pay = () => {
     if (open || !payment.ready()) return;
     setOpen(true);
+    keepSaveChoice(payment.saveAccount === true);
     venmo
       .tokenize()
       .then((payload) => {
+        // Finished on this page (a computer's QR code): nothing waits for a return.
+        keepSaveChoice(false);
         setOpen(false);
         if (payload.nonce) payment.onNonce(payload.nonce);
         else payment.onFailure(ErrorCatalogue.VENMO_FAILED.code);
       })
       .catch((error: { code?: string }) => {
+        keepSaveChoice(false);
         setOpen(false);
         payment.onFailure(venmoFailureCode(error));
         // The module's frame had the focus; give it back to where the payer started.
@@ -73,12 +99,14 @@ function useVenmoReturn(venmo: Venmo | null, payment: WalletPayment): boolean {
       .tokenize()
       .then((payload) => {
         forgetReturn();
+        keepSaveChoice(false);
         // A failed authorization can come back without a nonce (the module falls back to the fragment).
         if (!payload.nonce) latest.current.onFailure(ErrorCatalogue.VENMO_FAILED.code);
         else latest.current.onNonce(payload.nonce);
       })
       .catch((error: { code?: string }) => {
         forgetReturn();
+        keepSaveChoice(false);
         latest.current.onFailure(venmoFailureCode(error));
       })
       .finally(() => setEnded(true));
@@ -141,7 +169,9 @@ function VenmoPayment({ checkout, instance, chosen, payment }: MethodProps<Venmo
   const [savedUsable, setSavedUsable] = useState(true);
   const wallet = payment.wallet(saveVenmo);
   const venmo = instance?.venmo ?? null;
-  const returned = useVenmoReturn(venmo, payment.wallet());
+  // On the load the app returned to: whether the shopper had ticked 'Save Venmo' before leaving.
+  const saveOnReturn = useMemo(() => venmo?.hasTokenizationResult() === true && readSaveChoice(), [venmo]);
+  const returned = useVenmoReturn(venmo, payment.wallet(saveOnReturn));
   const inUse = useVenmoInUse(instance);
   if (returned) return <p role="status">Finishing your Venmo payment…</p>;
   if (!chosen || !venmo) return null;
