@@ -200,8 +200,8 @@ describe('the method descriptors', () => {
     });
   });
 
-  it('say which methods the gateway can keep for next time: a card, a PayPal account and a bank account', () => {
-    expect(PAYMENT_METHODS.filter((method) => method.saveable).map((method) => method.key)).toEqual(['card', 'paypal', 'sepa', 'us-bank-account']);
+  it('say which methods the gateway can keep for next time: a card, a PayPal or Venmo account and a bank account', () => {
+    expect(PAYMENT_METHODS.filter((method) => method.saveable).map((method) => method.key)).toEqual(['card', 'paypal', 'venmo', 'sepa', 'us-bank-account']);
   });
 });
 

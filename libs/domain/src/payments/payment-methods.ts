@@ -127,7 +127,7 @@ export const PAYMENT_METHODS = [
     key: 'venmo',
     gateway: CARD_GATEWAY.key,
     label: 'Venmo',
-    saveable: false,
+    saveable: true,
     completes: 'at-once',
     availability: { countries: ['US'], currencies: ['USD'], feature: 'venmo', capability: null },
   },
