@@ -99,6 +99,8 @@ export default defineConfig({
         BRAINTREE_MASTERPASS: 'true',
         // Visa Checkout, retired by Visa and off by default, switched on here for its tests (visa-checkout.spec.ts).
         BRAINTREE_VISA_CHECKOUT: 'true',
+        // UnionPay's SMS enrollment, off by default, switched on here for its tests (configured-unionpay.spec.ts).
+        BRAINTREE_UNIONPAY: 'true',
         // PayPal through braintree-web's classic paypal module, deprecated and off by default, here for its tests
         // (paypal-classic.spec.ts): for euro baskets only, so that pounds and dollars keep PayPal's buttons (Pay Later, Credit).
         BRAINTREE_PAYPAL_CLASSIC: 'true',
