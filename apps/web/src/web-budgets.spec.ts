@@ -86,9 +86,9 @@ describe('the web bundle budgets (apps/web/web-budgets.mjs)', () => {
     expect(outcome.error).toContain('assets/vendor.js');
   });
 
-  it('fails the build when the whole checkout is over 455 kB gzip, counting what the checkout page loads lazily', () => {
-    const outcome = build([entry(100_000), checkoutPage(60_000), braintree(360_000)]);
-    expect(outcome.error).toMatch(/JavaScript across the whole checkout is 4[4-9]\d\.\d+ kB gzip, over its budget of 455 kB:\n\s+assets\/client\.js/);
+  it('fails the build when the whole checkout is over 470 kB gzip, counting what the checkout page loads lazily', () => {
+    const outcome = build([entry(100_000), checkoutPage(60_000), braintree(380_000)]);
+    expect(outcome.error).toMatch(/JavaScript across the whole checkout is 4[7-9]\d\.\d+ kB gzip, over its budget of 470 kB:\n\s+assets\/client\.js/);
     expect(outcome.error).not.toContain('initial route');
   });
 
