@@ -2,7 +2,8 @@ import braintree from 'braintree';
 import { createServer, type Server } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import type { RunningBraintreeSandbox } from '../index';
+import { sandboxWithSdk } from '../sandbox-with-sdk';
 import { ACH_NETWORK_CHECK_ACCOUNTS, SEPA_TEST_IBANS } from '../test-values';
 import { at, clientApi, type WalletFlowTarget } from '../wallets/wallet-flows';
 import { answerMandatePage, sepaNonce, startSepaMandate, tokenizeUsBankAccountCall, usBankAccountNonce } from './flows';
@@ -105,11 +106,7 @@ const achSale = async (accountNumber: string) => {
 beforeAll(async () => {
   receiver = new Receiver();
   await receiver.start();
-  sandbox = await startBraintreeSandbox({ config: { webhookRetryBaseMs: 50, webhookTimeoutMs: 1000, webhookUrl: receiver.url } });
-  gateway = gatewayFor(sandbox);
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
-  const { clientToken } = await gateway.clientToken.generate({});
-  fingerprint = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
+  ({ sandbox, gateway, target, fingerprint } = await sandboxWithSdk({ config: { webhookRetryBaseMs: 50, webhookTimeoutMs: 1000, webhookUrl: receiver.url } }));
 });
 afterAll(async () => {
   await sandbox.close();

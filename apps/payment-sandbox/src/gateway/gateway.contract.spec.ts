@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { gatewayFor, startBraintreeSandbox, type NonceRecord, type RunningBraintreeSandbox, type ThreeDSecureInfo } from '../index';
+import { sandboxWithSdk } from '../sandbox-with-sdk';
 import { SandboxStore } from '../store';
 import { cardRecord, type CardInput } from './cards';
 
@@ -16,8 +17,7 @@ let sandbox: RunningBraintreeSandbox;
 let gateway: braintree.BraintreeGateway;
 
 beforeAll(async () => {
-  sandbox = await startBraintreeSandbox();
-  gateway = gatewayFor(sandbox);
+  ({ sandbox, gateway } = await sandboxWithSdk());
 });
 
 afterAll(() => sandbox.close());

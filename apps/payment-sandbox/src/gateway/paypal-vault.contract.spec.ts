@@ -1,5 +1,6 @@
 import braintree from 'braintree';
-import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import type { RunningBraintreeSandbox } from '../index';
+import { sandboxWithSdk } from '../sandbox-with-sdk';
 import { SandboxStore } from '../store';
 import { at, paypalNonce, savedPaymentMethods, type WalletFlowTarget } from '../wallets/wallet-flows';
 
@@ -14,9 +15,7 @@ let gateway: braintree.BraintreeGateway;
 let target: WalletFlowTarget;
 
 beforeAll(async () => {
-  sandbox = await startBraintreeSandbox();
-  gateway = gatewayFor(sandbox);
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
+  ({ sandbox, gateway, target } = await sandboxWithSdk());
 });
 afterAll(() => sandbox.close());
 

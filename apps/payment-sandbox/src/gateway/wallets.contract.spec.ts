@@ -1,5 +1,6 @@
 import braintree from 'braintree';
-import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import type { RunningBraintreeSandbox } from '../index';
+import { sandboxWithSdk } from '../sandbox-with-sdk';
 import { applePayNonce, googlePayNonce, paypalNonce, type WalletFlowTarget } from '../wallets/wallet-flows';
 
 /**
@@ -14,11 +15,7 @@ let target: WalletFlowTarget;
 let fingerprint: string;
 
 beforeAll(async () => {
-  sandbox = await startBraintreeSandbox();
-  gateway = gatewayFor(sandbox);
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
-  const { clientToken } = await gateway.clientToken.generate({});
-  fingerprint = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
+  ({ sandbox, gateway, target, fingerprint } = await sandboxWithSdk());
 });
 afterAll(() => sandbox.close());
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_CONFIG, type SandboxConfig } from '../context';
 import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import { sandboxWithSdk } from '../sandbox-with-sdk';
 import { at, clientApi, type WalletFlowTarget } from '../wallets/wallet-flows';
 import { answerLandingPage, localPaymentNonce, startLocalPayment } from './flows';
 
@@ -82,11 +83,7 @@ const deliveriesFor = async (subjectId: string) => ((await control('webhooks')).
 beforeAll(async () => {
   receiver = new Receiver();
   await receiver.start();
-  sandbox = await startBraintreeSandbox({ config: { ...CONFIG, webhookUrl: receiver.url } });
-  gateway = gatewayFor(sandbox);
-  target = { url: sandbox.url, merchantId: sandbox.config.merchantId };
-  const { clientToken } = await gateway.clientToken.generate({});
-  fingerprint = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
+  ({ sandbox, gateway, target, fingerprint } = await sandboxWithSdk({ config: { ...CONFIG, webhookUrl: receiver.url } }));
 });
 afterAll(async () => {
   await sandbox.close();

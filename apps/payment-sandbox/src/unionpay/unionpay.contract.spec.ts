@@ -1,5 +1,6 @@
 import braintree from 'braintree';
-import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import type { RunningBraintreeSandbox } from '../index';
+import { sandboxWithSdk } from '../sandbox-with-sdk';
 import { UNIONPAY_SMS_CODE } from './unionpay';
 
 /**
@@ -14,10 +15,7 @@ let fingerprint: string;
 let api: string;
 
 beforeAll(async () => {
-  sandbox = await startBraintreeSandbox();
-  gateway = gatewayFor(sandbox);
-  const { clientToken } = await gateway.clientToken.generate({});
-  fingerprint = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
+  ({ sandbox, gateway, fingerprint } = await sandboxWithSdk());
   api = `${sandbox.url}/merchants/${sandbox.config.merchantId}/client_api/v1`;
 });
 afterAll(() => sandbox.close());

@@ -1,5 +1,6 @@
 import braintree from 'braintree';
-import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import type { RunningBraintreeSandbox } from '../index';
+import { sandboxWithSdk } from '../sandbox-with-sdk';
 import { encryptPayment, VISA_LIGHTBOX_PATH, VISA_SDK_PATH } from './visa-checkout';
 
 /**
@@ -12,10 +13,7 @@ let gateway: braintree.BraintreeGateway;
 let fingerprint: string;
 
 beforeAll(async () => {
-  sandbox = await startBraintreeSandbox();
-  gateway = gatewayFor(sandbox);
-  const { clientToken } = await gateway.clientToken.generate({});
-  fingerprint = JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
+  ({ sandbox, gateway, fingerprint } = await sandboxWithSdk());
 });
 afterAll(() => sandbox.close());
 
