@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { bundlePath } from '../assets/bundles';
 import { escapeHtml, sandboxPage, sendHtml } from '../assets/responses';
-import { clientTokenOf } from '../client-api/authorization';
-import { answerPreflight, isObject, readJson, sendJson, stringOf, type JsonObject } from '../client-api/http';
+import { answerClientApiCall } from '../client-api/authorization';
+import { isObject, sendJson, stringOf, type JsonObject } from '../client-api/http';
 import { createNonce, UNKNOWN_BIN_DATA } from '../client-api/payment-methods';
 import type { RouteHandler, SandboxContext, SandboxRequest } from '../context';
 import { cardRecord } from '../gateway/cards';
@@ -196,19 +196,10 @@ function notFound(response: ServerResponse): void {
 export const masterpassRoutes: RouteHandler = (request, response, context) => {
   const path = request.url.pathname;
   const isRead = request.method === 'GET' || request.method === 'HEAD';
-  const api = CLIENT_API_PATH.exec(path);
-  if (api) {
-    if (request.method === 'OPTIONS') {
-      answerPreflight(request, response);
-      return true;
-    }
-    if (api[1] !== context.config.merchantId || request.method !== 'POST') return false;
-    const body = readJson(request) ?? {};
-    const token = clientTokenOf(context.store, request, body);
-    if (!token) sendJson(request, response, 401, { error: { message: 'Authorization fingerprint is invalid.' } });
-    else if (api[2] === 'masterpass/request_token') createRequestToken(request, response, context, token, body);
-    else tokenizeMasterpassCard(request, response, context, body);
-    return true;
+  if (CLIENT_API_PATH.test(path)) {
+    return answerClientApiCall(request, response, context, CLIENT_API_PATH, () => 'POST', ({ endpoint, token, body }) =>
+      endpoint === 'masterpass/request_token' ? createRequestToken(request, response, context, token, body ?? {}) : tokenizeMasterpassCard(request, response, context, body ?? {}),
+    );
   }
   if (LANDING_FRAME_PATH.test(path) && isRead) {
     sendHtml(response, 200, LANDING_FRAME);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { clientTokenOf } from '../client-api/authorization';
-import { answerPreflight, isObject, readJson, sendJson, stringOf, type JsonObject } from '../client-api/http';
+import { answerClientApiCall } from '../client-api/authorization';
+import { isObject, sendJson, stringOf, type JsonObject } from '../client-api/http';
 import type { RouteHandler, SandboxRequest } from '../context';
 import type { FieldError } from '../client-api/card-input';
 
@@ -95,23 +95,11 @@ export function unionPayEnrollmentProblem(number: string, options: JsonObject): 
 }
 
 export const unionPayRoutes: RouteHandler = (request, response, context) => {
-  const api = CLIENT_API_PATH.exec(request.url.pathname);
-  if (!api) return false;
-  if (request.method === 'OPTIONS') {
-    answerPreflight(request, response);
-    return true;
-  }
-  const capabilitiesCall = api[2] === 'payment_methods/credit_cards/capabilities';
-  if (api[1] !== context.config.merchantId || request.method !== (capabilitiesCall ? 'GET' : 'POST')) return false;
-  const body = capabilitiesCall ? null : (readJson(request) ?? {});
-  if (!clientTokenOf(context.store, request, body)) {
-    sendJson(request, response, 401, { error: { message: 'Authorization fingerprint is invalid.' } });
-    return true;
-  }
-  if (capabilitiesCall) {
+  const capabilitiesCall = (endpoint: string) => endpoint === 'payment_methods/credit_cards/capabilities';
+  return answerClientApiCall(request, response, context, CLIENT_API_PATH, (endpoint) => (capabilitiesCall(endpoint) ? 'GET' : 'POST'), ({ endpoint, body }) => {
+    if (!capabilitiesCall(endpoint)) return enroll(request, response, body ?? {});
     const number = digitsOf(request.url.searchParams.get('creditCard[number]'));
     if (!/^\d{12,19}$/.test(number)) enrollmentError(request, response, 'number', '81716', 'Credit card number must be 12-19 digits.');
     else sendJson(request, response, 200, capabilities(number));
-  } else enroll(request, response, body ?? {});
-  return true;
+  });
 };

@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { escapeHtml, sandboxPage, sendHtml, sendJavaScript } from '../assets/responses';
-import { clientTokenOf } from '../client-api/authorization';
-import { answerPreflight, isObject, readJson, sendJson, stringOf, type JsonObject } from '../client-api/http';
+import { answerClientApiCall } from '../client-api/authorization';
+import { isObject, sendJson, stringOf, type JsonObject } from '../client-api/http';
 import { createNonce, UNKNOWN_BIN_DATA } from '../client-api/payment-methods';
 import type { RouteHandler, SandboxConfig, SandboxContext, SandboxRequest } from '../context';
 import { cardRecord } from '../gateway/cards';
@@ -19,7 +19,7 @@ import { VISA_SDK_SOURCE, VISA_LIGHTBOX_SOURCE } from './visa-scripts';
  * Checkout") and answers a VisaCheckoutCard nonce that pays as the chosen card would.
  */
 
-const CLIENT_API_PATH = /^\/merchants\/([^/]+)\/client_api\/v1\/payment_methods\/visa_checkout_cards$/;
+const CLIENT_API_PATH = /^\/merchants\/([^/]+)\/client_api\/v1\/(payment_methods\/visa_checkout_cards)$/;
 /** Visa's own path for its SDK (https://sandbox-assets.secure.checkout.visa.com/...). */
 export const VISA_SDK_PATH = '/checkout-widget/resources/js/integration/v1/sdk.js';
 /** Ours: the lightbox page and its script under Visa's checkout host. */
@@ -226,18 +226,10 @@ function answerLightbox(request: SandboxRequest, response: ServerResponse, conte
 export const visaCheckoutRoutes: RouteHandler = (request, response, context) => {
   const path = request.url.pathname;
   const isRead = request.method === 'GET' || request.method === 'HEAD';
-  const api = CLIENT_API_PATH.exec(path);
-  if (api) {
-    if (request.method === 'OPTIONS') {
-      answerPreflight(request, response);
-      return true;
-    }
-    if (api[1] !== context.config.merchantId || request.method !== 'POST') return false;
-    const body = readJson(request) ?? {};
-    const token = clientTokenOf(context.store, request, body);
-    if (!token) sendJson(request, response, 401, { error: { message: 'Authorization fingerprint is invalid.' } });
-    else tokenizeVisaCheckoutCard(request, response, context, token.customerId, body);
-    return true;
+  if (CLIENT_API_PATH.test(path)) {
+    return answerClientApiCall(request, response, context, CLIENT_API_PATH, () => 'POST', ({ token, body }) =>
+      tokenizeVisaCheckoutCard(request, response, context, token.customerId, body ?? {}),
+    );
   }
   if (path === VISA_SDK_PATH && isRead) {
     sendJavaScript(response, VISA_SDK_SOURCE);
