@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
-import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { chooseLocalMethod, expect, MB_WAY_STORE, shopperBilledIn, test, VENMO_STORE, type LocalStore } from './local-payments';
 import { XHR } from './support';
 
 // What a shopper reads when a bank debit does not go ahead, word for word, in Chromium through the
@@ -20,7 +20,7 @@ const refusal = (page: Page) => page.getByRole('alert').locator('[data-code]');
 
 test.describe('SEPA Direct Debit: the mandate not approved', () => {
   // The main e2e store sends a Portuguese shopper's euros to the card gateway.
-  const SEPA_STORE = { locale: 'en-eu', country: 'PT', address: { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053' }, method: 'SEPA Direct Debit' } as unknown as LocalStore;
+  const SEPA_STORE: LocalStore = { ...MB_WAY_STORE, method: 'SEPA Direct Debit' };
 
   /** The payment step with SEPA chosen, the IBAN typed and the mandate's popup opened from our button. */
   async function openMandate(page: Page) {
@@ -66,12 +66,7 @@ const achTest = test.extend({ sandboxUrl: async ({}, use) => use(`http://127.0.0
 achTest.describe('US bank account (ACH): bank details the provider refuses', () => {
   achTest.use({ baseURL: `http://127.0.0.1:${configuredPort}` });
 
-  const ACH_STORE = {
-    locale: 'en-us',
-    country: 'US',
-    address: { line_1: '500 Congress Avenue', city: 'Austin', postal_code: '78701', state: 'TX' },
-    method: 'US bank account (ACH)',
-  } as unknown as LocalStore;
+  const ACH_STORE = { ...VENMO_STORE, method: 'US bank account (ACH)' };
 
   /**
    * The page refuses a routing number failing its checksum and a short account number before

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bank, bankDebitOrder, orderNumberOn, saleOf } from './bank-debits';
-import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { chooseLocalMethod, expect, MB_WAY_STORE, shopperBilledIn, test, type LocalStore } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // SEPA Direct Debit (spec 3 §2, §3, §5, §8) in Chromium through the real API and braintree-web's
@@ -10,7 +10,7 @@ import { expectNoSeriousAxeViolations, XHR } from './support';
 
 test.describe.configure({ timeout: 90_000 });
 
-const SEPA_STORE = { locale: 'en-eu', country: 'PT', address: { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053' }, method: 'SEPA Direct Debit' } as unknown as LocalStore;
+const SEPA_STORE: LocalStore = { ...MB_WAY_STORE, method: 'SEPA Direct Debit' };
 const IBAN = 'PT50 0002 0123 1234 5678 9015 4';
 // The sandbox's test IBAN declined at settlement (AM04).
 const DECLINED_IBAN = 'DE62 3704 0044 0532 0130 01';

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bank, bankDebitOrder, orderNumberOn, saleOf } from './bank-debits';
-import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE, type LocalStore } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // US bank account (ACH; spec 3 §3, §5, §8) in Chromium through the real API and braintree-web's own
@@ -11,12 +11,7 @@ import { expectNoSeriousAxeViolations, XHR } from './support';
 test.describe.configure({ timeout: 120_000 });
 
 // The method's radio label is the domain's; the local payments' helpers take any store of the card gateway.
-const ACH_STORE = {
-  locale: 'en-us',
-  country: 'US',
-  address: { line_1: '500 Congress Avenue', city: 'Austin', postal_code: '78701', state: 'TX' },
-  method: 'US bank account (ACH)',
-} as unknown as LocalStore;
+const ACH_STORE: LocalStore = { ...VENMO_STORE, method: 'US bank account (ACH)' };
 
 const form = (page: Page) => page.locator('[data-testid="us-bank-account-payment"]');
 

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE, type LocalStore } from './local-payments';
 
 // PayPal Credit (BRAINTREE_PAYPAL_CREDIT, off by default) beside PayPal's button: only for US billing
 // in US dollars. The main e2e store sends dollars to the merchant of record, so this runs on the
 // configured store, whose rules send US billing to the card gateway and which switches Credit on.
 
-const US = { locale: 'en-us', country: 'US', address: { line_1: '500 Congress Avenue', city: 'Austin', postal_code: '78701', state: 'TX' }, method: 'PayPal' } as unknown as LocalStore;
-const GB = { locale: 'en-gb', country: 'GB', address: { line_1: '1 Infinite Loop', city: 'Nottingham', postal_code: 'NG1 1AA' }, method: 'PayPal' } as unknown as LocalStore;
+const US: LocalStore = { ...VENMO_STORE, method: 'PayPal' };
+const GB: LocalStore = { locale: 'en-gb', country: 'GB', address: { line_1: '1 Infinite Loop', city: 'Nottingham', postal_code: 'NG1 1AA' }, method: 'PayPal' };
 
 const approval = (page: Page) => page.getByRole('dialog', { name: 'PayPal sandbox approval' });
 

@@ -28,16 +28,19 @@ export const test = cardGatewayTest.extend<{ providerRedirects: void }>({
 export { expect };
 
 export interface LocalStore {
-  readonly locale: 'en-pl' | 'en-eu';
-  readonly country: 'PL' | 'PT' | 'IT' | 'DE';
+  readonly locale: 'en-gb' | 'en-us' | 'en-eu' | 'en-pl';
+  /** The billing country. */
+  readonly country: string;
   readonly address: { readonly line_1: string; readonly city: string; readonly postal_code: string; readonly state?: string };
-  /** The method's radio label. */
-  readonly method: 'BLIK' | 'MB WAY' | 'Bancomat Pay' | 'Pay upon invoice';
+  /** The method's radio label (the domain's), for any method of the card gateway. */
+  readonly method: string;
 }
 
 export const BLIK_STORE: LocalStore = { locale: 'en-pl', country: 'PL', address: { line_1: 'ul. Marszałkowska 1', city: 'Warszawa', postal_code: '00-624' }, method: 'BLIK' };
 export const MB_WAY_STORE: LocalStore = { locale: 'en-eu', country: 'PT', address: { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053' }, method: 'MB WAY' };
 export const BANCOMAT_STORE: LocalStore = { locale: 'en-eu', country: 'IT', address: { line_1: 'Via del Corso 12', city: 'Roma', postal_code: '00186', state: 'RM' }, method: 'Bancomat Pay' };
+/** US billing in dollars (the second e2e store sends it to the card gateway): Venmo, and with another label PayPal or ACH. */
+export const VENMO_STORE: LocalStore = { locale: 'en-us', country: 'US', address: { line_1: '500 Congress Avenue', city: 'Austin', postal_code: '78701', state: 'TX' }, method: 'Venmo' };
 export const INVOICE_STORE: LocalStore = { locale: 'en-eu', country: 'DE', address: { line_1: 'Schönhauser Allee 84', city: 'Berlin', postal_code: '10439' }, method: 'Pay upon invoice' };
 
 /**

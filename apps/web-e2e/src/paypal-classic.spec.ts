@@ -14,7 +14,7 @@ test.use({ baseURL: `http://127.0.0.1:${configuredPort}`, sandboxUrl: `http://12
 const ordersOf = async (page: Page) => (await (await page.request.get('/data/orders/', { headers: XHR })).json()).data.orders as { status: string }[];
 
 /** A euro basket billed to Portugal, which this store's card gateway takes. */
-const EURO_PAYPAL = { ...MB_WAY_STORE, method: 'PayPal' } as unknown as LocalStore;
+const EURO_PAYPAL: LocalStore = { ...MB_WAY_STORE, method: 'PayPal' };
 
 async function choosePayPal(page: Page) {
   expect((await shopperBilledIn(page, EURO_PAYPAL)).gateway).toBe('braintree');

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
 import { paymentSection } from './card-gateway';
-import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE } from './local-payments';
 import { XHR } from './support';
 
 // Venmo on a phone (spec 3 §1, §4, §8) in Chromium dressed as a phone (its user agent, 390 px,
@@ -14,12 +14,6 @@ import { XHR } from './support';
 
 const venmoTest = test.extend({ sandboxUrl: async ({}, use) => use(`http://127.0.0.1:${configuredSandboxPort}`) });
 
-const VENMO_STORE = {
-  locale: 'en-us',
-  country: 'US',
-  address: { line_1: '500 Congress Avenue', city: 'Austin', postal_code: '78701', state: 'TX' },
-  method: 'Venmo',
-} as unknown as LocalStore;
 
 /** Chrome on Android (the module switches by sending this tab to the app's address) and Safari on iPhone (the same, with mobileWebFallBack). */
 const PHONES = {

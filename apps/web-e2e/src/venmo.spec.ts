@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
-import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // Venmo on a computer (spec 3 §1, §4, §8) in Chromium through the real API and braintree-web's own
@@ -12,12 +12,6 @@ import { expectNoSeriousAxeViolations, XHR } from './support';
 
 const venmoTest = test.extend({ sandboxUrl: async ({}, use) => use(`http://127.0.0.1:${configuredSandboxPort}`) });
 
-const VENMO_STORE = {
-  locale: 'en-us',
-  country: 'US',
-  address: { line_1: '500 Congress Avenue', city: 'Austin', postal_code: '78701', state: 'TX' },
-  method: 'Venmo',
-} as unknown as LocalStore;
 
 interface ContextJson {
   readonly id: string;
