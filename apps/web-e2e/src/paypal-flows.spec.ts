@@ -87,6 +87,22 @@ test('Pay Later: offered beside PayPal on the UK storefront, approved, the payer
   expect(await saleFor(page, sandboxUrl, orderNumber)).toMatchObject({ amount: pounds(toPay) });
 });
 
+test('Pay Later cancelled in PayPal’s window: its words, nothing charged or ordered, and Pay Later is there again', async ({ page, sandboxUrl }) => {
+  await shopperAtPayment(page);
+  await page.goto('/en-gb/checkout/');
+  const section = await choosePayPal(page);
+  const payLater = section.getByRole('button', { name: 'Pay Later', exact: true });
+  await expect(payLater).toBeVisible();
+  const sales = await salesCount(page, sandboxUrl);
+  await payLater.click();
+  await expect(approval(page)).toContainText('Pay Later: Pay in 3 interest-free payments.');
+  await approval(page).getByRole('button', { name: 'Cancel payment' }).click();
+  await expect(page.getByText('The payment was cancelled on PayPal.')).toBeVisible();
+  expect(await salesCount(page, sandboxUrl)).toBe(sales);
+  expect((await (await page.request.get('/data/orders/', { headers: XHR })).json()).data.orders).toEqual([]);
+  await expect(section.getByRole('button', { name: 'Pay Later', exact: true })).toBeVisible();
+});
+
 /** The PayPal payment createPayment makes, as the sandbox's PayPal holds it (its EC token rides in redirectUrl). */
 function payPalPaymentOf(page: Page, sandboxUrl: string) {
   const created = page.waitForResponse((response) => response.url().includes('/paypal_hermes/create_payment_resource') && response.request().method() === 'POST');
