@@ -4,6 +4,7 @@ import { agreeToImmediateSupply, expectConfirmation, shopperAtPayment } from './
 // Its routing lets the browser follow the wallet page's 303 back to the module's redirect frame itself.
 import { expect, test } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
+import { openProviderPopup } from './provider-popup';
 
 // Masterpass (spec 3 §3, §5, §8) through braintree-web's own masterpass module, against the card
 // sandbox's stand-in for the retired wallet. Masterpass is off by default (Mastercard moved it to
@@ -26,30 +27,9 @@ async function chooseMasterpass(page: Page) {
   return payment(page).getByTestId('masterpass-payment');
 }
 
-/**
- * Opens Masterpass's window from our button: the module's own popup, on the sandbox's wallet page.
- * The module asks for its request token while the window is still opening and then points the
- * window at the wallet; in Chromium that navigation is lost if the window's first page has not
- * started loading yet (the routed test hosts are slower than a CDN), so the token's answer waits
- * for the window's first page here.
- */
-async function openWallet(page: Page) {
-  let windowOpen = () => {};
-  const opening = new Promise<void>((resolve) => (windowOpen = resolve));
-  await page.route('**/client_api/v1/masterpass/request_token', async (route) => {
-    await opening;
-    await route.fallback();
-  });
-  const opened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue to Masterpass' }).click();
-  const popup = await opened;
-  // The window's first page (the module's landing frame) has loaded: now the wallet can replace it.
-  await expect(popup.getByText('Loading Masterpass…')).toBeVisible({ timeout: 15_000 });
-  windowOpen();
-  await expect(popup.getByRole('heading', { name: 'Masterpass' })).toBeVisible({ timeout: 15_000 });
-  await page.unroute('**/client_api/v1/masterpass/request_token');
-  return popup;
-}
+/** Opens Masterpass's window from our button: the module's own popup, on the sandbox's wallet page. */
+const openWallet = (page: Page) =>
+  openProviderPopup(page, { setUpCall: 'masterpass/request_token', opener: page.getByRole('button', { name: 'Continue to Masterpass' }), loading: 'Loading Masterpass…', heading: 'Masterpass' });
 
 const ordersOf = async (page: Page) => (await (await page.request.get('/data/orders/', { headers: XHR })).json()).data.orders as { status: string }[];
 

@@ -1,9 +1,10 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
 import { paymentSection } from './card-gateway';
 // Its routing lets the browser follow PayPal's page's 303 back to the module's redirect frame itself.
 import { chooseLocalMethod, expect, MB_WAY_STORE, shopperBilledIn, test, type LocalStore } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
+import { openProviderPopup } from './provider-popup';
 
 // PayPal through braintree-web's classic paypal module (deprecated for paypal-checkout; off by
 // default), in its own popup on the sandbox's PayPal page. These run against the second store,
@@ -26,27 +27,9 @@ async function choosePayPal(page: Page) {
   return button;
 }
 
-/**
- * Opens the module's popup from our button. The module asks for the payment while the window is
- * still opening and then points it at PayPal; Chromium loses that navigation if the window's first
- * page has not started loading (the routed test hosts are slower than a CDN), so the answer waits.
- */
-async function openPayPal(page: Page, button: ReturnType<Page['getByRole']>) {
-  let windowOpen = () => {};
-  const opening = new Promise<void>((resolve) => (windowOpen = resolve));
-  await page.route('**/client_api/v1/paypal_hermes/create_payment_resource', async (route) => {
-    await opening;
-    await route.fallback();
-  });
-  const opened = page.waitForEvent('popup');
-  await button.click();
-  const popup = await opened;
-  await expect(popup.getByText('Loading PayPal…')).toBeVisible();
-  windowOpen();
-  await expect(popup.getByRole('heading', { name: 'Pay with PayPal' })).toBeVisible();
-  await page.unroute('**/client_api/v1/paypal_hermes/create_payment_resource');
-  return popup;
-}
+/** Opens the module's popup from our button, on the sandbox's PayPal page. */
+const openPayPal = (page: Page, button: Locator) =>
+  openProviderPopup(page, { setUpCall: 'paypal_hermes/create_payment_resource', opener: button, loading: 'Loading PayPal…', heading: 'Pay with PayPal' });
 
 test("paid in the classic module's PayPal window: the order is placed", async ({ page }) => {
   const button = await choosePayPal(page);

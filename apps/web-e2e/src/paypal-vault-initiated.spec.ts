@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { agreeToImmediateSupply, expectConfirmation, paymentSection, shopperAtPayment } from './card-gateway';
 import { expect, test } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
+import { openProviderPopup } from './provider-popup';
 
 // Vault-initiated checkout (spec 3): a saved PayPal account whose payer withdrew its pre-approval at
 // PayPal is refused (the processor's 2071); the checkout offers 'Confirm with PayPal', which opens
@@ -95,29 +96,9 @@ async function refusedSavedPayPal(page: Page, sandboxUrl: string) {
   return { section, confirm, orderNumber };
 }
 
-/**
- * Opens PayPal's window from 'Confirm with PayPal': braintree-web's own popup, on the sandbox's PayPal
- * page. The module asks for the payment while the window is still opening and then points the window
- * at PayPal; in Chromium that navigation is lost if the window's first page has not started loading
- * (the routed test hosts are slower than a CDN), so the answer waits for that page here.
- */
-async function openPayPal(page: Page, confirm: Locator) {
-  let windowOpen = () => {};
-  const opening = new Promise<void>((resolve) => (windowOpen = resolve));
-  await page.route('**/client_api/v1/paypal_hermes/create_payment_resource', async (route) => {
-    await opening;
-    await route.fallback();
-  });
-  const opened = page.waitForEvent('popup');
-  await confirm.click();
-  const popup = await opened;
-  // The window's first page (the module's landing frame) has loaded: now PayPal can replace it.
-  await expect(popup.getByText('Loading PayPal…')).toBeVisible();
-  windowOpen();
-  await expect(popup.getByRole('heading', { name: 'Confirm your payment' })).toBeVisible();
-  await page.unroute('**/client_api/v1/paypal_hermes/create_payment_resource');
-  return popup;
-}
+/** Opens PayPal's window from 'Confirm with PayPal': braintree-web's own popup, on the sandbox's PayPal page. */
+const openPayPal = (page: Page, confirm: Locator) =>
+  openProviderPopup(page, { setUpCall: 'paypal_hermes/create_payment_resource', opener: confirm, loading: 'Loading PayPal…', heading: 'Confirm your payment' });
 
 test('the payer agrees again in PayPal\'s window: the same order is paid, once', async ({ page, sandboxUrl }) => {
   const { confirm, orderNumber } = await refusedSavedPayPal(page, sandboxUrl);
