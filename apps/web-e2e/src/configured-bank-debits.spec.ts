@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { bank, bankDebitOrder, orderNumberOn, saleOf } from './bank-debits';
-import { chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE, type LocalStore } from './local-payments';
+import { basketBilledIn, chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE, type LocalStore } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // US bank account (ACH; spec 3 §3, §5, §8) in Chromium through the real API and braintree-web's own
@@ -28,16 +28,7 @@ const pay = (page: Page) => form(page).getByRole('button', { name: 'Pay from my 
 
 /** Another basket for the same shopper, billed to the same address, at the payment step. */
 async function nextBasket(page: Page) {
-  const added = await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'photo-2', locale: 'en-us' } });
-  expect(added.ok()).toBe(true);
-  const basket = (await (await page.request.get('/data/session/', { headers: XHR })).json()).data.basket.reference;
-  const billed = await page.request.post('/data/checkout/', {
-    headers: XHR,
-    form: { action: 'CREATE_CUSTOMER_INVOICE_ADDRESS', body: JSON.stringify({ basket_reference: basket, ...ACH_STORE.address, country: 'US' }) },
-  });
-  expect((await billed.json()).success).toBe(true);
-  const decided = await page.request.post('/data/determine-gateway/', { headers: XHR, data: { basket_ref: basket } });
-  expect((await decided.json()).data.gateway).toBe('braintree');
+  expect(await basketBilledIn(page, ACH_STORE)).toBe('braintree');
   return chooseLocalMethod(page, ACH_STORE);
 }
 

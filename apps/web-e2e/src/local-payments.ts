@@ -49,6 +49,14 @@ export const INVOICE_STORE: LocalStore = { locale: 'en-eu', country: 'DE', addre
  */
 export async function shopperBilledIn(page: Page, store: LocalStore): Promise<{ email: string; gateway: string }> {
   const email = await createAccount(page.request, { email: uniqueEmail(`local-${store.country.toLowerCase()}`), country: store.country, firstName: 'Jan', lastName: 'Kowalski' });
+  return { email, gateway: await basketBilledIn(page, store) };
+}
+
+/**
+ * Affinity Photo 2 in the signed-in shopper's basket on the store's storefront (a new basket after
+ * an order), billed to the store's address; the gateway the store decides for it.
+ */
+export async function basketBilledIn(page: Page, store: LocalStore): Promise<string> {
   const added = await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'photo-2', locale: store.locale } });
   expect(added.ok()).toBe(true);
   const session = await (await page.request.get('/data/session/', { headers: XHR })).json();
@@ -59,7 +67,7 @@ export async function shopperBilledIn(page: Page, store: LocalStore): Promise<{ 
   });
   expect((await billed.json()).success).toBe(true);
   const decided = await page.request.post('/data/determine-gateway/', { headers: XHR, data: { basket_ref: basket } });
-  return { email, gateway: (await decided.json()).data.gateway };
+  return (await decided.json()).data.gateway;
 }
 
 /** The checkout's payment step on the store's storefront with the method chosen and the immediate-supply box ticked. */

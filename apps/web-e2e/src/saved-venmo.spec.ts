@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
-import { chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE } from './local-payments';
+import { basketBilledIn, chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // A saved Venmo account in Chromium through the real API, braintree-web's own venmo module and the
@@ -28,17 +28,7 @@ const act = async (request: APIRequestContext, sandboxUrl: string, id: string, a
   expect((await request.post(`${sandboxUrl}/__sandbox/venmo/payment-contexts/${encodeURIComponent(id)}/${action}`)).status()).toBe(200);
 
 /** Another basket for the same shopper, billed as before, its gateway decided. */
-async function nextBasket(page: Page) {
-  const added = await page.request.post('/data/basket/lines/', { headers: XHR, data: { product_suite_reference: 'photo-2', locale: 'en-us' } });
-  expect(added.ok()).toBe(true);
-  const basket = (await (await page.request.get('/data/session/', { headers: XHR })).json()).data.basket.reference;
-  const billed = await page.request.post('/data/checkout/', {
-    headers: XHR,
-    form: { action: 'CREATE_CUSTOMER_INVOICE_ADDRESS', body: JSON.stringify({ basket_reference: basket, ...VENMO_STORE.address, country: 'US' }) },
-  });
-  expect((await billed.json()).success).toBe(true);
-  expect((await (await page.request.post('/data/determine-gateway/', { headers: XHR, data: { basket_ref: basket } })).json()).data.gateway).toBe('braintree');
-}
+const nextBasket = async (page: Page) => expect(await basketBilledIn(page, VENMO_STORE)).toBe('braintree');
 
 const thanked = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
 
