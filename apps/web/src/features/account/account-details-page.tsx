@@ -9,11 +9,11 @@ import { validateWith } from '../../lib/form-rules';
 import { useLocale } from '../../lib/locale';
 import { useAppUi } from '../../lib/app-ui';
 import { updatePassword, usePasswordPolicy, leaveSignInNotice, setMarketing, AccountSummary } from '../identity';
-import { SavedCardSettings } from '../payments';
+import { SavedMethodsSettings } from '../payments';
 import { AccountPage } from './account-pages';
 import { CustomerOnly } from '../../lib/customer-only';
 
-/** /{locale}/account/details/: who the customer is, their marketing choice, their password and two-step verification. */
+/** /{locale}/account/details/: who the customer is, their marketing choice, their saved payment methods, their password and two-step verification. */
 export function AccountDetailsPage() {
   return (
     <CustomerOnly>
@@ -27,7 +27,7 @@ export function AccountDetailsPage() {
           </dl>
           <AccountSummary customer={customer} categories={session.customer_categories} />
           <MarketingPreference session={session} />
-          <SavedCardSettings />
+          <SavedMethodsSettings />
           <PasswordChange customer={customer} />
         </AccountPage>
       )}

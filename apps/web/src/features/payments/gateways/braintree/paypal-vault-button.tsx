@@ -1,23 +1,22 @@
-import { ErrorCatalogue, payPalVaultFailure } from '@store/domain';
+import { ErrorCatalogue, payPalVaultFailure, type SavedMethodsJson } from '@store/domain';
 import { Button } from '@store/ui';
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../../../lib/api-client';
 import { useAppUi } from '../../../../lib/app-ui';
-import type { AccountSavedPayPalJson } from './api';
+import { savePayPalAccount } from './api';
 import { useLatest } from './wallet-payment';
 
 /** What the payer agrees to when saving the account (PayPal shows it on its approval page). */
 const BILLING_AGREEMENT_DESCRIPTION = 'Affinity Store may charge this PayPal account when you choose it for a later purchase.';
 
 const fetchVaultSetUp = () => api.get<{ client_token: string; environment: 'sandbox' | 'production' }>('/data/account/paypal-vault/');
-const savePayPal = (nonce: string) => api.post<{ saved_paypal_account: AccountSavedPayPalJson }>('/data/account/saved-paypal/', { nonce });
 
 /**
  * 'Add a PayPal account' (spec 3, PayPal's vault flow): braintree-web's PayPal module, loaded on the
  * customer's asking, renders PayPal's button for a billing agreement only. The approval is tokenized
- * and the store vaults it as the saved PayPal account; nothing is paid. A cancel saves nothing.
+ * and the store vaults it as one more saved payment method; nothing is paid. A cancel saves nothing.
  */
-export function PayPalVaultButton({ onSaved }: { readonly onSaved: (saved: AccountSavedPayPalJson) => void }) {
+export function PayPalVaultButton({ onSaved }: { readonly onSaved: (savedMethods: SavedMethodsJson) => void }) {
   const { notify, notifyError } = useAppUi();
   // Open: PayPal's module is wanted (loading, then its button shown); ready: the button is there.
   const [open, setOpen] = useState(false);
@@ -47,10 +46,10 @@ export function PayPalVaultButton({ onSaved }: { readonly onSaved: (saved: Accou
         onApprove: (data) =>
           checkout
             .tokenizePayment({ ...(data as object), vault: false })
-            .then((payload) => savePayPal(payload.nonce))
+            .then((payload) => savePayPalAccount(payload.nonce))
             .then((saved) => {
               setOpen(false);
-              latest.current.onSaved(saved.saved_paypal_account);
+              latest.current.onSaved(saved);
             })
             .catch((error: unknown) => (error instanceof ApiError ? latest.current.notifyError(error) : latest.current.notify(payPalVaultFailure(error as { code?: unknown })))),
         onCancel: () => latest.current.notify(payPalVaultFailure({ code: 'PAYPAL_POPUP_CLOSED' })),
