@@ -1,6 +1,8 @@
 import type { Request } from '@playwright/test';
+import { ErrorCatalogue } from '@store/domain';
 import { createAccount, uniqueEmail, XHR } from './support';
 import { agreeToImmediateSupply, enterCard, expect, expectConfirmation, openPayment, payAndSaveCard, sandboxControl, savedCardToken, shopperAtPayment, test } from './card-gateway';
+import { NO_SAVED_METHODS, savedMethodItem, savedMethodsOf, savedMethodsSection } from './saved-methods';
 
 // A refusal with its own words (spec 2 §8), met in Chromium through the real braintree-web, the
 // real API and its braintree SDK adapter, against the local Braintree sandbox.
@@ -118,13 +120,17 @@ test('removing the saved card while the card gateway fails: the shopper is told,
   await sandboxControl(page.request, '/__sandbox/force', { removal: { token, status: 500 } });
 
   await page.goto('/en-gb/account/details/');
-  await expect(page.getByTestId('account-saved-card')).toContainText('Visa ending in 1111');
-  await page.getByRole('button', { name: 'Remove saved card' }).click();
-  await expect(page.getByText('Your card could not be updated. Please contact support')).toBeVisible();
-  await expect(page.getByTestId('account-saved-card')).toContainText('Visa ending in 1111');
+  const card = savedMethodItem(page, /^•••• Visa ending in 1111 /);
+  const remove = card.getByRole('button', { name: /^Remove •••• Visa ending in 1111 / });
+  await remove.click();
+  await expect(page.getByText(ErrorCatalogue.SAVED_METHOD_REMOVAL_FAILED.message)).toBeVisible();
+  await expect(card).toBeVisible();
+  await expect(remove).not.toHaveAttribute('aria-busy', 'true');
   await page.reload();
-  await expect(page.getByTestId('account-saved-card')).toContainText('Visa ending in 1111');
+  await expect(card).toBeVisible();
+  expect((await savedMethodsOf(page)).saved_methods).toHaveLength(1);
 
-  await page.getByRole('button', { name: 'Remove saved card' }).click();
-  await expect(page.getByText('You have no saved card.')).toBeVisible();
+  await remove.click();
+  await expect(savedMethodsSection(page).getByText(NO_SAVED_METHODS, { exact: false })).toBeVisible();
+  expect((await savedMethodsOf(page)).saved_methods).toEqual([]);
 });

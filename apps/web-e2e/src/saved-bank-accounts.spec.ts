@@ -3,7 +3,9 @@ import { ErrorCatalogue } from '@store/domain';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
 import { bank, bankDebitOrder, orderNumberOn, saleOf } from './bank-debits';
 import { chooseLocalMethod, expect, shopperBilledIn, test, type LocalStore } from './local-payments';
+import { savedMethodItem, savedMethodsOf, savedMethodsSection } from './saved-methods';
 import { expectNoSeriousAxeViolations, XHR } from './support';
+import { SAVED_METHODS_OPTION, savedMethod } from './checkout-saved-methods';
 
 // Saved bank accounts in Chromium through the real API, braintree-web's own sepa and
 // us-bank-account modules and the card sandbox. Saving a US bank account runs the provider's
@@ -21,7 +23,7 @@ const ACH_STORE = {
   method: 'US bank account (ACH)',
 } as unknown as LocalStore;
 const SEPA_STORE = { locale: 'en-eu', country: 'PT', address: { line_1: 'Rua Augusta 24', city: 'Lisboa', postal_code: '1100-053' }, method: 'SEPA Direct Debit' } as unknown as LocalStore;
-const SAVED = { method: 'Saved bank account' };
+const SAVED = { method: SAVED_METHODS_OPTION };
 
 const achForm = (page: Page) => page.locator('[data-testid="us-bank-account-payment"]');
 
@@ -48,7 +50,7 @@ async function nextBasket(page: Page, store: LocalStore) {
   expect((await decided.json()).data.gateway).toBe('braintree');
 }
 
-/** The next basket at the payment step with the saved account chosen. */
+/** The next basket at the payment step with the saved methods chosen (the checkout opens on them). */
 async function nextBasketPayingSaved(page: Page, store: LocalStore) {
   await nextBasket(page, store);
   return chooseLocalMethod(page, { ...store, ...SAVED } as LocalStore);
@@ -65,7 +67,7 @@ async function settleFirstOrder(page: Page, sandboxUrl: string) {
 
 const savedAccountsOf = async (page: Page) => {
   const basket = (await (await page.request.get('/data/session/', { headers: XHR })).json()).data.basket.reference;
-  return (await (await page.request.get(`/data/braintree-checkout?basket_ref=${basket}`, { headers: XHR })).json()).data.saved_bank_accounts as unknown[];
+  return (await (await page.request.get(`/data/braintree-checkout?basket_ref=${basket}`, { headers: XHR })).json()).data.saved_methods as unknown[];
 };
 
 test.describe('saved bank accounts', () => {
@@ -76,8 +78,8 @@ test.describe('saved bank accounts', () => {
     const first = await settleFirstOrder(page, sandboxUrl);
 
     const section = await nextBasketPayingSaved(page, ACH_STORE);
-    // The bank details form is not shown: the saved account is named instead.
-    await expect(section.getByTestId('saved-bank-account')).toContainText('US bank account ending 0000 at FEDERAL RESERVE BANK');
+    // The bank details form is not shown: the saved account is named and chosen instead.
+    await expect(savedMethod(section, 'US bank account ending 0000 at FEDERAL RESERVE BANK (default)')).toBeChecked();
     await expect(achForm(page)).toHaveCount(0);
     let tokenized = 0;
     page.on('request', (request) => {
@@ -99,14 +101,15 @@ test.describe('saved bank accounts', () => {
     // The account details page lists it and removes it (keyboard), from the vault too: not offered again.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/en-us/account/details/');
-    const saved = page.getByTestId('account-saved-bank-account');
-    await expect(saved).toContainText('US bank account ending 0000 at FEDERAL RESERVE BANK');
+    const saved = savedMethodItem(page, 'US bank account ending 0000 at FEDERAL RESERVE BANK');
+    await expect(saved).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await saved.getByRole('button', { name: 'Remove saved bank account ending 0000' }).focus();
+    await saved.getByRole('button', { name: 'Remove US bank account ending 0000 at FEDERAL RESERVE BANK' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 2, name: 'Saved bank accounts' })).toBeFocused();
-    await expect(page.getByRole('status').filter({ hasText: 'Your saved bank account ending 0000 has been removed.' })).toHaveCount(1);
+    await expect(savedMethodsSection(page).getByRole('heading', { level: 2, name: 'Saved payment methods' })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: 'US bank account ending 0000 at FEDERAL RESERVE BANK has been removed.' })).toHaveCount(1);
     await expect(saved).toHaveCount(0);
+    expect((await savedMethodsOf(page)).saved_methods).toEqual([]);
     await nextBasket(page, ACH_STORE);
     expect(await savedAccountsOf(page)).toEqual([]);
     const later = await chooseLocalMethod(page, ACH_STORE);
@@ -142,7 +145,7 @@ test.describe('saved bank accounts', () => {
     const mandate = (await bankDebitOrder(page.request, first)) as unknown as { bank_debit: { mandate_reference: string } };
 
     const section = await nextBasketPayingSaved(page, SEPA_STORE);
-    await expect(section.getByTestId('saved-bank-account')).toContainText(`SEPA Direct Debit from the account ending 0154 (mandate ${mandate.bank_debit.mandate_reference})`);
+    await expect(savedMethod(section, `SEPA Direct Debit from the account ending 0154 (mandate ${mandate.bank_debit.mandate_reference}) (default)`)).toBeChecked();
     let popups = 0;
     page.on('popup', () => (popups += 1));
     await section.getByRole('button', { name: 'Pay from your saved account ending 0154' }).click();
