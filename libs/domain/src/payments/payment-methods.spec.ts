@@ -16,7 +16,6 @@ import {
   PAYMENT_METHODS,
   isLocalPaymentMethod,
   LOCAL_PAYMENT_METHODS,
-  SAVED_BANK_ACCOUNT_OPTION,
   SAVED_CARD_OPTION,
   type CardGatewayOption,
   type MethodContext,
@@ -58,7 +57,7 @@ describe('PayPal preferred and the default option', () => {
     const withoutPayPal = new Set<CardGatewayOption>(['saved-card', 'apple-pay', 'google-pay']);
     expect(availableCardGatewayOptions({ offered: withoutPayPal, preferred: new Set(['paypal']) })).toEqual(['saved-card', 'card', 'apple-pay', 'google-pay']);
   });
-  it('opens on the saved card when offered, otherwise on a new card', () => {
+  it('opens on the saved methods when offered, otherwise on a new card', () => {
     expect(defaultCardGatewayOption(['paypal', 'saved-card', 'card'])).toBe('saved-card');
     expect(defaultCardGatewayOption(['paypal', 'card', 'google-pay'])).toBe('card');
   });
@@ -80,7 +79,7 @@ describe('availableCardGatewayOptions', () => {
   const anySubset = fc.subarray([...CARD_GATEWAY_OPTION_ORDER]).map((options) => new Set(options));
 
   it('always keeps the canonical order, always offers a new card, and offers exactly what is offered', () => {
-    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'saved-bank-account', 'card', 'apple-pay', 'paypal', 'google-pay', 'masterpass', 'visa-checkout', 'payment-request', 'venmo', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual(['saved-card', 'card', 'apple-pay', 'paypal', 'google-pay', 'masterpass', 'visa-checkout', 'payment-request', 'venmo', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
     fc.assert(
       fc.property(anySubset, (offered) => {
         const options = availableCardGatewayOptions({ offered });
@@ -110,7 +109,7 @@ describe('availableCardGatewayOptions', () => {
 
   it('labels the options and maps them to payment method types', () => {
     expect(CARD_GATEWAY_OPTION_LABELS.card).toBe('Credit/debit card');
-    expect(CARD_GATEWAY_OPTION_LABELS['saved-card']).toBe('Saved card');
+    expect(CARD_GATEWAY_OPTION_LABELS['saved-card']).toBe('Saved payment methods');
     expect(CARD_GATEWAY_OPTION_METHOD['saved-card']).toBe('card');
     for (const option of CARD_GATEWAY_OPTION_ORDER) expect(PAYMENT_METHOD_TYPES).toContain(CARD_GATEWAY_OPTION_METHOD[option]);
   });
@@ -161,10 +160,9 @@ describe('the method descriptors', () => {
   it('keep the payment section’s order per gateway and derive the card gateway’s options from it', () => {
     expect(methodsOf(CARD_GATEWAY.key).map((method) => method.key)).toEqual(['card', 'apple-pay', 'paypal', 'google-pay', 'masterpass', 'visa-checkout', 'payment-request', 'venmo', 'blik', 'mbway', 'bancomatpay', 'pay-upon-invoice', 'sepa', 'us-bank-account']);
     expect(methodsOf(MERCHANT_OF_RECORD_GATEWAY.key).map((method) => method.key)).toEqual(['merchant-of-record']);
-    expect(CARD_GATEWAY_OPTION_ORDER).toEqual([SAVED_CARD_OPTION, SAVED_BANK_ACCOUNT_OPTION, ...methodsOf(CARD_GATEWAY.key).map((method) => method.key)]);
+    expect(CARD_GATEWAY_OPTION_ORDER).toEqual([SAVED_CARD_OPTION, ...methodsOf(CARD_GATEWAY.key).map((method) => method.key)]);
     expect(CARD_GATEWAY_OPTION_LABELS).toEqual({
-      'saved-card': 'Saved card',
-      'saved-bank-account': 'Saved bank account',
+      'saved-card': 'Saved payment methods',
       card: 'Credit/debit card',
       'apple-pay': 'Apple Pay',
       paypal: 'PayPal',
@@ -182,7 +180,6 @@ describe('the method descriptors', () => {
     });
     expect(CARD_GATEWAY_OPTION_METHOD).toEqual({
       'saved-card': 'card',
-      'saved-bank-account': 'sepa',
       card: 'card',
       'apple-pay': 'apple-pay',
       paypal: 'paypal',

@@ -264,48 +264,46 @@ export function parsePaymentMethodType(value: unknown): Result<PaymentMethodType
 /** The card gateway's methods. */
 type CardGatewayMethod = Extract<(typeof PAYMENT_METHODS)[number], { readonly gateway: typeof CARD_GATEWAY.key }>['key'];
 
-/** The option paying with the customer's saved card, offered before the methods. */
+/**
+ * The option paying with one of the customer's saved payment methods (cards, PayPal and Venmo
+ * accounts, bank accounts), offered before the methods. Its key is still 'saved-card', the spec's
+ * saved-card option, which now holds every saved method that can pay this basket.
+ */
 export const SAVED_CARD_OPTION = 'saved-card';
 
-/**
- * The option paying from a bank account the customer saved (a SEPA account with a recurring
- * mandate, or a US bank account that passed the network check), listed after the saved card.
- */
-export const SAVED_BANK_ACCOUNT_OPTION = 'saved-bank-account';
-
 /** The radio options of the card gateway's payment section. */
-export type CardGatewayOption = typeof SAVED_CARD_OPTION | typeof SAVED_BANK_ACCOUNT_OPTION | CardGatewayMethod;
+export type CardGatewayOption = typeof SAVED_CARD_OPTION | CardGatewayMethod;
 
 const cardGatewayMethods = methodsOf(CARD_GATEWAY.key) as readonly PaymentMethodDescriptor<CardGatewayMethod>[];
 
-/** Saved card first, then a new card, then the wallets (spec 2 §2). */
-export const CARD_GATEWAY_OPTION_ORDER: readonly CardGatewayOption[] = [SAVED_CARD_OPTION, SAVED_BANK_ACCOUNT_OPTION, ...cardGatewayMethods.map((method) => method.key)];
+/** The saved payment methods first, then a new card, then the wallets (spec 2 §2). */
+export const CARD_GATEWAY_OPTION_ORDER: readonly CardGatewayOption[] = [SAVED_CARD_OPTION, ...cardGatewayMethods.map((method) => method.key)];
 
-// Our choice: 'Saved card' for the saved-card option, whose label the spec does not give.
-/** The labels of the options: the saved card's, then each method's own. */
+// Our choice: the spec names only a saved card; the option lists every saved method, so it is named for them all.
+/** The labels of the options: the saved methods', then each method's own. */
 export const CARD_GATEWAY_OPTION_LABELS = Object.fromEntries([
-  [SAVED_CARD_OPTION, 'Saved card'],
-  [SAVED_BANK_ACCOUNT_OPTION, 'Saved bank account'],
+  [SAVED_CARD_OPTION, 'Saved payment methods'],
   ...cardGatewayMethods.map((method) => [method.key, method.label]),
 ]) as Readonly<Record<CardGatewayOption, string>>;
 
-/** Which payment method type each option pays with, for the place-order call. */
+/**
+ * Which payment method type each option pays with, for the place-order call. The saved option's
+ * is a card's; a saved account pays under its own kind (the page sends the chosen method's).
+ */
 export const CARD_GATEWAY_OPTION_METHOD = Object.fromEntries([
   [SAVED_CARD_OPTION, 'card'],
-  // Ours: one type for the option; the server pays by its own record of the account, whose kind it knows.
-  [SAVED_BANK_ACCOUNT_OPTION, 'sepa'],
   ...cardGatewayMethods.map((method) => [method.key, method.key]),
 ]) as Readonly<Record<CardGatewayOption, PaymentMethodType>>;
 
 export interface CardGatewayOptionsInput {
-  /** The options that can be offered now: a usable saved card (offersSavedCard), each method that was set up. */
+  /** The options that can be offered now: the saved methods when one of them can pay, each method that was set up. */
   readonly offered: ReadonlySet<CardGatewayOption>;
   /** The gateway's preferred-payment-methods answer (spec 3): these are listed first. */
   readonly preferred?: ReadonlySet<CardGatewayOption>;
 }
 
 /**
- * The options the card gateway offers, in the order the spec gives (spec 2 §2): a usable saved card
+ * The options the card gateway offers, in the order the spec gives (spec 2 §2): the saved methods
  * first, the new-card form always, then each offered method in the registry's order; what the
  * shopper prefers moves to the front, keeping that order among themselves.
  */
@@ -315,7 +313,7 @@ export function availableCardGatewayOptions(input: CardGatewayOptionsInput): rea
   return [...options.filter((option) => preferred.has(option)), ...options.filter((option) => !preferred.has(option))];
 }
 
-/** The option chosen when the section opens: the saved card when offered, else a new card (a wallet is the shopper's choice). */
+/** The option chosen when the section opens: the saved methods when offered, else a new card (a wallet is the shopper's choice). */
 export function defaultCardGatewayOption(options: readonly CardGatewayOption[]): CardGatewayOption {
   return options.includes(SAVED_CARD_OPTION) ? SAVED_CARD_OPTION : 'card';
 }

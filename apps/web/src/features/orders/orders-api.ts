@@ -30,6 +30,13 @@ export interface PlaceOrderInput {
   readonly token?: string;
   readonly bt_device_data?: string;
   readonly vault_payment_method?: boolean;
+  /**
+   * The customer's saved payment method that pays, by the store's reference (ours). A card comes with
+   * `token`, its vault manager nonce; the saved accounts come without one: the server charges what it keeps.
+   */
+  readonly saved_method?: string;
+  /** A saved card's security code typed again, as the nonce of a CVV-only card frame (ours: when the checkout asks for it). */
+  readonly saved_card_cvv_token?: string;
   readonly payment_facilitator?: string;
   readonly payment_method_type?: PaymentMethodType;
   /** The amount the page showed and 3-D Secure verified (ours): the server charges that amount or nothing. */
@@ -47,7 +54,10 @@ export interface PlaceOrderInput {
 export const placeOrder = (input: PlaceOrderInput) => api.action<{ redirect: string; order_number: string }>('PLACE_ORDER', input);
 
 /** What START_LOCAL_PAYMENT carries: PLACE_ORDER's own fields, the method and the provider's payment id. */
-export interface StartLocalPaymentInput extends Omit<PlaceOrderInput, 'token' | 'bt_device_data' | 'vault_payment_method' | 'checkout_id' | 'source_id' | 'payment_method_type'> {
+export interface StartLocalPaymentInput extends Omit<
+  PlaceOrderInput,
+  'token' | 'bt_device_data' | 'vault_payment_method' | 'saved_method' | 'saved_card_cvv_token' | 'checkout_id' | 'source_id' | 'payment_method_type'
+> {
   readonly payment_method_type: LocalPaymentMethod;
   readonly payment_id: string;
 }

@@ -13,6 +13,7 @@ import {
   type CardCheckoutJson,
   type CardGatewayOption,
   type CustomerJson,
+  type PaymentMethodType,
 } from '@store/domain';
 import { Amount } from '@store/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -23,8 +24,9 @@ import { ChargeNote, usePlaceOrder } from '../../../orders';
 import { useWithdrawalConsent } from '../../components/withdrawal-consent-box';
 import { loadLimitOf } from '../../load-limit';
 import type { CardGatewayClient } from './card-gateway-client';
-import type { CardGatewayMethod, MethodPayment } from './method';
+import type { CardGatewayMethod, MethodPayment, SavedCardPaid } from './method';
 import { CARD_GATEWAY_METHODS, offeredInOrder } from './methods';
+import type { SavedRefusals } from './methods/saved-methods/saved-methods';
 import { setUpMethods, type MethodInstances } from './set-up-methods';
 
 export interface CardPaymentSectionProps {
@@ -55,7 +57,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   const [busy, setBusy] = useState(false);
   // Read at the click itself: a second click before React re-renders must not start a second payment.
   const localBusy = useRef(false);
-  const [lastResponseCode, setLastResponseCode] = useState<number | null>(null);
+  const [savedRefusals, setSavedRefusals] = useState<SavedRefusals>({});
   const [instances, setInstances] = useState<MethodInstances>({});
   const [chosen, setChosen] = useState<CardGatewayOption | null>(null);
   // Once settled it stays so: a retried card form does not set the other methods up a second time.
@@ -79,7 +81,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     };
   }, [gateway, checkout, currency, formSettled, loadLimitMs]);
 
-  const facts = { checkout, country, currency, locale, lastResponseCode };
+  const facts = { checkout, country, currency, locale, savedRefusals };
   const keysWhere = (test: (method: CardGatewayMethod) => boolean | undefined) => new Set(CARD_GATEWAY_METHODS.filter(test).map((method) => method.key));
   const options = offeredInOrder(
     keysWhere((method) => method.offered(facts, instances[method.key] ?? null)),
@@ -87,8 +89,11 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
   );
   const option = chosen && options.includes(chosen) ? chosen : defaultCardGatewayOption(options);
 
-  /** PLACE_ORDER with the gateway's nonce (spec 2 §7); a refusal is shown by the place-order hook. */
-  const placeWith = (nonce: string, method: CardGatewayMethod, vault: boolean, paid: BasketJson = basket) =>
+  /**
+   * PLACE_ORDER with the gateway's nonce (spec 2 §7), or naming a saved method (its nonce, if any, is
+   * then the saved card's); a refusal is shown by the place-order hook.
+   */
+  const placeWith = (nonce: string | null, type: PaymentMethodType, vault: boolean, paid: BasketJson = basket, saved?: SavedCardPaid) =>
     place(
       {
         basket_reference_id: paid.reference,
@@ -98,9 +103,11 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         customer_public_id: customer.public_id,
         gateway: CARD_GATEWAY.key,
         payment_facilitator: CARD_GATEWAY.key,
-        payment_method_type: CARD_GATEWAY_OPTION_METHOD[method.key],
+        payment_method_type: type,
         locale,
-        token: nonce,
+        ...(nonce !== null ? { token: nonce } : {}),
+        ...(saved ? { saved_method: saved.reference } : {}),
+        ...(saved?.cvvToken ? { saved_card_cvv_token: saved.cvvToken } : {}),
         ...(gateway.deviceData ? { bt_device_data: gateway.deviceData } : {}),
         vault_payment_method: vault,
         withdrawal_consent: consent.value,
@@ -142,8 +149,23 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
     return null;
   };
 
-  /** What one method pays with: the section's shared steps, under that method's label and type. */
-  const paymentFor = (method: CardGatewayMethod): MethodPayment => {
+  /** Paying and its refused order's code: already shown by the place-order call; anything else is an unplaced order. */
+  const placing = async (pay: () => Promise<void>): Promise<number | null> => {
+    if (busy || !consent.check()) return null;
+    setBusy(true);
+    try {
+      await pay();
+    } catch (error) {
+      if (error instanceof ApiError) return error.code;
+      notify(ErrorCatalogue.ORDER_FAILED.code);
+    } finally {
+      setBusy(false);
+    }
+    return null;
+  };
+
+  /** What one method pays with: the section's shared steps, under that method's label and (unless told another) its type. */
+  const paymentFor = (method: CardGatewayMethod, type: PaymentMethodType = CARD_GATEWAY_OPTION_METHOD[method.key]): MethodPayment => {
     const trackChoice = () => {
       track('add_payment_info', { ...basketAnalytics(basket), payment_type: CARD_GATEWAY_OPTION_LABELS[method.key] });
     };
@@ -152,43 +174,37 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
       consented: () => consent.check(),
       track: trackChoice,
       payByCard: async (tokenize, vault, unexplained) => {
-        if (busy || !consent.check()) return;
+        if (busy || !consent.check()) return null;
         setBusy(true);
         try {
           const tokenized = await tokenize();
-          if (!tokenized) return;
+          if (!tokenized) return null;
           const nonce = await threeDSecured(tokenized.nonce, tokenized.bin);
-          if (nonce === null) return;
-          await placeWith(nonce, method, vault);
+          if (nonce === null) return null;
+          await placeWith(nonce, type, vault, basket, tokenized.saved);
         } catch (error) {
-          if (error instanceof ApiError) {
-            // Already shown by the place-order call; a saved card the gateway refused is not offered again.
-            if (error.code === ErrorCatalogue.SAVED_CARD_INVALID.code) setLastResponseCode(error.code);
-            return;
-          }
+          // Already shown by the place-order call; the method hears which refusal it was.
+          if (error instanceof ApiError) return error.code;
           const code = cardClientErrorCode(providerCode(error));
           if (code !== null) notify(code);
           else unexplained?.();
         } finally {
           setBusy(false);
         }
-      },
-      payWithNonce: async (nonceOf, vault = false) => {
-        if (busy || !consent.check()) return null;
-        trackChoice();
-        setBusy(true);
-        try {
-          const nonce = await nonceOf();
-          if (nonce !== null) await placeWith(nonce, method, vault);
-        } catch (error) {
-          // Already shown by the place-order call; the method hears which refusal it was.
-          if (error instanceof ApiError) return error.code;
-          notify(ErrorCatalogue.ORDER_FAILED.code);
-        } finally {
-          setBusy(false);
-        }
         return null;
       },
+      payWithNonce: (nonceOf, vault = false) =>
+        placing(async () => {
+          trackChoice();
+          const nonce = await nonceOf();
+          if (nonce !== null) await placeWith(nonce, type, vault);
+        }),
+      payWithSaved: (reference) =>
+        placing(async () => {
+          trackChoice();
+          await placeWith(null, type, false, basket, { reference });
+        }),
+      as: (other) => paymentFor(method, other),
       wallet: (saveAccount = false) => ({
         amount: toDecimalString(money(toPay.amount_minor, toPay.currency)),
         currency,
@@ -201,7 +217,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
         saveAccount,
         onNonce: (nonce, paid) => {
           setBusy(true);
-          placeWith(nonce, method, saveAccount, paid)
+          placeWith(nonce, type, saveAccount, paid)
             .catch(() => undefined)
             .finally(() => setBusy(false));
         },
@@ -209,7 +225,8 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
           if (code !== null) notify(code);
         },
       }),
-      refuseSavedCard: () => setLastResponseCode(ErrorCatalogue.SAVED_CARD_INVALID.code),
+      savedRefusals,
+      refuseSaved: (reference, refusal) => setSavedRefusals((current) => ({ ...current, [reference]: refusal })),
       local: {
         amount: toDecimalString(money(toPay.amount_minor, toPay.currency)),
         currency,
@@ -248,7 +265,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
               customer_public_id: customer.public_id,
               gateway: CARD_GATEWAY.key,
               payment_facilitator: CARD_GATEWAY.key,
-              payment_method_type: CARD_GATEWAY_OPTION_METHOD[method.key],
+              payment_method_type: type,
               locale,
               token: nonce,
               ...(gateway.deviceData ? { bt_device_data: gateway.deviceData } : {}),
@@ -289,6 +306,7 @@ export function CardPaymentSection({ basket, customer, locale, checkout, gateway
           gateway={gateway}
           loadLimitMs={loadLimitMs}
           instance={instances[method.key] ?? null}
+          instances={instances}
           chosen={option === method.key}
           payment={paymentFor(method)}
           settled={settled}

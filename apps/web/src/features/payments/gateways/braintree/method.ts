@@ -1,8 +1,10 @@
-import type { BasketJson, CardCheckoutJson, CardGatewayOption, CustomerJson } from '@store/domain';
+import type { BasketJson, CardCheckoutJson, CardGatewayOption, CustomerJson, PaymentMethodType } from '@store/domain';
 import type { Client } from 'braintree-web/client';
 import type { ComponentType } from 'react';
 import type { StartLocalPaymentInput } from '../../../orders';
 import type { CardGatewayClient } from './card-gateway-client';
+import type { SavedMethodRefusal, SavedRefusals } from './methods/saved-methods/saved-methods';
+import type { MethodInstances } from './set-up-methods';
 import type { WalletPayment } from './wallet-payment';
 
 /** What a method's set-up reads: the checkout's flags and settings, the basket's currency and the load limit. */
@@ -38,8 +40,14 @@ export interface OfferFacts {
   readonly country: string;
   readonly currency: string;
   readonly locale: string;
-  /** The response code of the last refused payment that a method cares about (a saved card the gateway refused). */
-  readonly lastResponseCode: number | null;
+  /** The saved methods refused on this page (expired, or gone from the gateway): not offered again here. */
+  readonly savedRefusals: SavedRefusals;
+}
+
+/** What PLACE_ORDER carries for a saved card: its reference, and the security code's nonce when the store asks for it again. */
+export interface SavedCardPaid {
+  readonly reference: string;
+  readonly cvvToken?: string;
 }
 
 /** What the card gateway's section gives a method to pay with: the consent, analytics, one payment at a time. */
@@ -52,20 +60,34 @@ export interface MethodPayment {
   track(): void;
   /**
    * A card payment (spec 2 §4): the method's nonce, then 3-D Secure 2 unless it is off, then the
-   * order. `tokenize` gives the nonce and the card's BIN, or null when it has already said why not;
-   * `unexplained` runs when the gateway's error has no message of its own to show.
+   * order. `tokenize` gives the nonce and the card's BIN (and, for a saved card, which one), or null
+   * when it has already said why not; `unexplained` runs when the gateway's error has no message of
+   * its own to show. Resolves with the response code of a refused order, otherwise null.
    */
-  payByCard(tokenize: () => Promise<{ readonly nonce: string; readonly bin: string } | null>, vault: boolean, unexplained?: () => void): Promise<void>;
+  payByCard(
+    tokenize: () => Promise<{ readonly nonce: string; readonly bin: string; readonly saved?: SavedCardPaid } | null>,
+    vault: boolean,
+    unexplained?: () => void,
+  ): Promise<number | null>;
   /**
    * PLACE_ORDER with a nonce the method gets at the click (a vaulted account, a bank debit): busy
    * meanwhile, failures shown; `vault` saves the payment method with the sale. Resolves with the
    * response code of a refused order (a method may offer a next step for it), otherwise null.
    */
   payWithNonce(nonce: () => Promise<string | null>, vault?: boolean): Promise<number | null>;
+  /**
+   * PLACE_ORDER naming a saved account (PayPal, Venmo, a bank account) by the store's reference, with
+   * no nonce: the server charges what it keeps for that account. As payWithNonce otherwise.
+   */
+  payWithSaved(reference: string): Promise<number | null>;
+  /** The same payment under another payment method type: the saved option pays under each saved method's own kind. */
+  as(type: PaymentMethodType): MethodPayment;
   /** What a wallet's own button pays with. */
   wallet(saveAccount?: boolean): WalletPayment;
-  /** The gateway refused the saved card: it is not offered again on this page (spec 2 §6). */
-  refuseSavedCard(): void;
+  /** The saved methods refused on this page so far. */
+  readonly savedRefusals: SavedRefusals;
+  /** A saved method was refused (expired, or gone from the gateway): it is not offered again on this page (spec 2 §6). */
+  refuseSaved(reference: string, refusal: SavedMethodRefusal): void;
   /** What a local payment method (spec 3 §1) pays with: its order's fields, the section's busy flag, the nonce's order. */
   readonly local: LocalPaymentSupport;
 }
@@ -99,6 +121,11 @@ export interface MethodProps<Instance> {
   readonly loadLimitMs: number;
   /** What the method's set-up made, or null (not yet, not wanted, or it failed). */
   readonly instance: Instance | null;
+  /**
+   * What every method's set-up made: a method that finishes a payment in another's window (a saved
+   * PayPal account confirmed in PayPal's) reads that method's instance through its own accessor.
+   */
+  readonly instances: MethodInstances;
   /** The shopper chose it: a method shows nothing else (it may keep parts of itself mounted out of sight). */
   readonly chosen: boolean;
   readonly payment: MethodPayment;

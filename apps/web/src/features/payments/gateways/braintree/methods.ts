@@ -9,8 +9,7 @@ import { mbWayMethod } from './methods/mbway/mbway.method';
 import { payUponInvoiceMethod } from './methods/pay-upon-invoice/pay-upon-invoice.method';
 import { paymentRequestMethod } from './methods/payment-request/payment-request.method';
 import { payPalMethod } from './methods/paypal/paypal.method';
-import { savedBankAccountMethod } from './methods/saved-bank-account/saved-bank-account.method';
-import { savedCardMethod } from './methods/saved-card/saved-card.method';
+import { savedMethodsMethod } from './methods/saved-methods/saved-methods.method';
 import { sepaMethod } from './methods/sepa/sepa.method';
 import { usBankAccountMethod } from './methods/us-bank-account/us-bank-account.method';
 import { venmoMethod } from './methods/venmo/venmo.method';
@@ -23,8 +22,7 @@ import type { CardGatewayMethod } from './method';
  */
 export const CARD_GATEWAY_METHODS: readonly CardGatewayMethod[] = [
   cardMethod,
-  savedCardMethod,
-  savedBankAccountMethod,
+  savedMethodsMethod,
   payPalMethod,
   applePayMethod,
   googlePayMethod,

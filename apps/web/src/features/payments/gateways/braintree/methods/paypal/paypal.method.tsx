@@ -1,5 +1,4 @@
 import { ErrorCatalogue, isPayPalEnabled } from '@store/domain';
-import { Button } from '@store/ui';
 import type { PayPalCheckout } from 'braintree-web/paypal-checkout';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useAppUi } from '../../../../../../lib/app-ui';
@@ -7,9 +6,9 @@ import { yieldToMain } from '../../../../../../lib/yield-to-main';
 import { PaymentMethodsProblem } from '../../../../components/payment-methods-problem';
 import { importWithinLimit } from '../../../../load-limit';
 import { defineMethod, type MethodProps } from '../../method';
+import type { MethodInstances } from '../../set-up-methods';
 import type { PayPalButtonProps } from './paypal-button';
 import { enabledFunding } from './pay-later';
-import { useVaultInitiatedCheckout } from './vault-initiated-checkout';
 import { PayPalClassicButton } from './paypal-classic-button';
 
 type PayPalCheckoutModule = typeof import('braintree-web/paypal-checkout');
@@ -47,46 +46,19 @@ function usePayPalButton(wanted: boolean, limitMs: number) {
   return { status, Button: loaded.button, retry: () => setAttempt((current) => current + 1) } as const;
 }
 
-/** The saved PayPal account, then the shopper's choice to save another, then PayPal's own button. */
+/**
+ * The shopper's choice to save this PayPal account, then PayPal's own button. A saved PayPal account
+ * pays from the saved methods' option, where 'Confirm with PayPal' borrows this method's checkout.
+ */
 function PayPalPayment({ checkout, basket, gateway, instance, chosen, loadLimitMs, payment }: MethodProps<PayPal>) {
-  const { notify } = useAppUi();
   const [savePayPal, setSavePayPal] = useState(false);
-  const savedPayPal = checkout.existing_paypal_account;
-  const [savedPayPalUsable, setSavedPayPalUsable] = useState(true);
   // A merchant on braintree-web's classic paypal module pays through its popup instead of PayPal's buttons.
   const classic = checkout.paypal_classic === true;
   const payPalButton = usePayPalButton(chosen && instance !== null && !classic, loadLimitMs);
-  const consent = useVaultInitiatedCheckout({ checkout: instance?.checkout ?? null, gateway, payment, email: savedPayPal?.email ?? null });
-
-  /**
-   * The saved PayPal account: a fresh nonce from the vault, straight to placing the order (no
-   * approval again); a payer who withdrew its pre-approval at PayPal is offered to agree again.
-   */
-  const payWithSavedPayPal = () =>
-    payment.payWithNonce(async () => {
-      const vaulted = await gateway.vaultedPaymentMethods();
-      const match = vaulted.find((method) => method.type === 'PayPalAccount' && method.details.email === savedPayPal?.email);
-      if (match) return match.nonce;
-      setSavedPayPalUsable(false);
-      notify(ErrorCatalogue.SAVED_PAYPAL_INVALID.code);
-      return null;
-    }).then(consent.afterRefusal);
 
   if (!chosen || !instance) return null;
   return (
     <div className="paypal-payment">
-      {savedPayPal && savedPayPalUsable && (
-        <div className="saved-paypal" data-testid="saved-paypal">
-          <p>
-            Saved PayPal account: <strong>{savedPayPal.email}</strong>
-          </p>
-          <Button busy={payment.busy} onClick={() => void payWithSavedPayPal()}>
-            Pay with saved PayPal account
-          </Button>
-          {consent.element}
-          <p>Or pay with another PayPal account:</p>
-        </div>
-      )}
       {!classic && (
         <label className="choice">
           <input type="checkbox" checked={savePayPal} onChange={(event) => setSavePayPal(event.target.checked)} /> Save this PayPal account for next time
@@ -104,6 +76,9 @@ function PayPalPayment({ checkout, basket, gateway, instance, chosen, loadLimitM
     </div>
   );
 }
+
+/** PayPal's checkout as its set-up made it, for the saved PayPal account's 'Confirm with PayPal'; null while PayPal is not set up. */
+export const payPalCheckoutIn = (instances: MethodInstances): PayPalCheckout | null => (instances.paypal as PayPal | undefined)?.checkout ?? null;
 
 /** While set up: the gateway's preferred-payment-methods module, downloading with PayPal's. */
 interface PayPalSetUp extends PayPal {

@@ -1,10 +1,11 @@
-import { ErrorCatalogue, payPalVaultFailure } from '@store/domain';
+import { ErrorCatalogue, payPalVaultFailure, type SavedMethodJson } from '@store/domain';
 import { Button } from '@store/ui';
 import type { PayPalCheckout, PayPalTokenizePayload } from 'braintree-web/paypal-checkout';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useAppUi } from '../../../../../../lib/app-ui';
 import type { CardGatewayClient } from '../../card-gateway-client';
 import type { MethodPayment } from '../../method';
+import { vaultedPayPalFor } from '../saved-methods/saved-methods';
 
 /**
  * braintree-web's vault-initiated checkout (marked @ignore in its docs, so not in our typings of the
@@ -18,19 +19,21 @@ export interface VaultInitiatedCheckoutOptions {
   /** PayPal's checkout, once made. */
   readonly checkout: PayPalCheckout | null;
   readonly gateway: CardGatewayClient;
+  /** Pays under PayPal's payment method type. */
   readonly payment: MethodPayment;
-  /** The saved PayPal account the store offers this customer. */
-  readonly email: string | null;
+  /** The saved PayPal account the shopper chose. */
+  readonly account: SavedMethodJson;
 }
 
 /**
  * A saved PayPal account whose payer withdrew its pre-approval at PayPal is refused with
  * PAYPAL_CONSENT_NEEDED; the shopper is then offered 'Confirm with PayPal', which opens PayPal's
  * window on that account (startVaultInitiatedCheckout) and pays the same order with its answer.
- * The account is the one the gateway's vault manager lists for this customer's client token (the
- * server names the vault customer), so the page can only ever name the customer's own account.
+ * The account is the one the gateway's vault manager lists with the chosen account's email for this
+ * customer's client token (the server names the vault customer), so the page can only ever name the
+ * customer's own account, and of several saved ones the one the shopper chose.
  */
-export function useVaultInitiatedCheckout({ checkout, gateway, payment, email }: VaultInitiatedCheckoutOptions) {
+export function useVaultInitiatedCheckout({ checkout, gateway, payment, account }: VaultInitiatedCheckoutOptions) {
   const { notify } = useAppUi();
   const [needed, setNeeded] = useState(false);
   // The account's vault-manager nonce, fetched as soon as consent is needed, so that the click
@@ -46,7 +49,7 @@ export function useVaultInitiatedCheckout({ checkout, gateway, payment, email }:
   const fetchAccountNonce = () => {
     const fetched = gateway
       .vaultedPaymentMethods()
-      .then((methods) => methods.find((method) => method.type === 'PayPalAccount' && method.details.email === email)?.nonce ?? null)
+      .then((methods) => vaultedPayPalFor(methods, account)?.nonce ?? null)
       .catch(() => null);
     accountNonce.current = fetched;
     return fetched;
@@ -67,7 +70,12 @@ export function useVaultInitiatedCheckout({ checkout, gateway, payment, email }:
       const nonce = await (accountNonce.current ?? fetchAccountNonce());
       // The nonce names the account for this attempt only; a retry asks the vault manager again.
       accountNonce.current = null;
-      if (!nonce || !flow?.startVaultInitiatedCheckout) {
+      // PayPal's own set-up has not finished (or failed): its window cannot open yet.
+      if (!flow?.startVaultInitiatedCheckout) {
+        notify(ErrorCatalogue.PAYMENT_METHODS_UNAVAILABLE.code);
+        return null;
+      }
+      if (!nonce) {
         notify(ErrorCatalogue.SAVED_PAYPAL_INVALID.code);
         return null;
       }

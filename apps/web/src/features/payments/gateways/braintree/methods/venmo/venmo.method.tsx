@@ -1,9 +1,8 @@
-import { ErrorCatalogue, SAVED_VENMO_TOKEN, venmoFailureCode } from '@store/domain';
-import { Button } from '@store/ui';
+import { ErrorCatalogue, venmoFailureCode } from '@store/domain';
 import type { Venmo } from 'braintree-web/venmo';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { yieldToMain } from '../../../../../../lib/yield-to-main';
-import { defineMethod, type MethodPayment, type MethodProps } from '../../method';
+import { defineMethod, type MethodProps } from '../../method';
 import { useLatest, type WalletPayment } from '../../wallet-payment';
 
 /**
@@ -147,26 +146,9 @@ function useVenmoInUse(instance: VenmoSetUp | null) {
   return { venmo: current, failed: made?.failed ?? false, switchTo };
 }
 
-/** The saved Venmo account: the order is charged with what the server keeps, no Venmo window. */
-function SavedVenmo({ username, payment, onRefused }: { readonly username: string; readonly payment: MethodPayment; readonly onRefused: () => void }) {
-  const pay = () =>
-    void payment.payWithNonce(async () => SAVED_VENMO_TOKEN, false).then((code) => {
-      // Gone from the gateway (removed, or disconnected in Venmo): not offered again on this page.
-      if (code === ErrorCatalogue.SAVED_VENMO_INVALID.code) onRefused();
-    });
-  return (
-    <div className="saved-venmo" data-testid="saved-venmo">
-      <Button busy={payment.busy} onClick={pay}>
-        Pay with your saved Venmo ({username})
-      </Button>
-      <p>Or pay with Venmo again:</p>
-    </div>
-  );
-}
-
-function VenmoPayment({ checkout, instance, chosen, payment }: MethodProps<VenmoSetUp>) {
+/** The shopper's choice to save this Venmo account, then Venmo's button. A saved Venmo account pays from the saved methods' option. */
+function VenmoPayment({ instance, chosen, payment }: MethodProps<VenmoSetUp>) {
   const [saveVenmo, setSaveVenmo] = useState(false);
-  const [savedUsable, setSavedUsable] = useState(true);
   const wallet = payment.wallet(saveVenmo);
   const venmo = instance?.venmo ?? null;
   // On the load the app returned to: whether the shopper had ticked 'Save Venmo' before leaving.
@@ -175,11 +157,9 @@ function VenmoPayment({ checkout, instance, chosen, payment }: MethodProps<Venmo
   const inUse = useVenmoInUse(instance);
   if (returned) return <p role="status">Finishing your Venmo payment…</p>;
   if (!chosen || !venmo) return null;
-  const saved = checkout.existing_venmo_account ?? null;
   const active = inUse.venmo;
   return (
     <div className="venmo-payment">
-      {saved && savedUsable && <SavedVenmo username={saved.username} payment={payment} onRefused={() => setSavedUsable(false)} />}
       <label className="choice">
         <input
           type="checkbox"
