@@ -3,6 +3,7 @@ import { agreeToImmediateSupply, expectConfirmation, paymentSection, shopperAtPa
 import { expect, test } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 import { openProviderPopup } from './provider-popup';
+import { SAVED_METHODS_OPTION, savedMethod } from './checkout-saved-methods';
 
 // Vault-initiated checkout (spec 3): a saved PayPal account whose payer withdrew its pre-approval at
 // PayPal is refused (the processor's 2071); the checkout offers 'Confirm with PayPal', which opens
@@ -27,12 +28,12 @@ const paidOrders = async (page: Page) =>
     (order) => order.status === 'paid',
   );
 
-async function choosePayPal(page: Page) {
+/** The checkout opens on the saved methods: the saved account is chosen (the shopper's only one, so the default). */
+async function chooseSavedPayPal(page: Page) {
   await page.goto('/en-gb/checkout/');
   const section = paymentSection(page);
-  const radio = section.getByRole('radio', { name: 'PayPal' });
-  await expect(radio).toBeVisible({ timeout: 15_000 });
-  await radio.check();
+  await expect(section.getByRole('radio', { name: SAVED_METHODS_OPTION })).toBeChecked({ timeout: 15_000 });
+  await expect(savedMethod(section, 'PayPal sandbox-buyer@example.com (default)')).toBeChecked();
   await agreeToImmediateSupply(page);
   return section;
 }
@@ -78,8 +79,7 @@ async function refusedSavedPayPal(page: Page, sandboxUrl: string) {
   await shopperAtPayment(page);
   await savePayPalAccount(page, sandboxUrl);
   await revokeAtPayPal(page, sandboxUrl);
-  const section = await choosePayPal(page);
-  await expect(section.getByTestId('saved-paypal')).toContainText('Saved PayPal account: sandbox-buyer@example.com');
+  const section = await chooseSavedPayPal(page);
   const refusal = page.waitForResponse((response) => response.request().method() === 'POST' && (response.request().postData() ?? '').includes('PLACE_ORDER'));
   await section.getByRole('button', { name: 'Pay with saved PayPal account' }).click();
   const refused = (await (await refusal).json()) as { code: number; data?: { order_number?: string } };
