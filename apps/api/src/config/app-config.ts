@@ -197,6 +197,14 @@ export class AppConfig {
   @Max(120000, { message: 'BRAINTREE_TIMEOUT_MS must be a whole number of milliseconds from 1000 to 120000' })
   BRAINTREE_TIMEOUT_MS = 20000;
 
+  /**
+   * A saved card's security code typed again at the checkout, checked by the gateway with the charge
+   * (some acquirers' rules, or a merchant's own fraud rules, ask for it): off by default.
+   */
+  @Transform(toBoolean)
+  @IsBoolean({ message: 'BRAINTREE_SAVED_CARD_CVV must be true or false' })
+  BRAINTREE_SAVED_CARD_CVV = false;
+
   /** 3-D Secure on card payments: verified in the page and required by the gateway (spec 2 §9: on by default). */
   @Transform(toBoolean)
   @IsBoolean({ message: 'BRAINTREE_THREE_D_SECURE must be true or false' })

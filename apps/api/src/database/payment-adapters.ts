@@ -6,11 +6,14 @@ import {
   MERCHANT_OF_RECORD_SETTINGS,
   type MerchantOfRecordSettings,
   PAYMENT_PORTS,
-  SAVED_CARD_REPOSITORY,
-  SAVED_BANK_ACCOUNT_REPOSITORY,
-  SAVED_PAYPAL_REPOSITORY,
-  SAVED_VENMO_REPOSITORY,
+  CLOCK,
+  KeepVaultedMethod,
+  ListSavedMethods,
+  SAVED_METHOD_REPOSITORY,
+  type CardGatewayPort,
   type CardGatewaySettings,
+  type Clock,
+  type SavedMethodRepository,
   type PaymentPorts,
 } from '@store/application';
 // The domain's card gateway descriptor, named apart from the application's token for its adapter.
@@ -19,12 +22,10 @@ import {
   BraintreeCardGateway,
   DigitalRiverGateway,
   LedgeredPaymentPort,
-  PostgresSavedBankAccountRepository,
-  TypeOrmSavedCardRepository,
-  TypeOrmSavedPayPalRepository,
-  TypeOrmSavedVenmoRepository,
+  PostgresSavedMethodRepository,
   type LookupablePaymentPort,
 } from '@store/infrastructure';
+import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 
@@ -75,10 +76,19 @@ function ledgered(key: PayingGateway, adapter: LookupablePaymentPort | null, tim
 export const STORE_FEATURES_ON = Symbol('StoreFeaturesOn');
 
 export const paymentAdapters: Provider[] = [
-  { provide: SAVED_CARD_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedCardRepository(ds), inject: [DataSource] },
-  { provide: SAVED_PAYPAL_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedPayPalRepository(ds), inject: [DataSource] },
-  { provide: SAVED_BANK_ACCOUNT_REPOSITORY, useFactory: (ds: DataSource) => new PostgresSavedBankAccountRepository(ds), inject: [DataSource] },
-  { provide: SAVED_VENMO_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSavedVenmoRepository(ds), inject: [DataSource] },
+  { provide: SAVED_METHOD_REPOSITORY, useFactory: (ds: DataSource) => new PostgresSavedMethodRepository(ds), inject: [DataSource] },
+  // The saved methods as the vault knows them, and keeping what a payment vaulted: the orders, the
+  // checkout and the account page share them. Their references are fresh random bytes.
+  {
+    provide: ListSavedMethods,
+    useFactory: (saved: SavedMethodRepository, gateway: CardGatewayPort | null, clock: Clock) => new ListSavedMethods(saved, gateway, clock, { bytes: (count) => randomBytes(count) }),
+    inject: [SAVED_METHOD_REPOSITORY, CARD_GATEWAY_PORT, CLOCK],
+  },
+  {
+    provide: KeepVaultedMethod,
+    useFactory: (saved: SavedMethodRepository, gateway: CardGatewayPort | null) => new KeepVaultedMethod(saved, gateway, { bytes: (count) => randomBytes(count) }),
+    inject: [SAVED_METHOD_REPOSITORY, CARD_GATEWAY_PORT],
+  },
   { provide: CARD_GATEWAY_PORT, useFactory: cardGateway, inject: [AppConfig] },
   {
     provide: CARD_GATEWAY_SETTINGS,

@@ -16,12 +16,8 @@ import {
   CredentialCheck,
   CreateCustomer,
   GetCustomerPayment,
-  GetSavedCard,
-  GetSavedPayPalAccount,
-  SAVED_CARD_REPOSITORY,
-  SAVED_PAYPAL_REPOSITORY,
-  type SavedCardRepository,
-  type SavedPayPalRepository,
+  SAVED_METHOD_REPOSITORY,
+  type SavedMethodRepository,
   MAIL_OUTBOX,
   ONE_TIME_TOKEN_REPOSITORY,
   OpenSession,
@@ -185,11 +181,10 @@ const useCases: Provider[] = [
     inject: [CredentialCheck, CUSTOMER_REPOSITORY, PASSWORD_HASHER, PASSWORD_SCREEN, SESSION_REPOSITORY, SECOND_FACTOR, CLOCK, AppConfig],
   },
   {
-    // The session's customer.payment: read from the saved card and PayPal account the payments context keeps.
+    // The session's customer.payment: read from the saved methods the payments context keeps.
     provide: GetCustomerPayment,
-    useFactory: (cards: SavedCardRepository, paypal: SavedPayPalRepository, clock: Clock) =>
-      new GetCustomerPayment(new GetSavedCard(cards, clock), new GetSavedPayPalAccount(paypal)),
-    inject: [SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CLOCK],
+    useFactory: (saved: SavedMethodRepository, clock: Clock) => new GetCustomerPayment(saved, clock),
+    inject: [SAVED_METHOD_REPOSITORY, CLOCK],
   },
   {
     provide: ClaimBasketOnSignIn,

@@ -62,7 +62,8 @@ export class OrderActions implements CheckoutActionHandlers {
     const customer = this.customerOf(payload, context);
     // A paid order without what its gateway charges with is refused before an order is reserved for it.
     const paymentToken = payload.token || payload.source_id || null;
-    unwrap(checkPlaceOrderFields(payload.gateway, { paymentToken, checkoutId: payload.checkout_id ?? null }));
+    // A saved method is paid by the store's reference, which stands where a token goes.
+    unwrap(checkPlaceOrderFields(payload.gateway, { paymentToken: paymentToken ?? payload.saved_method ?? null, checkoutId: payload.checkout_id ?? null }));
     // A local payment's nonce (the provider's window approved it) pays the order its start reserved.
     if (payload.payment_method_type && isLocalPaymentMethod(payload.payment_method_type)) {
       if (!payload.existing_order_number || !paymentToken) throw new DomainError('REQUIRED_FIELDS_MISSING');
@@ -100,6 +101,8 @@ export class OrderActions implements CheckoutActionHandlers {
       shownAmount: payload.amount ?? null,
       withdrawalConsent: payload.withdrawal_consent === true,
       vaultPaymentMethod: payload.vault_payment_method === true,
+      savedMethod: payload.saved_method ?? null,
+      savedCardCvvToken: payload.saved_card_cvv_token ?? null,
       shownBillingAddress: payload.billing_address ? shownAddress(payload.billing_address) : null,
       updateShippingAddress: payload.update_shipping_address === true,
       locale: payload.locale ?? 'en-gb',

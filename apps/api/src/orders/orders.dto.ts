@@ -50,6 +50,12 @@ export class PlaceOrderPayload {
   @IsOptional() @IsObject() @ValidateNested() @Type(() => ShownBillingAddressPayload) billing_address?: ShownBillingAddressPayload;
 
   @IsOptional() @IsString() @MaxLength(4096) token?: string;
+  /** The customer's saved payment method paying (ours), by the store's reference. */
+  @IsOptional()
+  @Matches(/^spm_[0-9a-f]{32}$/, { message: 'saved_method is not a saved payment method reference' })
+  saved_method?: string;
+  /** A saved card's security code typed again, as the CVV-only nonce of the card gateway's fields (ours). */
+  @IsOptional() @IsString() @MaxLength(4096) saved_card_cvv_token?: string;
   @IsOptional() @IsString() @MaxLength(8192) bt_device_data?: string;
   @IsOptional() @IsString() @MaxLength(128) checkout_id?: string;
   @IsOptional() @IsString() @MaxLength(128) source_id?: string;

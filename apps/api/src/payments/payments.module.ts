@@ -15,31 +15,18 @@ import {
   BasketReader,
   CARD_GATEWAY_PORT,
   CARD_GATEWAY_SETTINGS,
-  CLOCK,
   GetCardCheckout,
-  GetSavedCard,
-  GetSavedPayPalAccount,
-  GetSavedVenmoAccount,
-  ListSavedBankAccounts,
-  RemoveSavedBankAccount,
+  ListSavedMethods,
+  MakeSavedMethodDefault,
   PAYMENT_STATE_REPOSITORY,
-  RemoveSavedCard,
-  RemoveSavedPayPalAccount,
-  RemoveSavedVenmoAccount,
-  SAVED_CARD_REPOSITORY,
-  SAVED_BANK_ACCOUNT_REPOSITORY,
-  SAVED_PAYPAL_REPOSITORY,
-  SAVED_VENMO_REPOSITORY,
+  RemoveSavedMethod,
+  SAVED_METHOD_REPOSITORY,
   SHIPPING_ADDRESS_REPOSITORY,
   type BasketRepository,
   type CardGatewayPort,
   type CardGatewaySettings,
-  type Clock,
   type PaymentStateRepository,
-  type SavedCardRepository,
-  type SavedBankAccountRepository,
-  type SavedPayPalRepository,
-  type SavedVenmoRepository,
+  type SavedMethodRepository,
   type ShippingAddressRepository,
 } from '@store/application';
 import { DomainError } from '@store/domain';
@@ -47,21 +34,21 @@ import { BasketModule } from '../basket/basket.module';
 import { TaxExemptionModule } from '../tax-exemption/tax-exemption.module';
 import { MerchantOfRecordActions } from './merchant-of-record-actions';
 import { CardCheckoutController } from './card-checkout.controller';
+import { SavedMethodsController } from './saved-methods.controller';
 import { BraintreeWebhooksModule } from './braintree/braintree-webhooks.module';
 import { PayPalVaultModule } from './paypal-vault/paypal-vault.module';
 
 /** A card gateway that answers every call with 'payment methods unavailable', when none is configured. */
 const unconfiguredGateway: CardGatewayPort = {
   clientToken: () => Promise.reject(new DomainError('PAYMENT_METHODS_UNAVAILABLE')),
-  findCard: () => Promise.resolve(null),
-  findPayPalAccount: () => Promise.resolve(null),
-  findVenmoAccount: () => Promise.resolve(null),
-  deletePaymentMethod: () => Promise.resolve(),
+  vaultedMethods: () => Promise.reject(new DomainError('PAYMENT_METHODS_UNAVAILABLE')),
+  makeDefault: () => Promise.reject(new DomainError('PAYMENT_METHODS_UNAVAILABLE')),
+  deletePaymentMethod: () => Promise.reject(new DomainError('PAYMENT_METHODS_UNAVAILABLE')),
 };
 
 @Module({
   imports: [BasketModule, TaxExemptionModule, BraintreeWebhooksModule, PayPalVaultModule],
-  controllers: [CardCheckoutController],
+  controllers: [CardCheckoutController, SavedMethodsController],
   providers: [
     {
       provide: MerchantCheckout,
@@ -94,55 +81,23 @@ const unconfiguredGateway: CardGatewayPort = {
       useFactory: (
         baskets: BasketRepository,
         reader: BasketReader,
-        states: PaymentStateRepository,
+        paymentStates: PaymentStateRepository,
+        billing: BillingRepository,
         gateway: CardGatewayPort | null,
-        savedCards: SavedCardRepository,
-        savedPayPal: SavedPayPalRepository,
+        savedMethods: ListSavedMethods,
         settings: CardGatewaySettings,
-        clock: Clock,
-        savedBankAccounts: SavedBankAccountRepository,
-        savedVenmo: SavedVenmoRepository,
-      ) => new GetCardCheckout(baskets, reader, states, gateway ?? unconfiguredGateway, savedCards, savedPayPal, settings, clock, savedBankAccounts, savedVenmo),
-      inject: [
-        BASKET_REPOSITORY,
-        BasketReader,
-        PAYMENT_STATE_REPOSITORY,
-        CARD_GATEWAY_PORT,
-        SAVED_CARD_REPOSITORY,
-        SAVED_PAYPAL_REPOSITORY,
-        CARD_GATEWAY_SETTINGS,
-        CLOCK,
-        SAVED_BANK_ACCOUNT_REPOSITORY,
-        SAVED_VENMO_REPOSITORY,
-      ],
-    },
-    { provide: GetSavedVenmoAccount, useFactory: (saved: SavedVenmoRepository) => new GetSavedVenmoAccount(saved), inject: [SAVED_VENMO_REPOSITORY] },
-    {
-      provide: RemoveSavedVenmoAccount,
-      useFactory: (saved: SavedVenmoRepository, gateway: CardGatewayPort | null) => new RemoveSavedVenmoAccount(saved, gateway),
-      inject: [SAVED_VENMO_REPOSITORY, CARD_GATEWAY_PORT],
+      ) => new GetCardCheckout({ baskets, reader, paymentStates, billing, gateway: gateway ?? unconfiguredGateway, savedMethods, settings }),
+      inject: [BASKET_REPOSITORY, BasketReader, PAYMENT_STATE_REPOSITORY, BILLING_REPOSITORY, CARD_GATEWAY_PORT, ListSavedMethods, CARD_GATEWAY_SETTINGS],
     },
     {
-      provide: GetSavedCard,
-      useFactory: (savedCards: SavedCardRepository, clock: Clock) => new GetSavedCard(savedCards, clock),
-      inject: [SAVED_CARD_REPOSITORY, CLOCK],
+      provide: MakeSavedMethodDefault,
+      useFactory: (list: ListSavedMethods, saved: SavedMethodRepository, gateway: CardGatewayPort | null) => new MakeSavedMethodDefault(list, saved, gateway ?? unconfiguredGateway),
+      inject: [ListSavedMethods, SAVED_METHOD_REPOSITORY, CARD_GATEWAY_PORT],
     },
     {
-      provide: RemoveSavedCard,
-      useFactory: (savedCards: SavedCardRepository, gateway: CardGatewayPort | null) => new RemoveSavedCard(savedCards, gateway),
-      inject: [SAVED_CARD_REPOSITORY, CARD_GATEWAY_PORT],
-    },
-    { provide: ListSavedBankAccounts, useFactory: (saved: SavedBankAccountRepository) => new ListSavedBankAccounts(saved), inject: [SAVED_BANK_ACCOUNT_REPOSITORY] },
-    {
-      provide: RemoveSavedBankAccount,
-      useFactory: (saved: SavedBankAccountRepository, gateway: CardGatewayPort | null) => new RemoveSavedBankAccount(saved, gateway),
-      inject: [SAVED_BANK_ACCOUNT_REPOSITORY, CARD_GATEWAY_PORT],
-    },
-    { provide: GetSavedPayPalAccount, useFactory: (saved: SavedPayPalRepository) => new GetSavedPayPalAccount(saved), inject: [SAVED_PAYPAL_REPOSITORY] },
-    {
-      provide: RemoveSavedPayPalAccount,
-      useFactory: (saved: SavedPayPalRepository, gateway: CardGatewayPort | null) => new RemoveSavedPayPalAccount(saved, gateway),
-      inject: [SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY_PORT],
+      provide: RemoveSavedMethod,
+      useFactory: (list: ListSavedMethods, saved: SavedMethodRepository, gateway: CardGatewayPort | null) => new RemoveSavedMethod(list, saved, gateway ?? unconfiguredGateway),
+      inject: [ListSavedMethods, SAVED_METHOD_REPOSITORY, CARD_GATEWAY_PORT],
     },
   ],
   exports: [MerchantOfRecordActions],

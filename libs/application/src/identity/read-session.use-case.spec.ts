@@ -1,16 +1,15 @@
 import type { Customer } from '@store/domain';
 import { GetBasket } from '../basket/get-basket.use-case';
-import { GetCustomerPayment, GetSavedCard, GetSavedPayPalAccount } from '../payments/saved-card.use-cases';
+import { GetCustomerPayment } from '../payments/saved-methods.use-cases';
 import {
   aBasket,
   aBasketOf,
   aBillingAddress,
   aCheckoutWorld,
-  aSavedCard,
+  cardDetails,
   aShopper,
   FixedCategories,
-  InMemorySavedCards,
-  InMemorySavedPayPal,
+  InMemorySavedMethods,
   InMemoryShippingAddresses,
 } from '../testing';
 import { ReadSession } from './read-session.use-case';
@@ -18,7 +17,7 @@ import { ReadSession } from './read-session.use-case';
 function aSessionWorld() {
   const world = aCheckoutWorld();
   const shipping = new InMemoryShippingAddresses();
-  const cards = new InMemorySavedCards();
+  const cards = new InMemorySavedMethods();
   const readSession = new ReadSession(
     {
       baskets: world.baskets,
@@ -28,7 +27,7 @@ function aSessionWorld() {
       billing: world.billing,
       shipping,
       paymentStates: world.paymentStates,
-      customerPayment: new GetCustomerPayment(new GetSavedCard(cards, world.clock), new GetSavedPayPalAccount(new InMemorySavedPayPal())),
+      customerPayment: new GetCustomerPayment(cards, world.clock),
     },
     ['apple-pay', 'paypal'],
   );
@@ -64,7 +63,7 @@ describe('ReadSession', () => {
     await world.baskets.save(aBasketOf(customer, { reference: 'another' }));
     await world.billing.save(customer.id, aBillingAddress({ city: 'Leeds' }));
     await world.shipping.save(customer.id, { sameAsBilling: true });
-    await world.cards.save(aSavedCard(customer.id, { last4: '4242' }));
+    await world.cards.save({ customerId: customer.id, vaultCustomerId: 'vault-1', token: 'card-a', details: cardDetails({ last4: '4242' }), fingerprint: null }, 'spm_00000000000000000000000000000001');
 
     const state = await world.readSession.execute({ customer, namedBasket: 'this-one', cookieBasket: null });
 

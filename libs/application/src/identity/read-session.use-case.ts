@@ -6,7 +6,7 @@ import type { GetBasket } from '../basket/get-basket.use-case';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
 import type { ShippingAddressRepository, ShippingChoice } from '../billing/shipping.ports';
-import type { CustomerPayment, GetCustomerPayment } from '../payments/saved-card.use-cases';
+import type { CustomerPayment, GetCustomerPayment } from '../payments/saved-methods.use-cases';
 import type { ContactPreferences, CustomerCategoryRepository, CustomerRepository } from './identity.ports';
 
 export interface ReadSessionQuery {

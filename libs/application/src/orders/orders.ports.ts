@@ -190,8 +190,14 @@ export interface ChargeRequest {
   readonly checkoutId: string | null;
   /** Keep the card or PayPal account in the gateway's vault on success (the shopper chose to save it). */
   readonly vault?: boolean;
-  /** A saved bank account's vault token, paid instead of a nonce (the store resolved it from its own reference). */
+  /** A saved method's vault token, paid instead of a nonce (the store resolved it from its own reference). */
   readonly vaultedToken?: string;
+  /**
+   * A saved card's security code typed again (a CVV-only nonce), checked with the charge of the
+   * card's vault token (`savedToken`); 3-D Secure's answer, when paymentToken carries one, goes with it.
+   */
+  readonly cvvNonce?: string;
+  readonly savedToken?: string;
   /** Who pays: the gateway's customer record (for vaulting) and the details its checks compare. */
   readonly payer?: Payer;
 }
@@ -206,6 +212,13 @@ export interface Payer {
   readonly countryCode: string | null;
 }
 
+/** A payment method a charge vaulted, by kind. */
+export type VaultedMethodOfCharge =
+  | { readonly card: VaultedCard }
+  | { readonly paypalAccount: VaultedPayPalAccount }
+  | { readonly venmoAccount: VaultedVenmoAccount }
+  | { readonly bankAccount: VaultedBankAccount };
+
 export type ChargeResult =
   | {
       readonly outcome: 'charged';
@@ -215,12 +228,7 @@ export type ChargeResult =
       /** The bank account a debit (settlesLater) is taken from, as the gateway's sale describes it. */
       readonly bankAccount?: DebitedBankAccount;
       /** What the gateway vaulted with this charge (when asked to), and the customer record it is under. */
-      readonly vaulted?: { readonly vaultCustomerId: string } & (
-        | { readonly card: VaultedCard }
-        | { readonly paypalAccount: VaultedPayPalAccount }
-        | { readonly venmoAccount: VaultedVenmoAccount }
-        | { readonly bankAccount: VaultedBankAccount }
-      );
+      readonly vaulted?: { readonly vaultCustomerId: string } & VaultedMethodOfCharge;
     }
   /** Refused for sure (declined, invalid method): nothing was taken, a new attempt may follow. */
   | { readonly outcome: 'declined'; readonly code: number; readonly reason: string };

@@ -7,7 +7,7 @@ async function setUp(options: Parameters<typeof aCheckoutWorld>[0] = {}) {
   const world = aCheckoutWorld(options);
   const payments = new FakePaymentPort();
   const checkpoints = new TestCheckpoints();
-  const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { braintree: payments }, world.keys, null, null, checkpoints);
+  const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { braintree: payments }, world.keys, { checkpoints });
   const { customer, basket, command } = await world.aShopperAtPayment();
   return { ...world, payments, checkpoints, placeOrder, customer, basket, command };
 }
@@ -306,7 +306,7 @@ describe('PlaceOrder', () => {
       const world = aCheckoutWorld({ catalogue: new InMemoryCatalogue(new Map([['GB', [aSuite(), boxed]]]), [GB_ACCOUNT]) });
       const payments = new FakePaymentPort();
       const shipping = new InMemoryShippingAddresses();
-      const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { braintree: payments }, world.keys, null, null, undefined, shipping);
+      const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { braintree: payments }, world.keys, { shipping });
       const line = { reference: 'line-1', suiteReference: 'boxed', productReference: 'boxed-set', quantity: 2, quantityLocked: false };
       const shopper = await world.aShopperAtPayment({ basket: { lines: [line] } });
       return { ...world, ...shopper, payments, shipping, placeOrder };

@@ -14,18 +14,15 @@ import {
   ok,
   requiresWithdrawalConsent,
   hashShowsBasket,
-  isSavedBankAccountReference,
-  savedBankAccountSwitchedOn,
-  savedBankAccountFits,
-  savedBankAccountReference,
-  isSavedVenmoToken,
-  savedVenmoFits,
+  savedMethodFits,
+  savedMethodState,
   toDecimalString,
   WITHDRAWAL_CONSENT_TEXT,
   type Customer,
   type LocalPaymentMethod,
   type PaymentGateway,
   type Result,
+  type SavedMethodKind,
   type StoreFeature,
 } from '@store/domain';
 import type { BasketReader } from '../basket/basket-reader';
@@ -33,9 +30,11 @@ import type { BasketRepository } from '../basket/basket.ports';
 import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
 import { deliveryAddress, type ShippingAddressRepository } from '../billing/shipping.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
-import { amountCharged, orderCharge, type Fulfilment, type KeyMaterial, type Order, type OrderDraft, type OrderRepository, type PaymentPorts, type ProductKey } from './orders.ports';
+import { amountCharged, orderCharge, type Fulfilment, type KeyMaterial, type Order, type OrderDraft, type OrderRepository, type PaymentPorts, type ProductKey, type VaultedMethodOfCharge } from './orders.ports';
 import { NO_CHECKPOINTS, type Checkpoints } from './checkpoints';
-import type { SavedBankAccount, SavedBankAccountRepository, SavedCardRepository, SavedPayPalRepository, SavedVenmoAccount, SavedVenmoRepository } from '../payments/card-gateway.ports';
+import type { SavedMethod, SavedMethodRepository } from '../payments/saved-methods.ports';
+import type { KeepVaultedMethod } from '../payments/saved-methods.use-cases';
+import type { Clock } from '../shared/ports';
 import { receiptMail } from './receipt';
 import type { LocalPaymentRepository } from '../payments/local-payments/local-payments.ports';
 import type { BankDebitReleases } from '../payments/bank-debits/bank-debit-notifications';
@@ -59,6 +58,14 @@ export interface PlaceOrderCommand {
   readonly withdrawalConsent: boolean;
   /** Save the card, or the PayPal account, for next time (spec 2 §7 vault_payment_method). */
   readonly vaultPaymentMethod?: boolean;
+  /**
+   * The customer's saved method paying (its store reference). A card comes with the vault
+   * manager's nonce for it in paymentToken (3-D Secured when that is on) or none; the other kinds
+   * never with a token from the page: the server charges the vault token it keeps.
+   */
+  readonly savedMethod?: string | null;
+  /** A saved card's security code typed again, as a CVV-only nonce (when the store's rules ask for it). */
+  readonly savedCardCvvToken?: string | null;
   /** The billing address the page showed (spec 2 §7 billing_address): the order is placed only against it. */
   readonly shownBillingAddress?: ShownBillingAddress | null;
   /**
@@ -70,8 +77,8 @@ export interface PlaceOrderCommand {
   /** The store's public address, for the links in the receipt. */
   readonly storeUrl: string;
   /**
-   * The payment features the store has switched on. A saved bank account pays only while its
-   * debit is on: the page offers it only then, but the server does not take the page's word.
+   * The payment features the store has switched on. A saved method pays only while its method is
+   * on: the page offers it only then, but the server does not take the page's word.
    */
   readonly featuresOn?: readonly StoreFeature[];
   /**
@@ -113,6 +120,42 @@ export function fulfilmentFor(order: Order, customer: Customer, transactionId: s
   return { transactionId, productKeys, receipt: receiptMail(order, customer, productKeys, storeUrl) };
 }
 
+/** What PlaceOrder works with besides the basket, billing, orders and payments: each left out, that part is not there. */
+export interface PlaceOrderOptions {
+  /** The customer's saved methods: paying with one, and keeping what a payment saved. */
+  readonly savedMethods?: SavedMethodRepository | null;
+  readonly keepVaulted?: KeepVaultedMethod | null;
+  readonly checkpoints?: Checkpoints;
+  readonly shipping?: ShippingAddressRepository | null;
+  readonly localPayments?: LocalPaymentRepository | null;
+  readonly bankDebits?: BankDebitReleases | null;
+  /** Tells whether a saved card has expired. */
+  readonly clock?: Clock;
+  /** The store's rules ask for a saved card's security code again. */
+  readonly savedCardCvvRequired?: boolean;
+}
+
+/** The refusal for a saved method the gateway no longer has, in its own kind's words. */
+const INVALID_SAVED: Record<SavedMethodKind, 'SAVED_CARD_INVALID' | 'SAVED_PAYPAL_INVALID' | 'SAVED_VENMO_INVALID' | 'SAVED_BANK_ACCOUNT_INVALID'> = {
+  card: 'SAVED_CARD_INVALID',
+  paypal: 'SAVED_PAYPAL_INVALID',
+  venmo: 'SAVED_VENMO_INVALID',
+  sepa: 'SAVED_BANK_ACCOUNT_INVALID',
+  'us-bank-account': 'SAVED_BANK_ACCOUNT_INVALID',
+};
+
+/** What the gateway vaulted, as the saved methods keep it. */
+function keptDetails(vaulted: VaultedMethodOfCharge) {
+  if ('card' in vaulted) {
+    const { token, fingerprint, ...card } = vaulted.card;
+    return { token, fingerprint: fingerprint ?? null, details: { kind: 'card' as const, ...card } };
+  }
+  if ('paypalAccount' in vaulted) return { token: vaulted.paypalAccount.token, fingerprint: null, details: { kind: 'paypal' as const, email: vaulted.paypalAccount.email } };
+  if ('venmoAccount' in vaulted) return { token: vaulted.venmoAccount.token, fingerprint: null, details: { kind: 'venmo' as const, username: vaulted.venmoAccount.username } };
+  const { token, kind, last4, mandateReference, bankName } = vaulted.bankAccount;
+  return { token, fingerprint: null, details: { kind, last4, mandateReference, bankName } };
+}
+
 /**
  * PLACE_ORDER (spec 2 §7) for every gateway, exactly once: the basket's order is reserved (one per
  * basket, held by a database constraint) before anything is charged; the charge carries a key made
@@ -120,6 +163,15 @@ export function fulfilmentFor(order: Order, customer: Customer, transactionId: s
  * reaches the same charge instead of a second one; completion is a single guarded transaction.
  */
 export class PlaceOrder {
+  private readonly savedMethods: SavedMethodRepository | null;
+  private readonly keepVaulted: KeepVaultedMethod | null;
+  private readonly checkpoints: Checkpoints;
+  private readonly shipping: ShippingAddressRepository | null;
+  private readonly localPayments: LocalPaymentRepository | null;
+  private readonly bankDebits: BankDebitReleases | null;
+  private readonly clock: Clock;
+  private readonly savedCardCvvRequired: boolean;
+
   constructor(
     private readonly baskets: BasketRepository,
     private readonly reader: BasketReader,
@@ -128,15 +180,17 @@ export class PlaceOrder {
     private readonly orders: OrderRepository,
     private readonly payments: PaymentPorts,
     private readonly keys: KeyMaterial,
-    private readonly savedCards: SavedCardRepository | null = null,
-    private readonly savedPayPal: SavedPayPalRepository | null = null,
-    private readonly checkpoints: Checkpoints = NO_CHECKPOINTS,
-    private readonly shipping: ShippingAddressRepository | null = null,
-    private readonly localPayments: LocalPaymentRepository | null = null,
-    private readonly bankDebits: BankDebitReleases | null = null,
-    private readonly savedBankAccounts: SavedBankAccountRepository | null = null,
-    private readonly savedVenmo: SavedVenmoRepository | null = null,
-  ) {}
+    options: PlaceOrderOptions = {},
+  ) {
+    this.savedMethods = options.savedMethods ?? null;
+    this.keepVaulted = options.keepVaulted ?? null;
+    this.checkpoints = options.checkpoints ?? NO_CHECKPOINTS;
+    this.shipping = options.shipping ?? null;
+    this.localPayments = options.localPayments ?? null;
+    this.bankDebits = options.bankDebits ?? null;
+    this.clock = options.clock ?? { now: () => new Date() };
+    this.savedCardCvvRequired = options.savedCardCvvRequired === true;
+  }
 
   /** Another call (another tab, a double click) completed this basket's order since this one looked: its answer, or null. */
   private async completedMeanwhile(command: PlaceOrderCommand): Promise<DomainError | null> {
@@ -221,25 +275,19 @@ export class PlaceOrder {
     if (paid && address && requiresWithdrawalConsent(address.country) && !command.withdrawalConsent) {
       return err(new DomainError('VALIDATION_FAILED', { fields: { withdrawal_consent: [WITHDRAWAL_CONSENT_REQUIRED] } }));
     }
-    // A saved bank account is named by the store's reference: it pays only when it is this
-    // customer's, and only a basket its debit fits (SEPA in euros, ACH in dollars, billed where each applies).
-    let savedBankAccount: SavedBankAccount | null = null;
-    if (paid && isSavedBankAccountReference(command.paymentToken)) {
-      savedBankAccount = (await this.savedBankAccounts?.find(command.customer.id, command.paymentToken)) ?? null;
-      const fits =
-        savedBankAccount !== null && savedBankAccountFits(savedBankAccount.kind, { billingCountry: address?.country ?? '', currency: view.countryAccount.currency, switchedOn: savedBankAccountSwitchedOn(savedBankAccount.kind, command.featuresOn ?? []) });
-      if (!fits) return err(orderFailure('SAVED_BANK_ACCOUNT_INVALID', placed?.number ?? null, 'not-charged'));
-    }
-    // The saved Venmo account is named by a word, never by a token from the page: it pays only while
-    // this customer has one the gateway was last known to keep, and only a basket Venmo pays.
-    let savedVenmo: SavedVenmoAccount | null = null;
-    if (paid && isSavedVenmoToken(command.paymentToken)) {
-      savedVenmo = (await this.savedVenmo?.find(command.customer.id)) ?? null;
-      const fits =
-        savedVenmo !== null &&
-        savedVenmo.lastResponseCode !== ErrorCatalogue.SAVED_VENMO_INVALID.code &&
-        savedVenmoFits({ billingCountry: address?.country ?? '', currency: view.countryAccount.currency, featuresOn: command.featuresOn ?? [] });
-      if (!fits) return err(orderFailure('SAVED_VENMO_INVALID', placed?.number ?? null, 'not-charged'));
+    // A saved method is named by the store's reference: it pays only when it is this customer's,
+    // still usable (not expired, not lost by the gateway), and of a kind that may pay this basket.
+    let savedMethod: SavedMethod | null = null;
+    if (paid && command.savedMethod) {
+      savedMethod = (await this.savedMethods?.find(command.customer.id, command.savedMethod)) ?? null;
+      const fits = savedMethod !== null && savedMethodFits(savedMethod.details.kind, { billingCountry: address?.country ?? '', currency: view.countryAccount.currency, featuresOn: command.featuresOn ?? [] });
+      if (!savedMethod || !fits) return err(orderFailure('SAVED_METHOD_UNAVAILABLE', placed?.number ?? null, 'not-charged'));
+      const state = savedMethodState(savedMethod.details, savedMethod.invalid, this.clock.now());
+      if (state === 'invalid') return err(orderFailure(INVALID_SAVED[savedMethod.details.kind], placed?.number ?? null, 'not-charged'));
+      if (state === 'expired') return err(orderFailure('SAVED_CARD_EXPIRED', placed?.number ?? null, 'not-charged'));
+      if (savedMethod.details.kind === 'card' && this.savedCardCvvRequired && !command.savedCardCvvToken) {
+        return err(orderFailure('SAVED_CARD_CVV_REQUIRED', placed?.number ?? null, 'not-charged'));
+      }
     }
     // A gateway that sells from its own checkout (the merchant of record): the page must pay the
     // basket's current one, and its tax (the provider's, spec 2 §2) is what the order records.
@@ -344,21 +392,23 @@ export class PlaceOrder {
         await this.orders.fail(order.number, 310001, 'No payment adapter for this gateway');
         return err(orderFailure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
       }
-      // The saved card as it is before the charge (a decline may mark it invalid), and the one
-      // gateway customer per shopper, whichever of their saved methods made it.
-      const { card: saved, vaultCustomerId: cardOrPayPalVault } = (await this.savedCards?.findWithVaultCustomer(command.customer.id)) ?? { card: null, vaultCustomerId: null };
-      // A shopper whose only saved method is Venmo keeps that one gateway customer too.
-      const vaultCustomerId = cardOrPayPalVault ?? (command.vaultPaymentMethod === true && !savedVenmo ? ((await this.savedVenmo?.find(command.customer.id))?.vaultCustomerId ?? null) : null);
-      const vaultedToken = savedBankAccount?.token ?? savedVenmo?.token ?? null;
+      // One gateway customer per shopper, whichever of their saved methods made it.
+      const vaultCustomerId = (await this.savedMethods?.vaultCustomerOf(command.customer.id)) ?? null;
+      // A saved card paid with the vault manager's nonce (3-D Secured) charges that nonce; every other
+      // saved method, and a card without one, is charged by the vault token the store keeps.
+      const nonceForSaved = savedMethod?.details.kind === 'card' ? command.paymentToken : null;
+      const vaultedToken = savedMethod && !nonceForSaved ? savedMethod.token : null;
+      if (savedMethod) await this.savedMethods?.recordUse(savedMethod.reference, order.number);
       let result;
       try {
         result = await port.charge({
           ...orderCharge(order),
-          paymentToken: vaultedToken ? null : command.paymentToken,
+          paymentToken: savedMethod ? nonceForSaved : command.paymentToken,
           ...(vaultedToken ? { vaultedToken } : {}),
+          ...(savedMethod && command.savedCardCvvToken ? { cvvNonce: command.savedCardCvvToken, savedToken: savedMethod.token } : {}),
           deviceData: command.deviceData,
           checkoutId: command.checkoutId,
-          vault: command.vaultPaymentMethod === true && vaultedToken === null,
+          vault: command.vaultPaymentMethod === true && savedMethod === null,
           payer: {
             vaultCustomerId,
             email: command.customer.email,
@@ -373,34 +423,21 @@ export class PlaceOrder {
         return err(orderFailure('ORDER_FAILED_UNEXPECTEDLY', order.number, 'unknown'));
       }
       if (result.outcome === 'declined') {
-        // The saved Venmo account's token is unknown to the gateway now (removed there, or the payer
-        // disconnected the store in Venmo): it is not offered again, and the shopper pays with Venmo anew.
-        if (savedVenmo && result.code === ErrorCatalogue.SAVED_CARD_INVALID.code) {
-          await this.orders.fail(order.number, ErrorCatalogue.SAVED_VENMO_INVALID.code, result.reason);
-          await this.savedVenmo?.update(command.customer.id, savedVenmo.token, { lastResponseCode: ErrorCatalogue.SAVED_VENMO_INVALID.code });
-          return err(orderFailure('SAVED_VENMO_INVALID', order.number, 'not-charged'));
+        // A saved method the gateway no longer knows (removed there, or the payer disconnected the
+        // store) is not offered again (spec 2 §6), and the shopper is told in its own kind's words.
+        if (savedMethod && result.code === ErrorCatalogue.SAVED_CARD_INVALID.code) {
+          const invalid = INVALID_SAVED[savedMethod.details.kind];
+          await this.orders.fail(order.number, ErrorCatalogue[invalid].code, result.reason);
+          await this.savedMethods?.update(command.customer.id, savedMethod.reference, { invalid: true });
+          return err(orderFailure(invalid, order.number, 'not-charged'));
         }
         await this.orders.fail(order.number, result.code, result.reason);
-        // Spec 2 §6: a saved card the gateway no longer knows is not offered again.
-        if (saved && result.code === ErrorCatalogue.SAVED_CARD_INVALID.code) {
-          await this.savedCards?.update(command.customer.id, saved.token, { lastResponseCode: result.code });
-        }
         return err(orderFailure(errorNameForCode(result.code) ?? 'ORDER_FAILED', order.number, 'not-charged'));
       }
       transactionId = result.transactionId;
       await this.checkpoints.reached('place-order:charged', { orderNumber: order.number });
       const vaulted = result.vaulted;
-      if (vaulted && 'card' in vaulted) await this.savedCards?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.card });
-      if (vaulted && 'paypalAccount' in vaulted) {
-        await this.savedPayPal?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.paypalAccount });
-      }
-      if (vaulted && 'venmoAccount' in vaulted) {
-        await this.savedVenmo?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...vaulted.venmoAccount });
-      }
-      if (vaulted && 'bankAccount' in vaulted) {
-        const reference = savedBankAccountReference(this.keys.bytes(16));
-        await this.savedBankAccounts?.save({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, reference, ...vaulted.bankAccount });
-      }
+      if (vaulted) await this.keepVaulted?.execute({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...keptDetails(vaulted) });
       // A bank debit is money only once it settles: by the release rule the order may wait, pending
       // with its charge recorded, for the bank's word before its keys are released.
       if (result.settlesLater && this.bankDebits && (await this.bankDebits.afterCharge(order, result.transactionId, result.bankAccount ?? null)) === 'wait') {

@@ -1,4 +1,4 @@
-import type { SavedBankAccountKind } from '@store/domain';
+import type { SavedBankAccountKind, SavedMethodDetails } from '@store/domain';
 
 /** A card kept in the card gateway's vault, as the store may show it (never the number). */
 export interface VaultedCard {
@@ -8,6 +8,20 @@ export interface VaultedCard {
   readonly cardType: string;
   readonly expirationMonth: number;
   readonly expirationYear: number;
+  /**
+   * The gateway's fingerprint of the card number (Braintree's uniqueNumberIdentifier): the same
+   * number saved twice has the same one, which is how a card saved again is known. Null when not given.
+   */
+  readonly fingerprint?: string | null;
+}
+
+/** One payment method of a customer record at the gateway. */
+export interface VaultListing {
+  readonly token: string;
+  readonly isDefault: boolean;
+  readonly details: SavedMethodDetails;
+  /** A card's number fingerprint; null for the other kinds. */
+  readonly fingerprint: string | null;
 }
 
 /** A PayPal account kept in the card gateway's vault (spec 3 PayPal checkout with a billing agreement). */
@@ -31,13 +45,14 @@ export interface CardGatewayPort {
    * customer's saved cards (and 3-D Secure them); without one it can only tokenize new cards.
    */
   clientToken(options: { readonly vaultCustomerId: string | null; readonly currency: string }): Promise<string>;
-  /** The vaulted card as the gateway knows it now (expiry updated, or gone: null). */
-  findCard(token: string): Promise<VaultedCard | null>;
-  /** The vaulted PayPal account as the gateway knows it now (revoked or gone: null). */
-  findPayPalAccount(token: string): Promise<VaultedPayPalAccount | null>;
-  /** The vaulted Venmo account as the gateway knows it now (removed, or disconnected by the payer: null). */
-  findVenmoAccount(token: string): Promise<VaultedVenmoAccount | null>;
-  /** Removes a saved card or PayPal account from the vault; one already gone is not an error. */
+  /**
+   * The payment methods the gateway keeps for this customer record, each as the store may show it,
+   * and which is the default; null when the gateway has no such customer (any more).
+   */
+  vaultedMethods(vaultCustomerId: string): Promise<readonly VaultListing[] | null>;
+  /** Makes the saved method the default of its customer record at the gateway. */
+  makeDefault(token: string): Promise<void>;
+  /** Removes a saved payment method from the vault; one already gone is not an error. */
   deletePaymentMethod(token: string): Promise<void>;
 }
 export const CARD_GATEWAY_PORT = Symbol('CardGatewayPort');
@@ -77,66 +92,6 @@ export interface CardGatewaySettings {
 }
 export const CARD_GATEWAY_SETTINGS = Symbol('CardGatewaySettings');
 
-export interface SavedCard extends VaultedCard {
-  readonly customerId: string;
-  /** The gateway's customer record the card belongs to. */
-  readonly vaultCustomerId: string;
-  /** The last response code about this card (spec 2 §6), null when it last worked. */
-  readonly lastResponseCode: number | null;
-}
-
-/** The customer's one saved card (the latest card they chose to save replaces the one before). */
-export interface SavedCardRepository {
-  find(customerId: string): Promise<SavedCard | null>;
-  /**
-   * What a charge needs, in one read: the saved card, and the gateway's customer record of this
-   * shopper (the card's, else their saved PayPal account's: one record per shopper, whichever saved
-   * method made it).
-   */
-  findWithVaultCustomer(customerId: string): Promise<{ readonly card: SavedCard | null; readonly vaultCustomerId: string | null }>;
-  save(card: Omit<SavedCard, 'lastResponseCode'>): Promise<void>;
-  /** Records what the gateway last said about the card (a refreshed expiry, or a response code). */
-  update(customerId: string, token: string, change: { readonly card?: VaultedCard; readonly lastResponseCode?: number | null }): Promise<void>;
-  remove(customerId: string): Promise<SavedCard | null>;
-}
-export const SAVED_CARD_REPOSITORY = Symbol('SavedCardRepository');
-
-export interface SavedPayPalAccount extends VaultedPayPalAccount {
-  readonly customerId: string;
-  /** The gateway's customer record the account belongs to (the saved card's, when there is one). */
-  readonly vaultCustomerId: string;
-  /** The last response code about this account, null when it last worked. */
-  readonly lastResponseCode: number | null;
-}
-
-/** The customer's one saved PayPal account (the latest one they chose to save replaces the one before). */
-export interface SavedPayPalRepository {
-  find(customerId: string): Promise<SavedPayPalAccount | null>;
-  save(account: Omit<SavedPayPalAccount, 'lastResponseCode'>): Promise<void>;
-  /** Records what the gateway last said about the account (only the account with this token). */
-  update(customerId: string, token: string, change: { readonly lastResponseCode: number | null }): Promise<void>;
-  remove(customerId: string): Promise<SavedPayPalAccount | null>;
-}
-export const SAVED_PAYPAL_REPOSITORY = Symbol('SavedPayPalRepository');
-
-export interface SavedVenmoAccount extends VaultedVenmoAccount {
-  readonly customerId: string;
-  /** The gateway's customer record the account belongs to. */
-  readonly vaultCustomerId: string;
-  /** The last response code about this account, null when it last worked. */
-  readonly lastResponseCode: number | null;
-}
-
-/** The customer's one saved Venmo account (the latest one they chose to save replaces the one before). */
-export interface SavedVenmoRepository {
-  find(customerId: string): Promise<SavedVenmoAccount | null>;
-  save(account: Omit<SavedVenmoAccount, 'lastResponseCode'>): Promise<void>;
-  /** Records what the gateway last said about the account (only the account with this token). */
-  update(customerId: string, token: string, change: { readonly lastResponseCode: number | null }): Promise<void>;
-  remove(customerId: string): Promise<SavedVenmoAccount | null>;
-}
-export const SAVED_VENMO_REPOSITORY = Symbol('SavedVenmoRepository');
-
 /**
  * A bank account kept in the card gateway's vault: a SEPA account under a recurring mandate, or a
  * US bank account the network check verified (the gateway refuses to debit an unverified one).
@@ -151,21 +106,3 @@ export interface VaultedBankAccount {
   /** The bank's name for ACH, where the gateway gives one; null for SEPA. */
   readonly bankName: string | null;
 }
-
-export interface SavedBankAccount extends VaultedBankAccount {
-  readonly customerId: string;
-  /** The store's reference, the only name the page knows it by (never the vault token). */
-  readonly reference: string;
-  readonly vaultCustomerId: string;
-}
-
-/** The customer's saved bank accounts: one per vault token, the newest first. */
-export interface SavedBankAccountRepository {
-  listFor(customerId: string): Promise<readonly SavedBankAccount[]>;
-  /** The account with this reference, only when it is this customer's. */
-  find(customerId: string, reference: string): Promise<SavedBankAccount | null>;
-  /** Keeps the account; the same vault token saved again keeps its first reference. */
-  save(account: SavedBankAccount): Promise<void>;
-  remove(customerId: string, reference: string): Promise<SavedBankAccount | null>;
-}
-export const SAVED_BANK_ACCOUNT_REPOSITORY = Symbol('SavedBankAccountRepository');

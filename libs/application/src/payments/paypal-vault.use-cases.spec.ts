@@ -1,6 +1,7 @@
 import { ErrorCatalogue } from '@store/domain';
 import { aCustomer } from '@store/domain/testing';
-import { aCardGatewaySettings, aSavedCard, aSavedPayPalAccount, FakeCardGateway, InMemorySavedCards, InMemorySavedPayPal, saveCardInBoth } from '../testing';
+import { aCardGatewaySettings, cardDetails, CountingKeyMaterial, FakeCardGateway, InMemorySavedMethods, saveInBoth } from '../testing';
+import { KeepVaultedMethod } from './saved-methods.use-cases';
 import type { CardGatewaySettings } from './card-gateway.ports';
 import { SavePayPalAccount, StartPayPalVault, type PayPalVaultPort } from './paypal-vault.use-cases';
 
@@ -18,17 +19,18 @@ class VaultingGateway extends FakeCardGateway implements PayPalVaultPort {
     this.nonces.delete(nonce);
     this.vaultedFor.push(payer.vaultCustomerId);
     const account = { token: `paypal-${++this.made}`, email };
-    this.payPalAccounts.set(account.token, account);
-    return { vaultCustomerId: payer.vaultCustomerId ?? `vault-made-${this.made}`, account };
+    const vaultCustomerId = payer.vaultCustomerId ?? `vault-made-${this.made}`;
+    this.put(vaultCustomerId, account.token, { kind: 'paypal', email });
+    return { vaultCustomerId, account };
   }
 }
 
 function setUp(options: { payPal?: boolean } = {}) {
-  const payPal = new InMemorySavedPayPal();
-  const cards = new InMemorySavedCards(payPal);
+  const saved = new InMemorySavedMethods();
   const gateway = new VaultingGateway();
   const on = { ...settings, wallets: { ...settings.wallets, payPal: options.payPal ?? true } };
-  return { payPal, cards, gateway, customer: aCustomer(), save: new SavePayPalAccount(cards, payPal, gateway, on), start: new StartPayPalVault(gateway, on) };
+  const keep = new KeepVaultedMethod(saved, gateway, new CountingKeyMaterial());
+  return { saved, gateway, customer: aCustomer(), save: new SavePayPalAccount(saved, keep, gateway, on), start: new StartPayPalVault(gateway, on) };
 }
 
 describe('StartPayPalVault', () => {
@@ -62,46 +64,50 @@ describe('StartPayPalVault', () => {
 });
 
 describe('SavePayPalAccount', () => {
-  it("vaults the approved account under a new record and keeps it as the customer's saved PayPal account", async () => {
-    const { save, gateway, payPal, customer } = setUp();
+  it("vaults the approved account under a new record and adds it to the customer's saved methods", async () => {
+    const { save, gateway, saved, customer } = setUp();
     gateway.nonces.set('nonce-1', 'payer@example.com');
-    const saved = await save.execute(customer, 'nonce-1');
-    expect(saved).toMatchObject({ ok: true, value: { token: 'paypal-1', email: 'payer@example.com', vaultCustomerId: 'vault-made-1' } });
-    expect(await payPal.find(customer.id)).toMatchObject({ token: 'paypal-1', vaultCustomerId: 'vault-made-1', lastResponseCode: null });
+    const answer = await save.execute(customer, 'nonce-1');
+    expect(answer).toMatchObject({ ok: true, value: { token: 'paypal-1', details: { kind: 'paypal', email: 'payer@example.com' }, vaultCustomerId: 'vault-made-1', isDefault: true } });
+    expect(await saved.listFor(customer.id)).toHaveLength(1);
     expect(gateway.vaultedFor).toEqual([null]);
   });
 
-  it("uses the saved card's vault record, so one payer has one record", async () => {
-    const { save, gateway, cards, customer } = setUp();
-    await saveCardInBoth(cards, gateway, aSavedCard(customer.id));
+  it("uses the vault record the customer's saved card made, so one payer has one record", async () => {
+    const { save, gateway, saved, customer } = setUp();
+    await saveInBoth(saved, gateway, { customerId: customer.id, token: 'card-a', details: cardDetails() });
     gateway.nonces.set('nonce-1', 'payer@example.com');
     await save.execute(customer, 'nonce-1');
     expect(gateway.vaultedFor).toEqual([`vault-${customer.id}`]);
   });
 
-  it('replaces the account saved before, which leaves the vault only after the new one is kept', async () => {
-    const { save, gateway, payPal, customer } = setUp();
-    const before = aSavedPayPalAccount(customer.id);
-    await payPal.save(before);
-    gateway.payPalAccounts.set(before.token, { token: before.token, email: before.email });
+  it('adds a second account beside the first; the same account approved again updates its entry, and its old copy leaves the vault', async () => {
+    const { save, gateway, saved, customer } = setUp();
+    gateway.nonces.set('nonce-1', 'payer@example.com');
     gateway.nonces.set('nonce-2', 'other@example.com');
+    gateway.nonces.set('nonce-3', 'payer@example.com');
+    await save.execute(customer, 'nonce-1');
     await save.execute(customer, 'nonce-2');
-    expect(await payPal.find(customer.id)).toMatchObject({ token: 'paypal-1', email: 'other@example.com', vaultCustomerId: before.vaultCustomerId });
-    expect(gateway.payPalAccounts.has(before.token)).toBe(false);
-    expect(gateway.payPalAccounts.has('paypal-1')).toBe(true);
+    expect((await saved.listFor(customer.id)).map((method) => method.token)).toEqual(['paypal-1', 'paypal-2']);
+    await save.execute(customer, 'nonce-3');
+    const listed = await saved.listFor(customer.id);
+    expect(listed.map((method) => method.token)).toEqual(['paypal-3', 'paypal-2']);
+    expect(listed[0].isDefault).toBe(true);
+    expect(gateway.vault.has('paypal-1')).toBe(false);
+    expect(gateway.vault.get('paypal-3')?.listing.isDefault).toBe(true);
   });
 
   it('saves nothing for a nonce the gateway refuses (unknown, or used already) or when it does not answer', async () => {
-    const { save, gateway, payPal, customer } = setUp();
+    const { save, gateway, saved, customer } = setUp();
     gateway.nonces.set('nonce-1', 'payer@example.com');
     await save.execute(customer, 'nonce-1');
-    await payPal.remove(customer.id);
+    saved.methods.length = 0;
     expect(await save.execute(customer, 'nonce-1')).toMatchObject({ ok: false, error: { code: ErrorCatalogue.PAYPAL_VAULT_FAILED.code } });
     expect(await save.execute(customer, 'made-up')).toMatchObject({ ok: false, error: { code: ErrorCatalogue.PAYPAL_VAULT_FAILED.code } });
     gateway.nonces.set('nonce-3', 'payer@example.com');
     gateway.unreachable = true;
     expect(await save.execute(customer, 'nonce-3')).toMatchObject({ ok: false, error: { code: ErrorCatalogue.PAYPAL_VAULT_FAILED.code } });
-    expect(await payPal.find(customer.id)).toBeNull();
+    expect(await saved.listFor(customer.id)).toEqual([]);
   });
 
   it('answers not found when PayPal is off, touching nothing', async () => {

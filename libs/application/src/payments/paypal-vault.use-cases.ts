@@ -1,5 +1,7 @@
 import { DomainError, err, ok, type Customer, type Result } from '@store/domain';
-import type { CardGatewayPort, CardGatewaySettings, SavedCardRepository, SavedPayPalAccount, SavedPayPalRepository, VaultedPayPalAccount } from './card-gateway.ports';
+import type { CardGatewayPort, CardGatewaySettings, VaultedPayPalAccount } from './card-gateway.ports';
+import type { SavedMethod, SavedMethodRepository } from './saved-methods.ports';
+import type { KeepVaultedMethod } from './saved-methods.use-cases';
 
 /** The card gateway's vault taking a PayPal account the payer approved with PayPal's vault flow (spec 3). */
 export interface PayPalVaultPort {
@@ -28,7 +30,7 @@ export interface PayPalVaultSetUp {
 /**
  * 'Add a PayPal account' in account/details/: a client token for braintree-web's PayPal module. It
  * names no vault customer, so braintree-web never vaults the account by itself: the store does,
- * through SavePayPalAccount, and keeps it as the customer's one saved PayPal account.
+ * through SavePayPalAccount, and adds it to the customer's saved methods.
  */
 export class StartPayPalVault {
   constructor(
@@ -54,22 +56,21 @@ export class StartPayPalVault {
 
 /**
  * Saves the PayPal account the customer approved in PayPal's vault flow: vaulted under their
- * customer record (the saved card's, when there is one), then kept as their saved PayPal account.
- * It replaces the one before, which leaves the vault too (after the new one is safe).
+ * customer record (made by whichever method they saved first), then added to their saved methods.
+ * The same account approved again updates its entry rather than listing it twice.
  */
 export class SavePayPalAccount {
   constructor(
-    private readonly savedCards: SavedCardRepository,
-    private readonly savedPayPal: SavedPayPalRepository,
+    private readonly savedMethods: SavedMethodRepository,
+    private readonly keep: KeepVaultedMethod,
     private readonly gateway: Gateway | null,
     private readonly settings: CardGatewaySettings | null,
   ) {}
 
-  async execute(customer: Customer, nonce: string): Promise<Result<SavedPayPalAccount, DomainError>> {
+  async execute(customer: Customer, nonce: string): Promise<Result<SavedMethod, DomainError>> {
     const gateway = this.gateway;
     if (!gateway?.vaultPayPalAccount || !this.settings?.wallets.payPal) return notOffered();
-    const before = await this.savedPayPal.find(customer.id);
-    const { vaultCustomerId } = await this.savedCards.findWithVaultCustomer(customer.id);
+    const vaultCustomerId = await this.savedMethods.vaultCustomerOf(customer.id);
     let vaulted;
     try {
       vaulted = await gateway.vaultPayPalAccount(nonce, { vaultCustomerId, email: customer.email, firstName: customer.firstName, lastName: customer.lastName });
@@ -77,15 +78,13 @@ export class SavePayPalAccount {
       return err(new DomainError('PAYPAL_VAULT_FAILED'));
     }
     if (!vaulted) return err(new DomainError('PAYPAL_VAULT_FAILED'));
-    const saved = { customerId: customer.id, vaultCustomerId: vaulted.vaultCustomerId, token: vaulted.account.token, email: vaulted.account.email };
-    await this.savedPayPal.save(saved);
-    if (before && before.token !== saved.token) {
-      try {
-        await gateway.deletePaymentMethod(before.token);
-      } catch {
-        // The old account stays in the vault unused: nothing the customer sees or can pay with.
-      }
-    }
-    return ok({ ...saved, lastResponseCode: null });
+    const saved = await this.keep.execute({
+      customerId: customer.id,
+      vaultCustomerId: vaulted.vaultCustomerId,
+      token: vaulted.account.token,
+      details: { kind: 'paypal', email: vaulted.account.email },
+      fingerprint: null,
+    });
+    return ok(saved);
   }
 }

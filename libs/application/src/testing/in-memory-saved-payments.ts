@@ -1,80 +1,85 @@
-import type {
-  CardGatewayPort,
-  SavedCard,
-  SavedCardRepository,
-  SavedPayPalAccount,
-  SavedPayPalRepository,
-  SavedVenmoAccount,
-  SavedVenmoRepository,
-  VaultedCard,
-  VaultedPayPalAccount,
-  VaultedVenmoAccount,
-} from '../payments/card-gateway.ports';
+import { savedMethodOrder, type SavedMethodDetails } from '@store/domain';
+import type { CardGatewayPort, VaultListing } from '../payments/card-gateway.ports';
+import type { KeptMethod, NewSavedMethod, SavedMethod, SavedMethodRepository } from '../payments/saved-methods.ports';
 
-/** The one saved method of each customer (a new one replaces the old), as its table keeps it. */
-abstract class OnePerCustomer<T extends { readonly customerId: string; readonly token: string; readonly lastResponseCode: number | null }> {
-  readonly saved = new Map<string, T>();
+/** The same card or account as one already saved: the same token, card number fingerprint, PayPal email or Venmo username. */
+function sameMethod(a: { token: string; details: SavedMethodDetails; fingerprint: string | null }, b: NewSavedMethod): boolean {
+  if (a.token === b.token) return true;
+  if (a.details.kind !== b.details.kind) return false;
+  if (a.details.kind === 'card') return a.fingerprint !== null && a.fingerprint === b.fingerprint;
+  if (a.details.kind === 'paypal' && b.details.kind === 'paypal') return a.details.email.toLowerCase() === b.details.email.toLowerCase();
+  if (a.details.kind === 'venmo' && b.details.kind === 'venmo') return a.details.username === b.details.username;
+  return false;
+}
 
-  async find(customerId: string) {
-    return this.saved.get(customerId) ?? null;
+/** The saved methods as their table keeps them, for the use cases' unit tests (Postgres has its own tests). */
+export class InMemorySavedMethods implements SavedMethodRepository {
+  readonly methods: SavedMethod[] = [];
+  readonly uses: { reference: string; orderNumber: string }[] = [];
+  /** The orders not yet settled, by number (what inUse asks the orders about). */
+  readonly unsettledOrders = new Set<string>();
+  private tick = 0;
+
+  async listFor(customerId: string) {
+    return savedMethodOrder(this.methods.filter((method) => method.customerId === customerId));
   }
-  async save(method: Omit<T, 'lastResponseCode'>) {
-    this.saved.set(method.customerId, { ...method, lastResponseCode: null } as T);
+  async find(customerId: string, reference: string) {
+    return this.methods.find((method) => method.customerId === customerId && method.reference === reference) ?? null;
   }
-  async remove(customerId: string) {
-    const saved = this.saved.get(customerId) ?? null;
-    this.saved.delete(customerId);
-    return saved;
+  async vaultCustomerOf(customerId: string) {
+    return this.methods.find((method) => method.customerId === customerId)?.vaultCustomerId ?? null;
   }
-  /** Changes only the method with this token: a newer one saved since is left alone. */
-  protected change(customerId: string, token: string, changed: (saved: T) => T) {
-    const saved = this.saved.get(customerId);
-    if (saved?.token === token) this.saved.set(customerId, changed(saved));
+  async save(method: NewSavedMethod, reference: string): Promise<KeptMethod> {
+    const existing = this.methods.findIndex((saved) => saved.customerId === method.customerId && sameMethod(saved, method));
+    if (existing >= 0) {
+      const before = this.methods[existing];
+      const saved = { ...before, token: method.token, details: method.details, fingerprint: method.fingerprint, invalid: false };
+      this.methods[existing] = saved;
+      return { saved, replacedToken: before.token === method.token ? null : before.token };
+    }
+    const first = !this.methods.some((saved) => saved.customerId === method.customerId);
+    const saved: SavedMethod = { ...method, reference, isDefault: first, invalid: false, createdAt: new Date(Date.UTC(2026, 0, 1) + ++this.tick * 1000) };
+    this.methods.push(saved);
+    return { saved, replacedToken: null };
+  }
+  async setDefault(customerId: string, reference: string) {
+    if (!(await this.find(customerId, reference))) return false;
+    this.replaceAll(customerId, (method) => ({ ...method, isDefault: method.reference === reference }));
+    return true;
+  }
+  async update(customerId: string, reference: string, change: { readonly invalid?: boolean; readonly details?: SavedMethodDetails }) {
+    this.replaceAll(customerId, (method) => (method.reference === reference ? { ...method, invalid: change.invalid ?? method.invalid, details: change.details ?? method.details } : method));
+  }
+  async remove(customerId: string, reference: string) {
+    const removed = await this.find(customerId, reference);
+    if (!removed) return null;
+    this.methods.splice(this.methods.indexOf(removed), 1);
+    if (removed.isDefault) {
+      const [newest] = savedMethodOrder(this.methods.filter((method) => method.customerId === customerId));
+      if (newest) await this.setDefault(customerId, newest.reference);
+    }
+    return removed;
+  }
+  async recordUse(reference: string, orderNumber: string) {
+    this.uses.push({ reference, orderNumber });
+  }
+  async inUse(customerId: string, reference: string) {
+    return (await this.find(customerId, reference)) !== null && this.uses.some((use) => use.reference === reference && this.unsettledOrders.has(use.orderNumber));
+  }
+
+  private replaceAll(customerId: string, change: (method: SavedMethod) => SavedMethod) {
+    for (let i = 0; i < this.methods.length; i++) if (this.methods[i].customerId === customerId) this.methods[i] = change(this.methods[i]);
   }
 }
 
-/** Saved cards; the payer's vault record is the card's, else their PayPal account's. */
-export class InMemorySavedCards extends OnePerCustomer<SavedCard> implements SavedCardRepository {
-  constructor(private readonly payPal?: InMemorySavedPayPal) {
-    super();
-  }
-
-  async findWithVaultCustomer(customerId: string) {
-    const card = this.saved.get(customerId) ?? null;
-    return { card, vaultCustomerId: card?.vaultCustomerId ?? this.payPal?.saved.get(customerId)?.vaultCustomerId ?? null };
-  }
-  async update(customerId: string, token: string, change: { readonly card?: VaultedCard; readonly lastResponseCode?: number | null }) {
-    this.change(customerId, token, (saved) => ({
-      ...saved,
-      expirationMonth: change.card?.expirationMonth ?? saved.expirationMonth,
-      expirationYear: change.card?.expirationYear ?? saved.expirationYear,
-      lastResponseCode: change.lastResponseCode === undefined ? saved.lastResponseCode : change.lastResponseCode,
-    }));
-  }
-}
-
-export class InMemorySavedPayPal extends OnePerCustomer<SavedPayPalAccount> implements SavedPayPalRepository {
-  async update(customerId: string, token: string, change: { readonly lastResponseCode: number | null }) {
-    this.change(customerId, token, (saved) => ({ ...saved, lastResponseCode: change.lastResponseCode }));
-  }
-}
-
-export class InMemorySavedVenmo extends OnePerCustomer<SavedVenmoAccount> implements SavedVenmoRepository {
-  async update(customerId: string, token: string, change: { readonly lastResponseCode: number | null }) {
-    this.change(customerId, token, (saved) => ({ ...saved, lastResponseCode: change.lastResponseCode }));
-  }
-}
-
-/**
- * The card gateway's vault: what it holds now (a card may be updated or gone there), the client
- * tokens it issued, and a switch for when it cannot be reached.
- */
+/** The card gateway's vault: customer records and their payment methods, and the calls that fail on demand. */
 export class FakeCardGateway implements CardGatewayPort {
-  readonly cards = new Map<string, VaultedCard>();
-  readonly payPalAccounts = new Map<string, VaultedPayPalAccount>();
-  readonly venmoAccounts = new Map<string, VaultedVenmoAccount>();
+  /** token -> the method and its customer record, in the order saved. */
+  readonly vault = new Map<string, { vaultCustomerId: string; listing: VaultListing }>();
   readonly clientTokens: { vaultCustomerId: string | null; currency: string }[] = [];
   unreachable = false;
+  /** Tokens whose removal the gateway refuses. */
+  readonly refusesRemoval = new Set<string>();
 
   private reach() {
     if (this.unreachable) throw new Error('the card gateway did not answer');
@@ -84,50 +89,54 @@ export class FakeCardGateway implements CardGatewayPort {
     this.clientTokens.push({ ...options });
     return `client-token-${this.clientTokens.length}`;
   }
-  async findCard(token: string) {
+  async vaultedMethods(vaultCustomerId: string) {
     this.reach();
-    return this.cards.get(token) ?? null;
+    const listed = [...this.vault.values()].filter((entry) => entry.vaultCustomerId === vaultCustomerId).map((entry) => entry.listing);
+    return listed.length > 0 ? listed : null;
   }
-  async findPayPalAccount(token: string) {
+  async makeDefault(token: string) {
     this.reach();
-    return this.payPalAccounts.get(token) ?? null;
-  }
-  async findVenmoAccount(token: string) {
-    this.reach();
-    return this.venmoAccounts.get(token) ?? null;
+    const owner = this.vault.get(token);
+    if (!owner) throw new Error('no such payment method');
+    for (const [key, entry] of this.vault) {
+      if (entry.vaultCustomerId === owner.vaultCustomerId) this.vault.set(key, { ...entry, listing: { ...entry.listing, isDefault: key === token } });
+    }
   }
   async deletePaymentMethod(token: string) {
     this.reach();
-    this.cards.delete(token);
-    this.payPalAccounts.delete(token);
-    this.venmoAccounts.delete(token);
+    if (this.refusesRemoval.has(token)) throw new Error('the card gateway refused');
+    const removed = this.vault.get(token);
+    this.vault.delete(token);
+    // The gateway promotes its oldest remaining method when the default goes.
+    if (removed?.listing.isDefault) {
+      const next = [...this.vault.entries()].find(([, entry]) => entry.vaultCustomerId === removed.vaultCustomerId);
+      if (next) this.vault.set(next[0], { ...next[1], listing: { ...next[1].listing, isDefault: true } });
+    }
+  }
+  /** Puts a method in the vault, as a sale or the vault flow would (the customer's first is the default). */
+  put(vaultCustomerId: string, token: string, details: SavedMethodDetails, fingerprint: string | null = null) {
+    const first = ![...this.vault.values()].some((entry) => entry.vaultCustomerId === vaultCustomerId);
+    this.vault.set(token, { vaultCustomerId, listing: { token, isDefault: first, details, fingerprint } });
   }
 }
 
-/** A card in the vault and its saved record for `customerId`, valid until December 2030 unless told. */
-export function aSavedCard(customerId: string, overrides: Partial<SavedCard> = {}): SavedCard {
-  return {
-    customerId,
-    vaultCustomerId: `vault-${customerId}`,
-    token: `card-of-${customerId}`,
-    bin: '411111',
-    last4: '1111',
-    cardType: 'Visa',
-    expirationMonth: 12,
-    expirationYear: 2030,
-    lastResponseCode: null,
-    ...overrides,
-  };
+/** A Visa card's details, valid until December 2030 unless told. */
+export function cardDetails(overrides: Partial<Extract<SavedMethodDetails, { kind: 'card' }>> = {}): SavedMethodDetails {
+  return { kind: 'card', cardType: 'Visa', bin: '411111', last4: '1111', expirationMonth: 12, expirationYear: 2030, ...overrides };
 }
 
-export function aSavedPayPalAccount(customerId: string, overrides: Partial<SavedPayPalAccount> = {}): SavedPayPalAccount {
-  return { customerId, vaultCustomerId: `vault-${customerId}`, token: `paypal-of-${customerId}`, email: 'payer@example.com', lastResponseCode: null, ...overrides };
-}
+let references = 0;
+/** A fresh reference in the store's format. */
+export const aSavedMethodReference = () => `spm_${String(++references).padStart(32, '0')}`;
 
-/** Puts a saved card in both the store and the gateway's vault. */
-export async function saveCardInBoth(cards: InMemorySavedCards, gateway: FakeCardGateway, card: SavedCard): Promise<void> {
-  await cards.save(card);
-  if (card.lastResponseCode !== null) await cards.update(card.customerId, card.token, { lastResponseCode: card.lastResponseCode });
-  const { token, bin, last4, cardType, expirationMonth, expirationYear } = card;
-  gateway.cards.set(token, { token, bin, last4, cardType, expirationMonth, expirationYear });
+/** Saves a method for the customer in both the store and the gateway's vault; its reference is given back. */
+export async function saveInBoth(
+  saved: InMemorySavedMethods,
+  gateway: FakeCardGateway,
+  method: { customerId: string; token: string; details: SavedMethodDetails; fingerprint?: string | null; reference?: string },
+): Promise<SavedMethod> {
+  const vaultCustomerId = `vault-${method.customerId}`;
+  gateway.put(vaultCustomerId, method.token, method.details, method.fingerprint ?? null);
+  const reference = method.reference ?? aSavedMethodReference();
+  return (await saved.save({ customerId: method.customerId, vaultCustomerId, token: method.token, details: method.details, fingerprint: method.fingerprint ?? null }, reference)).saved;
 }

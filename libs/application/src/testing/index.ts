@@ -8,7 +8,6 @@ export * from './in-memory-vouchers';
 export * from './in-memory-sign-in';
 export * from './identity-mothers';
 export * from './in-memory-saved-payments';
-export * from './in-memory-saved-bank-accounts';
 export * from './in-memory-tax-certificates';
 export * from './fake-merchant-of-record';
 export * from './mothers';

@@ -55,6 +55,41 @@ export interface CardCheckoutJson {
   readonly paypal_classic?: boolean;
   /** How long each piece of the gateway's browser code may take to load before the page gives up (spec 2 §9: 120 s). */
   readonly script_load_timeout_ms: number;
+  /**
+   * The customer's saved payment methods (ours), the default first, then the newest: every one that
+   * fits this basket (its currency, billing country, and method switched on), with those that cannot
+   * be chosen (an expired card, one the gateway no longer has) shown as such. Left out, none.
+   */
+  readonly saved_methods?: readonly SavedMethodJson[];
+  /** The store's rules ask for a saved card's security code again at the checkout (ours: left out, no). */
+  readonly saved_card_cvv_required?: boolean;
+}
+
+/**
+ * A saved payment method as the account page and the checkout show it: named by the store's
+ * reference (PLACE_ORDER's token for it), never by the gateway's vault token.
+ */
+export interface SavedMethodJson {
+  readonly reference: string;
+  readonly kind: 'card' | 'paypal' | 'venmo' | 'sepa' | 'us-bank-account';
+  /** The same words on both pages: card brand and last four, PayPal email, Venmo username, account's last digits. */
+  readonly description: string;
+  readonly is_default: boolean;
+  /** 'usable'; 'expired' (a card past its month); 'invalid' (the gateway no longer has it). Only a usable one can be chosen. */
+  readonly state: 'usable' | 'expired' | 'invalid';
+  /** A card's details, for matching it in braintree-web's vault manager list; null for the others. */
+  readonly card: { readonly card_type: string; readonly bin: string; readonly last4: string; readonly expiration_month: number; readonly expiration_year: number } | null;
+  /** The PayPal account's email, or the Venmo account's username; null for the others. */
+  readonly account_name: string | null;
+  /** A bank account's last digits, mandate reference (SEPA) and bank name (ACH); null for the others. */
+  readonly bank: { readonly last4: string; readonly mandate_reference: string | null; readonly bank_name: string | null } | null;
+}
+
+/** GET /data/account/saved-methods/ (ours): the customer's saved payment methods, the default first, and what can be added there. */
+export interface SavedMethodsJson {
+  readonly saved_methods: readonly SavedMethodJson[];
+  /** PayPal's vault flow is offered on the account page. */
+  readonly can_add_paypal: boolean;
 }
 
 export interface SavedVenmoJson {

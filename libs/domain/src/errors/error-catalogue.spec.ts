@@ -66,7 +66,9 @@ describe('the error catalogue', () => {
       // 2014xx-2019xx: our own basket and order refusals after the spec's 2013xx.
       (code >= 200000 && code <= 201999) ||
       (code >= 300001 && code <= 301400) ||
-      (code >= 310001 && code <= 310014) ||
+      (code >= 310001 && code <= 310012) ||
+      // ours: the saved payment methods (several per customer): removing, choosing and paying with one
+      (code >= 310013 && code <= 310019) ||
       // ours: the local payment methods' refusals, the store's (3102 0x) and the page's (3102 1x); the bank debits' (3102 2x)
       (code >= 310201 && code <= 310229) ||
       // ours: PayPal's vault flows, the account saved without paying and the saved account's renewed consent (3102 3x),

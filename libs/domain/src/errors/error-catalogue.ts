@@ -303,6 +303,24 @@ export const ErrorCatalogue = {
   SAVED_BANK_ACCOUNT_INVALID: entry(310012, 'Your saved bank account can no longer be used. Please enter your bank details.', 'payment-failed', {
     ours: true,
   }),
+  /** The gateway did not remove a saved method (it refused, or did not answer): it stays saved, here and there. */
+  SAVED_METHOD_REMOVAL_FAILED: entry(310013, 'We could not remove this payment method just now, so it is still saved. Please try again in a moment.', 'unavailable', {
+    ours: true,
+  }),
+  /** An order it pays has not settled yet (a charge awaiting the gateway's answer, a bank debit awaiting the bank). */
+  SAVED_METHOD_IN_USE: entry(310014, 'This payment method is paying for an order that has not settled yet. You can remove it once that order is complete.', 'conflict', {
+    ours: true,
+  }),
+  /** A saved card past its expiry month: shown in the list, never charged. */
+  SAVED_CARD_EXPIRED: entry(310015, 'Your saved card has expired. Please choose another way to pay or enter your card details.', 'payment-failed', {
+    ours: true,
+  }),
+  /** The chosen saved method is not this customer's, or cannot pay this basket (its currency, country or method switched off). */
+  SAVED_METHOD_UNAVAILABLE: entry(310016, 'This saved payment method cannot pay for this order. Please choose another way to pay.', 'payment-failed', {
+    ours: true,
+  }),
+  /** The store's rules ask for the saved card's security code again, and none came with the payment. */
+  SAVED_CARD_CVV_REQUIRED: entry(310017, "Please enter your card's security code.", 'invalid-input', { ours: true }),
 
   // ---- The browser's Payment Request API (3102 6x): spec 3 §8 names the provider's errors; the shopper's words are ours ----
   PAYMENT_REQUEST_NOT_COMPLETED: entry(310261, 'Your browser could not complete the payment, so you have not been charged. Please try again or choose another way to pay.', 'payment-failed', {

@@ -19,3 +19,4 @@ export * from './paypal-vault';
 export * from './paypal-classic';
 export * from './paypal-checkout';
 export * from './saved-venmo';
+export * from './saved-methods';

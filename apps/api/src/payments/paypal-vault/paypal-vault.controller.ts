@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { SavePayPalAccount, SessionService, StartPayPalVault } from '@store/application';
+import { ListSavedMethods, SavePayPalAccount, SessionService, StartPayPalVault } from '@store/application';
 import { DomainError, type Customer } from '@store/domain';
 import { IsString, Matches, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { success, unwrap } from '../../http/result';
 import { readSessionCookie } from '../../identity/session-cookie';
+import { savedMethodsJson } from '../saved-methods.presenter';
 
 /** The nonce braintree-web's PayPal module made from the payer's approval in the vault flow. */
 export class SavePayPalAccountBody {
@@ -23,6 +24,7 @@ export class PayPalVaultController {
   constructor(
     private readonly start: StartPayPalVault,
     private readonly save: SavePayPalAccount,
+    private readonly list: ListSavedMethods,
     private readonly sessions: SessionService,
   ) {}
 
@@ -40,11 +42,12 @@ export class PayPalVaultController {
     return success({ client_token: started.clientToken, environment: started.environment });
   }
 
-  /** POST /data/account/saved-paypal/ {nonce}: vaults the approved account and keeps it as the saved one. */
+  /** POST /data/account/saved-paypal/ {nonce}: vaults the approved account and adds it to the saved methods, which it answers with. */
   @Post('saved-paypal')
   @HttpCode(200)
   async savePayPal(@Body() body: SavePayPalAccountBody, @Req() request: Request) {
-    const saved = unwrap(await this.save.execute(await this.customer(request), body.nonce));
-    return success({ saved_paypal_account: { email: saved.email, usable: true } });
+    const customer = await this.customer(request);
+    unwrap(await this.save.execute(customer, body.nonce));
+    return success(savedMethodsJson(await this.list.execute(customer), this.start.offered));
   }
 }

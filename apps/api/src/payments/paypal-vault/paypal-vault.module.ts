@@ -2,15 +2,14 @@ import { Module } from '@nestjs/common';
 import {
   CARD_GATEWAY_PORT,
   CARD_GATEWAY_SETTINGS,
-  SAVED_CARD_REPOSITORY,
-  SAVED_PAYPAL_REPOSITORY,
+  KeepVaultedMethod,
+  SAVED_METHOD_REPOSITORY,
   SavePayPalAccount,
   StartPayPalVault,
   type CardGatewayPort,
   type CardGatewaySettings,
   type PayPalVaultPort,
-  type SavedCardRepository,
-  type SavedPayPalRepository,
+  type SavedMethodRepository,
 } from '@store/application';
 import { PayPalVaultController } from './paypal-vault.controller';
 
@@ -24,9 +23,8 @@ type Gateway = (CardGatewayPort & Partial<PayPalVaultPort>) | null;
     { provide: StartPayPalVault, useFactory: (gateway: Gateway, settings: CardGatewaySettings | null) => new StartPayPalVault(gateway, settings), inject: [CARD_GATEWAY_PORT, CARD_GATEWAY_SETTINGS] },
     {
       provide: SavePayPalAccount,
-      useFactory: (cards: SavedCardRepository, payPal: SavedPayPalRepository, gateway: Gateway, settings: CardGatewaySettings | null) =>
-        new SavePayPalAccount(cards, payPal, gateway, settings),
-      inject: [SAVED_CARD_REPOSITORY, SAVED_PAYPAL_REPOSITORY, CARD_GATEWAY_PORT, CARD_GATEWAY_SETTINGS],
+      useFactory: (saved: SavedMethodRepository, keep: KeepVaultedMethod, gateway: Gateway, settings: CardGatewaySettings | null) => new SavePayPalAccount(saved, keep, gateway, settings),
+      inject: [SAVED_METHOD_REPOSITORY, KeepVaultedMethod, CARD_GATEWAY_PORT, CARD_GATEWAY_SETTINGS],
     },
   ],
   // The account page's saved PayPal section asks whether adding one is offered at all.

@@ -8,8 +8,9 @@ import type {
   VaultedCard,
   VaultedPayPalAccount,
   VaultedVenmoAccount,
+  VaultListing,
 } from '@store/application';
-import { ErrorCatalogue, minorUnitDigits } from '@store/domain';
+import { ErrorCatalogue, minorUnitDigits, type SavedMethodDetails } from '@store/domain';
 import braintree from 'braintree';
 import type { LookupablePaymentPort } from '../ledgered-payment-port';
 import { removeQuietly, vaultedSepaAccount, vaultUsBankAccount, type UsBankAccountVaulting } from './braintree-bank-accounts';
@@ -92,7 +93,7 @@ const VOIDABLE = new Set(['authorized', 'authorizing', 'submitted_for_settlement
 /** SDK errors that mean the request was refused before anything was charged. */
 const REFUSED_UNCHARGED = new Set(['authenticationError', 'authorizationError', 'notFoundError', 'upgradeRequired', 'tooManyRequestsError']);
 
-type SdkCard = { token?: string; bin?: string; last4?: string; cardType?: string; expirationMonth?: string; expirationYear?: string };
+type SdkCard = { token?: string; bin?: string; last4?: string; cardType?: string; expirationMonth?: string; expirationYear?: string; uniqueNumberIdentifier?: string | null };
 type SdkTransaction = {
   id: string;
   status: string;
@@ -136,7 +137,41 @@ function vaultedCard(card: SdkCard | undefined): VaultedCard | null {
     cardType: card.cardType ?? 'Card',
     expirationMonth: Number(card.expirationMonth),
     expirationYear: Number(card.expirationYear),
+    fingerprint: card.uniqueNumberIdentifier ?? null,
   };
+}
+
+/** A customer record's payment method (the SDK's CreditCard, PayPalAccount, VenmoAccount, UsBankAccount, SepaDirectDebitAccount). */
+type SdkVaultedMethod = SdkPaymentMethod & { default?: boolean; bankName?: string | null; bankReferenceToken?: string | null; mandateType?: string | null; verified?: boolean };
+
+/** One method of a customer record as the store lists it; a kind the store does not save (Apple Pay's device cards…) is left out. */
+function listing(method: SdkVaultedMethod): VaultListing | null {
+  const token = method.token;
+  if (!token) return null;
+  const isDefault = method.default === true;
+  let details: SavedMethodDetails | null = null;
+  let fingerprint: string | null = null;
+  if (method instanceof braintree.CreditCard) {
+    const card = vaultedCard(method);
+    if (card) {
+      details = { kind: 'card', cardType: card.cardType, bin: card.bin, last4: card.last4, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear };
+      fingerprint = card.fingerprint ?? null;
+    }
+  } else if (method instanceof braintree.PayPalAccount) {
+    const account = vaultedPayPalAccount(method);
+    // A billing agreement the payer revoked at PayPal is not offered: listed as gone.
+    if (account) details = { kind: 'paypal', email: account.email };
+  } else if (method instanceof braintree.VenmoAccount) {
+    const account = vaultedVenmoAccount(method);
+    if (account) details = { kind: 'venmo', username: account.username };
+  } else if ('mandateType' in method) {
+    // The SDK does not export its SepaDirectDebitAccount and UsBankAccount classes: told apart by their fields.
+    if (method.last4 && method.mandateType === 'RECURRENT') details = { kind: 'sepa', last4: method.last4, mandateReference: method.bankReferenceToken ?? null, bankName: null };
+  } else if ('routingNumber' in method) {
+    // Only an account the network check verified can be debited.
+    if (method.last4 && method.verified === true) details = { kind: 'us-bank-account', last4: method.last4, mandateReference: null, bankName: method.bankName ?? null };
+  }
+  return details ? { token, isDefault, details, fingerprint } : null;
 }
 
 /** Minor units to the gateway's decimal amount, by the currency's own number of digits. */
@@ -167,28 +202,21 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     return response.clientToken;
   }
 
-  async findCard(token: string): Promise<VaultedCard | null> {
-    const method = await this.findPaymentMethod(token);
-    return method instanceof braintree.CreditCard ? vaultedCard(method) : null;
-  }
-
-  async findPayPalAccount(token: string): Promise<VaultedPayPalAccount | null> {
-    const method = await this.findPaymentMethod(token);
-    return method instanceof braintree.PayPalAccount ? vaultedPayPalAccount(method) : null;
-  }
-
-  async findVenmoAccount(token: string): Promise<VaultedVenmoAccount | null> {
-    const method = await this.findPaymentMethod(token);
-    return method instanceof braintree.VenmoAccount ? vaultedVenmoAccount(method) : null;
-  }
-
-  private async findPaymentMethod(token: string): Promise<SdkPaymentMethod | null> {
+  async vaultedMethods(vaultCustomerId: string): Promise<readonly VaultListing[] | null> {
+    let customer;
     try {
-      return (await this.gateway.paymentMethod.find(token)) as unknown as SdkPaymentMethod;
+      customer = await this.gateway.customer.find(vaultCustomerId);
     } catch (error) {
       if ((error as { type?: string }).type === 'notFoundError') return null;
       throw error;
     }
+    const methods = ((customer as unknown as { paymentMethods?: SdkVaultedMethod[] }).paymentMethods ?? []).map(listing);
+    return methods.filter((method): method is VaultListing => method !== null);
+  }
+
+  async makeDefault(token: string): Promise<void> {
+    const result = await this.gateway.paymentMethod.update(token, { options: { makeDefault: true } } as braintree.PaymentMethodUpdateRequest);
+    if (!result.success) throw new Error(`The card gateway did not make the method the default: ${result.message}`);
   }
 
   /**
@@ -244,13 +272,19 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     }
     const vaultedToken = usBankAccount?.account.token ?? request.vaultedToken ?? null;
     const vaultWithSale = request.vault === true && vaultedToken === null;
+    // A saved card's security code typed again: the card's token with the code's CVV-only nonce, and
+    // 3-D Secure's answer for the card (when the page verified one) by its authentication id.
+    const cvvCheck =
+      request.cvvNonce && request.savedToken
+        ? { paymentMethodToken: request.savedToken, paymentMethodNonce: request.cvvNonce, threeDSecureAuthenticationId: nonce ? await this.threeDSecureAuthenticationId(nonce) : undefined }
+        : null;
     let result;
     try {
       result = await this.gateway.transaction.sale({
         amount: gatewayAmount(request.amountMinor, request.currency),
         merchantAccountId: this.settings.merchantAccounts[request.currency],
         orderId: request.idempotencyKey,
-        ...(vaultedToken ? { paymentMethodToken: vaultedToken } : { paymentMethodNonce: nonce ?? undefined }),
+        ...(cvvCheck ?? (vaultedToken ? { paymentMethodToken: vaultedToken } : { paymentMethodNonce: nonce ?? undefined })),
         deviceData: request.deviceData ?? undefined,
         customerId: vaultWithSale && payer?.vaultCustomerId ? payer.vaultCustomerId : undefined,
         customer: vaultWithSale && payer && !payer.vaultCustomerId ? { email: payer.email, firstName: payer.firstName, lastName: payer.lastName } : undefined,
@@ -296,6 +330,17 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     if (card) return { vaulted: { vaultCustomerId, card } };
     const sepa = vaultedSepaAccount(transaction as { sepaDirectDebitAccountDetails?: Parameters<typeof vaultedSepaAccount>[0]['sepaDirectDebitAccountDetails'] });
     return sepa ? { vaulted: { vaultCustomerId, bankAccount: sepa } } : {};
+  }
+
+  /** The 3-D Secure authentication a verified nonce carries, to go with a charge of the card's token. */
+  private async threeDSecureAuthenticationId(nonce: string): Promise<string | undefined> {
+    try {
+      const found = (await this.gateway.paymentMethodNonce.find(nonce)) as unknown as { threeDSecureInfo?: { threeDSecureAuthenticationId?: string | null } };
+      return found.threeDSecureInfo?.threeDSecureAuthenticationId ?? undefined;
+    } catch (error) {
+      if ((error as { type?: string }).type === 'notFoundError') return undefined;
+      throw error;
+    }
   }
 
   /** The kind of payment method a nonce stands for; an unknown nonce counts as a card (the sale then says what is wrong). */

@@ -39,7 +39,7 @@ async function startedBlik(paymentId = `PAY-${randomUUID().replace(/-/g, '').sli
   if (!read.ok) throw read.error;
   await states.chooseGateway(basket.reference, basket.version, 'braintree');
   const card = new FakePaymentPort();
-  const placeOrder = new PlaceOrder(baskets, reader(), billing, states, orders, { braintree: card }, { bytes: (n) => randomBytes(n) }, null, null, undefined, null, payments);
+  const placeOrder = new PlaceOrder(baskets, reader(), billing, states, orders, { braintree: card }, { bytes: (n) => randomBytes(n) }, { localPayments: payments });
   const command = aPlaceOrderCommand(
     { customer, basketReference: basket.reference, basketStaleHash: read.value.view.staleHash },
     { gateway: 'braintree', paymentToken: null, locale: 'en-pl', withdrawalConsent: true, localPayment: { paymentId, method: 'blik', features: FEATURES } },

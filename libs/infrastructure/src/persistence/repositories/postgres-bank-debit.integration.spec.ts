@@ -58,7 +58,7 @@ async function placedWith(gateway: FakePaymentPort, store: { readonly account: s
   if (!read.ok) throw read.error;
   await states.chooseGateway(basket.reference, basket.version, 'braintree');
   const releases = new BankDebitReleases(debits);
-  const placeOrder = new PlaceOrder(baskets, reader(), billing, states, orders, { braintree: gateway }, { bytes: (n) => randomBytes(n) }, null, null, undefined, null, null, releases);
+  const placeOrder = new PlaceOrder(baskets, reader(), billing, states, orders, { braintree: gateway }, { bytes: (n) => randomBytes(n) }, { bankDebits: releases });
   const placed = await placeOrder.execute(aPlaceOrderCommand({ customer, basketReference: basket.reference, basketStaleHash: read.value.view.staleHash }, { withdrawalConsent: true }));
   if (!placed.ok) throw placed.error;
   return placed.value.order.number;

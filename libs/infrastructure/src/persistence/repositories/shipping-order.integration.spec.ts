@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => db?.drop());
 
 const placeOrder = (payments: FakePaymentPort) =>
-  new PlaceOrder(baskets, reader(), billing, states, orders, { braintree: payments }, { bytes: (count) => randomBytes(count) }, null, null, undefined, shipping);
+  new PlaceOrder(baskets, reader(), billing, states, orders, { braintree: payments }, { bytes: (count) => randomBytes(count) }, { shipping });
 
 const BERLIN = { line1: 'Hauptstraße 1', line2: null, line3: null, city: 'Berlin', county: null, state: null, postalCode: '10115', country: 'DE' };
 
