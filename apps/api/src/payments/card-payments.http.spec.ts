@@ -1,4 +1,5 @@
 import { gatewayFor, paypalNonce, savedPaymentMethods, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { ErrorCatalogue, type SavedMethodJson } from '@store/domain';
 import braintree from 'braintree';
 import { payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
@@ -41,6 +42,19 @@ const checkout = (app: TestApp, shopper: Shopper) => app.http().get(`/data/brain
 
 const orderRow = async (number: string) =>
   (await t.db.dataSource.query('SELECT status, transaction_id, payment_attempt, gross_minor, currency FROM orders WHERE number = $1', [number]))[0];
+
+/** The customer's saved payment methods as the account page lists them (GET /data/account/saved-methods/). */
+const savedMethodsOf = async (shopper: Pick<Shopper, 'cookie'>) => {
+  const answer = await t.http().get('/data/account/saved-methods/').set(XHR).set('Cookie', shopper.cookie);
+  expect(answer.body.success).toBe(true);
+  return answer.body.data as { saved_methods: SavedMethodJson[]; can_add_paypal: boolean };
+};
+/** What the store keeps of a customer's saved methods besides what the page sees: each one's vault token and customer record. */
+const vaultRows = async (shopper: Pick<Shopper, 'id'>): Promise<Array<{ reference: string; kind: string; token: string; vault_customer_id: string; invalid: boolean }>> =>
+  t.db.dataSource.query(
+    'SELECT reference, kind, token, vault_customer_id, invalid_since IS NOT NULL AS invalid FROM saved_payment_methods WHERE customer_id = $1 ORDER BY created_at',
+    [shopper.id],
+  );
 
 describe('GET /data/braintree-checkout/', () => {
   it('gives a client token for the basket the card gateway takes, and what the page offers', async () => {
@@ -109,16 +123,20 @@ describe('PLACE_ORDER through the card gateway', () => {
     expect(sale).toMatchObject({ id: order.transaction_id, status: 'submitted_for_settlement', currency: 'GBP', orderId: `${number}-1` });
     expect(Math.round(Number(sale.amount) * 100)).toBe(order.gross_minor);
 
-    const [saved] = await t.db.dataSource.query('SELECT token, bin, last4, card_type, last_response_code FROM saved_cards WHERE customer_id = $1', [shopper.id]);
-    expect(saved).toMatchObject({ last4: '1111', card_type: 'Visa', last_response_code: null });
+    const [saved] = await vaultRows(shopper);
+    expect(saved).toMatchObject({ kind: 'card', invalid: false });
+    expect((await savedMethodsOf(shopper)).saved_methods).toEqual([
+      expect.objectContaining({ reference: saved.reference, kind: 'card', is_default: true, state: 'usable', card: expect.objectContaining({ card_type: 'Visa', bin: '411111', last4: '1111' }) }),
+    ]);
     const vaulted = await sdk.paymentMethod.find(saved.token);
     expect((vaulted as braintree.CreditCard).last4).toBe('1111');
 
     // The next basket offers the saved card, and the token reaches the customer's vault.
     const next = await shopperReadyToPayAs(shopper);
     const offer = (await checkout(t, next)).body.data;
-    expect(offer).toMatchObject({ existing_card_token: saved.token, existing_card_bin: saved.bin, existing_card: { card_type: 'Visa', last4: '1111', expired: false } });
-    expect(JSON.parse(Buffer.from(offer.client_token, 'base64').toString('utf8')).authorizationFingerprint).toContain('customer_id=');
+    expect(offer).toMatchObject({ existing_card_token: saved.token, existing_card_bin: '411111', existing_card: { card_type: 'Visa', last4: '1111', expired: false } });
+    expect(offer.saved_methods).toEqual((await savedMethodsOf(shopper)).saved_methods);
+    expect(JSON.parse(Buffer.from(offer.client_token, 'base64').toString('utf8')).authorizationFingerprint).toContain(`customer_id=${saved.vault_customer_id}`);
   });
 
   it('tells a declined shopper they were not charged, and charges once when they try again on the same order', async () => {
@@ -209,40 +227,48 @@ describe('3-D Secure required by the gateway', () => {
 });
 
 describe('The saved card', () => {
-  it('is not offered once it expired or the gateway lost it, and can be removed from the account and the vault', async () => {
+  const removeSaved = (shopper: Pick<Shopper, 'cookie'>, reference: string) => t.http().delete(`/data/account/saved-methods/${reference}`).set(XHR).set('Cookie', shopper.cookie);
+
+  it('is not offered once it expired, and can be removed from the account and the vault', async () => {
     const first = await shopperReadyToPay(t);
     expect((await pay(t, first, { vault_payment_method: true })).body.success).toBe(true);
-    const [{ token }] = await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [first.id]);
+    const [{ reference, token }] = await vaultRows(first);
 
-    const shown = await t.http().get('/data/account/saved-card/').set(XHR).set('Cookie', first.cookie);
-    expect(shown.body.data.saved_card).toMatchObject({ card_type: 'Visa', last4: '1111', expired: false, usable: true });
+    expect((await savedMethodsOf(first)).saved_methods).toEqual([expect.objectContaining({ reference, state: 'usable', card: expect.objectContaining({ card_type: 'Visa', last4: '1111' }) })]);
 
-    // Expired at the gateway (its card updater, here the sandbox's control): refreshed and not offered.
+    // Expired at the gateway (its card updater, here the sandbox's control): refreshed, shown as expired, not offered.
     await control(`/__sandbox/payment-methods/${token}/expire`);
     const second = await shopperReadyToPayAs(first);
-    expect((await checkout(t, second)).body.data).toMatchObject({ existing_card_token: null, existing_card: null });
-    expect((await t.http().get('/data/account/saved-card/').set(XHR).set('Cookie', first.cookie)).body.data.saved_card).toMatchObject({
-      expiration_year: 2020,
-      expired: true,
-      usable: false,
-    });
+    const offer = (await checkout(t, second)).body.data;
+    expect(offer).toMatchObject({ existing_card_token: null, existing_card: null });
+    expect(offer.saved_methods).toEqual([expect.objectContaining({ reference, state: 'expired' })]);
+    expect((await savedMethodsOf(first)).saved_methods).toEqual([
+      expect.objectContaining({ reference, state: 'expired', card: expect.objectContaining({ expiration_month: 1, expiration_year: 2020 }) }),
+    ]);
 
-    const removed = await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', first.cookie);
+    const removed = await removeSaved(first, reference);
     expect(removed.status).toBe(200);
+    expect(removed.body.data.saved_methods).toEqual([]);
     await expect(sdk.paymentMethod.find(token)).rejects.toMatchObject({ type: 'notFoundError' });
-    expect((await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', first.cookie)).status).toBe(404);
-    expect((await t.http().delete('/data/account/saved-card/').set(XHR)).status).toBe(401);
+    expect((await removeSaved(first, reference)).status).toBe(404);
+    expect((await t.http().delete(`/data/account/saved-methods/${reference}`).set(XHR)).status).toBe(401);
   });
 
-  it('is marked unusable when the gateway no longer has it', async () => {
+  it('is marked invalid, shown but not offered, when the gateway no longer has it', async () => {
     const first = await shopperReadyToPay(t);
     expect((await pay(t, first, { vault_payment_method: true })).body.success).toBe(true);
-    const [{ token }] = await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [first.id]);
+    const [{ reference, token }] = await vaultRows(first);
     await sdk.paymentMethod.delete(token);
     const second = await shopperReadyToPayAs(first);
-    expect((await checkout(t, second)).body.data.existing_card_token).toBeNull();
-    const [{ last_response_code }] = await t.db.dataSource.query('SELECT last_response_code FROM saved_cards WHERE customer_id = $1', [first.id]);
-    expect(last_response_code).toBe(310006);
+    const offer = (await checkout(t, second)).body.data;
+    expect(offer.existing_card_token).toBeNull();
+    expect(offer.saved_methods).toEqual([expect.objectContaining({ reference, state: 'invalid' })]);
+    expect(await vaultRows(first)).toEqual([expect.objectContaining({ reference, invalid: true })]);
+    // Paying with it is refused in its own words, before anything is charged.
+    const refused = await pay(t, second, { saved_method: reference });
+    expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_CARD_INVALID.code, data: { order_number: null, charged: 'not-charged' } });
+    // It can still be removed: the gateway has nothing left to remove.
+    expect((await removeSaved(first, reference)).body).toMatchObject({ success: true, data: { saved_methods: [] } });
   });
 });
 
@@ -250,70 +276,79 @@ describe('The saved PayPal account (checkout with vault)', () => {
   const fingerprintOf = (clientToken: string): string => JSON.parse(Buffer.from(clientToken, 'base64').toString('utf8')).authorizationFingerprint;
   const target = () => ({ url: sandbox.url, merchantId: 'sandbox_merchant' });
 
-  it('is saved when the shopper approved a billing agreement, offered next time with a vault nonce that pays, and removable', async () => {
+  it('is saved when the shopper approved a billing agreement, offered next time, paid by its reference, and removable', async () => {
     const shopper = await shopperReadyToPay(t);
     const fingerprint = fingerprintOf((await checkout(t, shopper)).body.data.client_token);
     const nonce = await paypalNonce(target(), fingerprint, '10.00', 'GBP', { requestBillingAgreement: true });
     const placed = await pay(t, shopper, { token: nonce, payment_method_type: 'paypal', vault_payment_method: true });
     expect(placed.body.success).toBe(true);
-    const [saved] = await t.db.dataSource.query('SELECT token, email, vault_customer_id, last_response_code FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id]);
-    expect(saved).toMatchObject({ email: 'sandbox-buyer@example.com', last_response_code: null });
+    const [saved, ...others] = await vaultRows(shopper);
+    expect(others).toEqual([]);
+    expect(saved).toMatchObject({ kind: 'paypal', invalid: false });
     const vaulted = await sdk.paymentMethod.find(saved.token);
     expect(vaulted).toBeInstanceOf(braintree.PayPalAccount);
-    expect(await t.db.dataSource.query('SELECT 1 FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([]);
+    expect(await savedMethodsOf(shopper)).toEqual({
+      saved_methods: [expect.objectContaining({ reference: saved.reference, kind: 'paypal', account_name: 'sandbox-buyer@example.com', description: 'PayPal sandbox-buyer@example.com', is_default: true, state: 'usable' })],
+      // This store has PayPal and a gateway that vaults it: the account page offers adding one.
+      can_add_paypal: true,
+    });
 
     // The next basket offers it, and the client token reaches the vault it is in.
     const next = await shopperReadyToPayAs(shopper);
     const offer = (await checkout(t, next)).body.data;
     expect(offer).toMatchObject({ existing_paypal_account: { email: 'sandbox-buyer@example.com' }, existing_card: null });
+    expect(offer.saved_methods.map((method: SavedMethodJson) => method.reference)).toEqual([saved.reference]);
     const nextFingerprint = fingerprintOf(offer.client_token);
     expect(nextFingerprint).toContain(`customer_id=${saved.vault_customer_id}`);
-    // braintree-web's vault manager lists it with a fresh nonce; that nonce pays as the saved PayPal account.
+    // braintree-web's vault manager lists it too.
     const methods = (await savedPaymentMethods(target(), nextFingerprint)).body.paymentMethods as Array<{ type: string; nonce: string; details: { email?: string } }>;
-    const account = methods.find((method) => method.type === 'PayPalAccount');
-    expect(account?.details.email).toBe('sandbox-buyer@example.com');
-    const again = await pay(t, next, { token: account?.nonce, payment_method_type: 'paypal' });
+    expect(methods.find((method) => method.type === 'PayPalAccount')?.details.email).toBe('sandbox-buyer@example.com');
+    // Chosen by its reference, it pays with the vault token the store keeps: the page sends no token.
+    const again = await pay(t, next, { saved_method: saved.reference, token: undefined, payment_method_type: 'paypal' });
     expect(again.body.success).toBe(true);
     const sale = await sdk.transaction.find((await orderRow(again.body.data.order_number)).transaction_id);
     expect(sale.paymentInstrumentType).toBe('paypal_account');
     expect(sale.paypalAccount?.token).toBe(saved.token);
 
-    expect((await t.http().get('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).body.data).toEqual({
-      saved_paypal_account: { email: 'sandbox-buyer@example.com', usable: true },
-      // This store has PayPal and a gateway that vaults it: the account page offers adding one.
-      can_add: true,
-    });
-    expect((await t.http().delete('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).status).toBe(200);
-    await expect(sdk.paymentMethod.find(saved.token)).rejects.toMatchObject({ type: 'notFoundError' });
-    expect((await t.http().delete('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).status).toBe(404);
-    expect((await checkout(t, await shopperReadyToPayAs(shopper))).body.data.existing_paypal_account).toBeNull();
+    // The same account approved again in the account page's vault flow updates its entry: still one, here and in the vault.
+    const approvedAgain = await t.http().post('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie).send({ nonce: 'fake-paypal-billing-agreement-nonce' });
+    expect(approvedAgain.body).toMatchObject({ success: true, data: { saved_methods: [expect.objectContaining({ reference: saved.reference, kind: 'paypal' })], can_add_paypal: true } });
+    expect(approvedAgain.body.data.saved_methods).toHaveLength(1);
+    const [kept] = await vaultRows(shopper);
+    expect((await sdk.customer.find(saved.vault_customer_id)).paymentMethods?.map((method) => method.token)).toEqual([kept.token]);
+
+    expect((await t.http().delete(`/data/account/saved-methods/${saved.reference}`).set(XHR).set('Cookie', shopper.cookie)).body).toMatchObject({ success: true, data: { saved_methods: [] } });
+    await expect(sdk.paymentMethod.find(kept.token)).rejects.toMatchObject({ type: 'notFoundError' });
+    expect((await t.http().delete(`/data/account/saved-methods/${saved.reference}`).set(XHR).set('Cookie', shopper.cookie)).status).toBe(404);
+    expect((await checkout(t, await shopperReadyToPayAs(shopper))).body.data).toMatchObject({ existing_paypal_account: null, saved_methods: [] });
   });
 
   it('and a card saved after it are kept under one gateway customer', async () => {
     const shopper = await shopperReadyToPay(t);
     const nonce = await paypalNonce(target(), fingerprintOf((await checkout(t, shopper)).body.data.client_token), '10.00', 'GBP', { requestBillingAgreement: true });
     expect((await pay(t, shopper, { token: nonce, payment_method_type: 'paypal', vault_payment_method: true })).body.success).toBe(true);
-    const [{ vault_customer_id: customer }] = await t.db.dataSource.query('SELECT vault_customer_id FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id]);
 
     expect((await pay(t, await shopperReadyToPayAs(shopper), { vault_payment_method: true })).body.success).toBe(true);
-    const [card] = await t.db.dataSource.query('SELECT token, vault_customer_id FROM saved_cards WHERE customer_id = $1', [shopper.id]);
-    expect(card.vault_customer_id).toBe(customer);
-    expect((await sdk.customer.find(customer)).paymentMethods?.map((method) => method.token)).toEqual(expect.arrayContaining([card.token]));
+    const [paypal, card] = await vaultRows(shopper);
+    expect([paypal.kind, card.kind]).toEqual(['paypal', 'card']);
+    expect(card.vault_customer_id).toBe(paypal.vault_customer_id);
+    expect((await sdk.customer.find(paypal.vault_customer_id)).paymentMethods?.map((method) => method.token).sort()).toEqual([paypal.token, card.token].sort());
   });
 
   it('is not offered once the gateway no longer has it (revoked at PayPal or removed there)', async () => {
     const shopper = await shopperReadyToPay(t);
     const nonce = await paypalNonce(target(), fingerprintOf((await checkout(t, shopper)).body.data.client_token), '10.00', 'GBP', { requestBillingAgreement: true });
     expect((await pay(t, shopper, { token: nonce, payment_method_type: 'paypal', vault_payment_method: true })).body.success).toBe(true);
-    const [{ token }] = await t.db.dataSource.query('SELECT token FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id]);
+    const [{ reference, token }] = await vaultRows(shopper);
     await sdk.paymentMethod.delete(token);
-    expect((await checkout(t, await shopperReadyToPayAs(shopper))).body.data.existing_paypal_account).toBeNull();
-    const [{ last_response_code }] = await t.db.dataSource.query('SELECT last_response_code FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id]);
-    expect(last_response_code).toBe(310009);
-    expect((await t.http().get('/data/account/saved-paypal/').set(XHR).set('Cookie', shopper.cookie)).body.data.saved_paypal_account).toEqual({
-      email: 'sandbox-buyer@example.com',
-      usable: false,
-    });
+    const next = await shopperReadyToPayAs(shopper);
+    const offer = (await checkout(t, next)).body.data;
+    expect(offer.existing_paypal_account).toBeNull();
+    expect(offer.saved_methods).toEqual([expect.objectContaining({ reference, kind: 'paypal', state: 'invalid' })]);
+    expect(await vaultRows(shopper)).toEqual([expect.objectContaining({ reference, invalid: true })]);
+    expect((await savedMethodsOf(shopper)).saved_methods).toEqual([expect.objectContaining({ reference, account_name: 'sandbox-buyer@example.com', state: 'invalid' })]);
+    const refused = await pay(t, next, { saved_method: reference, token: undefined, payment_method_type: 'paypal' });
+    expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_PAYPAL_INVALID.code, data: { order_number: null, charged: 'not-charged' } });
   });
 
   it('a one-time approval pays but is not saved, even when saving was asked (the gateway saves only agreements)', async () => {
@@ -324,8 +359,8 @@ describe('The saved PayPal account (checkout with vault)', () => {
     const [sale, ...others] = await transactionsOf(placed.body.data.order_number);
     expect(others).toEqual([]);
     expect((await sdk.transaction.find(sale.id)).paypalAccount?.token ?? null).toBeNull();
-    expect(await t.db.dataSource.query('SELECT 1 FROM saved_paypal_accounts WHERE customer_id = $1', [shopper.id])).toEqual([]);
-    expect(await t.db.dataSource.query('SELECT 1 FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([]);
+    expect((await savedMethodsOf(shopper)).saved_methods).toEqual([]);
+    expect(await vaultRows(shopper)).toEqual([]);
   });
 });
 
