@@ -1,4 +1,5 @@
 import { paypalNonce, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import type { SavedMethodJson } from '@store/domain';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { checkoutAction, cookieOf, freshEmail, newCustomerBody, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
@@ -66,7 +67,7 @@ describe('the customer (spec 2 §3)', () => {
     return JSON.parse(Buffer.from(setup.body.data.client_token, 'base64').toString('utf8')).authorizationFingerprint;
   };
 
-  it('gives the saved card as payment (last digits, expired flag), then the PayPal account once the card is gone', async () => {
+  it('gives the default saved method as payment (a card with its last digits and expired flag, or PayPal), and the next one once it is gone', async () => {
     const shopper = await shopperReadyToPay(card);
     expect((await session(card, shopper.cookie)).customer.payment).toBeNull();
 
@@ -74,15 +75,23 @@ describe('the customer (spec 2 §3)', () => {
     expect((await payByCard(card, shopper, { token: nonce, payment_method_type: 'paypal', vault_payment_method: true })).body.success).toBe(true);
     expect((await session(card, shopper.cookie)).customer.payment).toEqual({ type: 'paypal', card_number: null, expired: false });
 
+    // A card saved after it is not the default: the PayPal account still is, and is what the page state names.
     const next = await nextBasketOf(shopper);
     expect((await payByCard(card, next, { vault_payment_method: true })).body.success).toBe(true);
+    expect((await session(card, next.cookie)).customer.payment).toEqual({ type: 'paypal', card_number: null, expired: false });
+
+    const listed = (await card.http().get('/data/account/saved-methods/').set(XHR).set('Cookie', next.cookie)).body.data.saved_methods as SavedMethodJson[];
+    const saved = listed.find((method) => method.kind === 'card') as SavedMethodJson;
+    expect((await card.http().post(`/data/account/saved-methods/${saved.reference}/default`).set(XHR).set('Cookie', next.cookie)).status).toBe(200);
     expect((await session(card, next.cookie)).customer.payment).toEqual({ type: 'card', card_number: '1111', expired: false });
 
-    // The card's expiry as the vault reported it when saved; the clock makes it expired now.
-    await card.db.dataSource.query('UPDATE saved_cards SET expiration_year = 2020 WHERE customer_id = $1', [shopper.id]);
+    // Expired at the gateway (the sandbox's control for its card updater); the list takes the new date, and the page state flags it.
+    const [{ token }] = await card.db.dataSource.query(`SELECT token FROM saved_payment_methods WHERE reference = $1`, [saved.reference]);
+    expect((await fetch(`${sandbox.url}/__sandbox/payment-methods/${token}/expire`, { method: 'POST' })).status).toBe(200);
+    await card.http().get('/data/account/saved-methods/').set(XHR).set('Cookie', next.cookie);
     expect((await session(card, next.cookie)).customer.payment).toEqual({ type: 'card', card_number: '1111', expired: true });
 
-    expect((await card.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', next.cookie)).status).toBe(200);
+    expect((await card.http().delete(`/data/account/saved-methods/${saved.reference}`).set(XHR).set('Cookie', next.cookie)).status).toBe(200);
     expect((await session(card, next.cookie)).customer.payment).toEqual({ type: 'paypal', card_number: null, expired: false });
   });
 });
