@@ -1,8 +1,9 @@
 import { gatewayFor, paypalNonce, startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import type { SavedMethodJson } from '@store/domain';
 import type braintree from 'braintree';
 import { FaultProxy } from '../reliability/faults-proxy';
 import { cardSandboxEnv } from '../testing/sandbox-env';
-import { payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { cookieOf, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 // The card gateway's refusals that have their own words (spec 2 §8): the real API and its real
@@ -47,6 +48,26 @@ async function cardNonce(shopper: Shopper, postalCode: string): Promise<string> 
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { creditCards: Array<{ nonce: string }> }).creditCards[0].nonce;
+}
+
+/** The customer's saved methods as the account page lists them. */
+const listOf = async (shopper: Pick<Shopper, 'cookie'>): Promise<SavedMethodJson[]> => {
+  const answer = await t.http().get('/data/account/saved-methods/').set(XHR).set('Cookie', shopper.cookie);
+  expect(answer.body.success).toBe(true);
+  return answer.body.data.saved_methods;
+};
+/** The vault token the store keeps for a saved method (never shown to the page). */
+const tokenOf = async (reference: string): Promise<string> => (await t.db.dataSource.query('SELECT token FROM saved_payment_methods WHERE reference = $1', [reference]))[0].token;
+
+/** The same customer with another basket, the gateway decided again. */
+async function nextBasketOf(shopper: Shopper): Promise<Shopper> {
+  const session = shopper.cookie.split('; ')[0];
+  const added = await t.http().post('/data/basket/lines/').set(XHR).set('Cookie', session).send({ product_suite_reference: 'publisher-2', locale: 'en-gb' });
+  const cookie = `${session}; ${cookieOf(added, 'afs_basket')}`;
+  const reference = added.body.data.reference;
+  await t.http().post('/data/determine-gateway/').set(XHR).set('Cookie', cookie).send({ basket_ref: reference });
+  const state = await t.http().get(`/data/session/?basket_ref=${reference}`).set(XHR).set('Cookie', cookie);
+  return { ...shopper, cookie, basketReference: reference, basket: state.body.data.basket };
 }
 
 const orderStatus = async (number: string) => (await t.db.dataSource.query('SELECT status, transaction_id FROM orders WHERE number = $1', [number]))[0];
@@ -115,35 +136,66 @@ describe('an email the store takes but the gateway does not', () => {
       data: { charged: 'not-charged' },
     });
     expect(await orderStatus(refused.body.data.order_number)).toEqual({ status: 'failed', transaction_id: null });
-    expect(await t.db.dataSource.query('SELECT 1 FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([]);
+    expect(await listOf(shopper)).toEqual([]);
+    expect(await t.db.dataSource.query('SELECT 1 FROM saved_payment_methods WHERE customer_id = $1', [shopper.id])).toEqual([]);
 
     const paid = await payByCard(t, shopper, { existing_order_number: refused.body.data.order_number });
     expect(paid.body).toMatchObject({ success: true, data: { order_number: refused.body.data.order_number } });
   });
 });
 
-describe('removing the saved card when the gateway cannot', () => {
-  const DELETE_METHOD = /\/payment_methods\/any\/[^/]+$/;
+describe('removing a saved card when the gateway cannot', () => {
+  const METHOD = /\/payment_methods\/any\/[^/]+$/;
 
-  it('answers 300024, keeps the card in the store and the vault, and removes it when tried again', async () => {
+  it('answers 310013 and keeps the card in the list and the vault; an answer lost after the vault removed it shows it as gone; tried again, it goes', async () => {
     const shopper = await shopperReadyToPay(t);
     expect((await payByCard(t, shopper, { vault_payment_method: true })).body.success).toBe(true);
-    const [saved] = await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [shopper.id]);
-    expect(saved?.token).toEqual(expect.any(String));
+    const [saved] = await listOf(shopper);
+    const token = await tokenOf(saved.reference);
+    const remove = () => t.http().delete(`/data/account/saved-methods/${saved.reference}`).set(XHR).set('Cookie', shopper.cookie);
+    const failure = { success: false, code: 310013, message: 'We could not remove this payment method just now, so it is still saved. Please try again in a moment.' };
 
-    proxy.inject({ method: 'DELETE', path: DELETE_METHOD, fault: '5xx' });
-    const refused = await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', shopper.cookie);
-    expect(refused.status).toBe(402);
-    expect(refused.body).toMatchObject({ success: false, code: 300024, message: 'Your card could not be updated. Please contact support' });
-    expect(await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([{ token: saved.token }]);
-    expect((await sdk.paymentMethod.find(saved.token)).token).toBe(saved.token);
+    proxy.inject({ method: 'DELETE', path: METHOD, fault: '5xx' });
+    const refused = await remove();
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject(failure);
+    expect(await listOf(shopper)).toEqual([saved]);
+    expect((await sdk.paymentMethod.find(token)).token).toBe(token);
 
-    proxy.inject({ method: 'DELETE', path: DELETE_METHOD, fault: 'timeout' });
-    expect((await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', shopper.cookie)).body.code).toBe(300024);
+    // No answer at all: the same, nothing removed.
+    proxy.inject({ method: 'DELETE', path: METHOD, fault: 'timeout' });
+    expect((await remove()).body).toMatchObject(failure);
+    expect(await listOf(shopper)).toEqual([saved]);
+    expect((await sdk.paymentMethod.find(token)).token).toBe(token);
 
-    const removed = await t.http().delete('/data/account/saved-card/').set(XHR).set('Cookie', shopper.cookie);
-    expect(removed.body).toEqual({ success: true, code: 200, data: { saved_card: null } });
-    expect(await t.db.dataSource.query('SELECT token FROM saved_cards WHERE customer_id = $1', [shopper.id])).toEqual([]);
-    await expect(sdk.paymentMethod.find(saved.token)).rejects.toMatchObject({ type: 'notFoundError' });
+    // The vault removed it and the answer was lost: the shopper is told it is still saved, and the
+    // next list, checked with the vault, shows it as no longer usable rather than usable.
+    proxy.inject({ method: 'DELETE', path: METHOD, fault: 'lost-answer' });
+    expect((await remove()).body).toMatchObject(failure);
+    await expect(sdk.paymentMethod.find(token)).rejects.toMatchObject({ type: 'notFoundError' });
+    expect(await listOf(shopper)).toEqual([{ ...saved, state: 'invalid' }]);
+
+    const removed = await remove();
+    expect(removed.body).toEqual({ success: true, code: 200, data: { saved_methods: [], can_add_paypal: true } });
+    expect(await listOf(shopper)).toEqual([]);
+  });
+});
+
+describe('choosing the default when the gateway cannot', () => {
+  it('answers 310001 and leaves the default as it was, here and at the gateway', async () => {
+    const shopper = await shopperReadyToPay(t);
+    expect((await payByCard(t, shopper, { vault_payment_method: true })).body.success).toBe(true);
+    const next = await nextBasketOf(shopper);
+    expect((await payByCard(t, next, { token: 'fake-valid-mastercard-nonce', vault_payment_method: true })).body.success).toBe(true);
+    const before = await listOf(shopper);
+    const [visa, mastercard] = before;
+    expect([visa.card?.last4, visa.is_default, mastercard.card?.last4]).toEqual(['1111', true, '4444']);
+
+    proxy.inject({ method: 'PUT', path: /\/payment_methods\/any\/[^/]+$/, fault: '5xx' });
+    const refused = await t.http().post(`/data/account/saved-methods/${mastercard.reference}/default`).set(XHR).set('Cookie', shopper.cookie);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toMatchObject({ success: false, code: 310001, message: 'There was a problem obtaining payment methods' });
+    expect(await listOf(shopper)).toEqual(before);
+    expect(((await sdk.paymentMethod.find(await tokenOf(visa.reference))) as unknown as { default: boolean }).default).toBe(true);
   });
 });
