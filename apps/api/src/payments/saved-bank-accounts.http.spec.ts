@@ -1,13 +1,14 @@
 import { gatewayFor, sepaNonce, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
-import { ErrorCatalogue } from '@store/domain';
+import { ErrorCatalogue, type SavedMethodJson } from '@store/domain';
 import { checkoutAction, cookieOf, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { XHR, type TestApp } from '../testing/test-app';
 import { configuredCardStore } from '../testing/card-store';
 
 // Saved bank accounts through the real API, the real braintree SDK and the card sandbox: saving a
 // US bank account runs the network check first (a failed one keeps nothing), a saved SEPA account
-// needs a recurring mandate, the next checkout lists them by the store's own reference, and a later
-// order pays from the vault with that reference, which works for its owner only.
+// needs a recurring mandate, the next checkout lists them among the saved methods by the store's
+// own reference, and a later order pays from the vault with that reference (saved_method), which
+// works for its owner only and only on a basket the account may pay.
 
 let sandbox: RunningBraintreeSandbox;
 let t: TestApp;
@@ -28,6 +29,15 @@ const saleOf = async (orderNumber: string) => {
   expect(sales).toHaveLength(1);
   return sales[0];
 };
+
+/** The customer's saved methods as the account page lists them (GET /data/account/saved-methods/). */
+const listOf = async (shopper: Pick<Shopper, 'cookie'>): Promise<SavedMethodJson[]> => {
+  const answer = await t.http().get('/data/account/saved-methods/').set(XHR).set('Cookie', shopper.cookie);
+  expect(answer.body.success).toBe(true);
+  return answer.body.data.saved_methods;
+};
+const removeSaved = (shopper: Pick<Shopper, 'cookie'>, reference: string) => t.http().delete(`/data/account/saved-methods/${reference}`).set(XHR).set('Cookie', shopper.cookie);
+const REFERENCE = /^spm_[0-9a-f]{32}$/;
 
 /** The same customer's next basket, billed to `address` and ready to pay. */
 async function nextBasket(shopper: Shopper, address: Record<string, string>, locale: string): Promise<Shopper> {
@@ -68,9 +78,16 @@ describe('saved US bank accounts (ACH)', () => {
     expect(vaulted.verifications[0]).toMatchObject({ status: 'verified', verificationMethod: 'network_check' });
 
     const again = await nextBasket(shopper, AUSTIN, 'en-us');
-    const listed = (await checkoutOf(again)).saved_bank_accounts;
-    expect(listed).toEqual([{ reference: expect.stringMatching(/^sba_[0-9a-f]{32}$/), kind: 'us-bank-account', last4: '0000', mandate_reference: null, bank_name: 'FEDERAL RESERVE BANK' }]);
-    const second = await payByCard(t, again, { token: listed[0].reference, payment_method_type: 'us-bank-account', locale: 'en-us' });
+    const checkout = await checkoutOf(again);
+    const listed = checkout.saved_bank_accounts;
+    expect(listed).toEqual([{ reference: expect.stringMatching(REFERENCE), kind: 'us-bank-account', last4: '0000', mandate_reference: null, bank_name: 'FEDERAL RESERVE BANK' }]);
+    // The same account among the saved methods, under the same reference and in the account page's words.
+    expect(checkout.saved_methods).toEqual([
+      expect.objectContaining({ reference: listed[0].reference, kind: 'us-bank-account', state: 'usable', description: 'US bank account ending 0000 at FEDERAL RESERVE BANK', bank: { last4: '0000', mandate_reference: null, bank_name: 'FEDERAL RESERVE BANK' } }),
+    ]);
+    expect(await listOf(again)).toEqual(checkout.saved_methods);
+    // Paid by its reference alone: the page sends no token, the server debits the vault token it keeps.
+    const second = await payByCard(t, again, { saved_method: listed[0].reference, token: undefined, payment_method_type: 'us-bank-account', locale: 'en-us' });
     expect(second.body.success).toBe(true);
     const sale = (await sdk.transaction.find((await saleOf(second.body.data.order_number)).id)) as unknown as { status: string; usBankAccount: { token: string } };
     expect(sale).toMatchObject({ status: 'settlement_pending', usBankAccount: { token: debited.usBankAccount.token } });
@@ -84,13 +101,14 @@ describe('saved US bank accounts (ACH)', () => {
     expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.BANK_ACCOUNT_NOT_VERIFIED.code, message: ErrorCatalogue.BANK_ACCOUNT_NOT_VERIFIED.message });
     const orderNumber = refused.body.data.order_number as string;
     expect((await checkoutOf(shopper)).saved_bank_accounts).toEqual([]);
+    expect(await listOf(shopper)).toEqual([]);
 
     const unsaved = await usBankAccountNonce(target, await fingerprintOf(shopper), { accountNumber: '1000000000' });
     const paid = await payByCard(t, shopper, { token: unsaved, payment_method_type: 'us-bank-account', locale: 'en-us', existing_order_number: orderNumber });
     expect(paid.body).toMatchObject({ success: true, data: { order_number: orderNumber } });
     // One sale for the order: the refused attempt debited nothing.
     expect((await saleOf(orderNumber)).status).toBe('settlement_pending');
-    expect((await checkoutOf(await nextBasket(shopper, AUSTIN, 'en-us'))).saved_bank_accounts).toEqual([]);
+    expect((await checkoutOf(await nextBasket(shopper, AUSTIN, 'en-us'))).saved_methods).toEqual([]);
   });
 
   it("refuses a reference that is another customer's, or made up, before anything is charged", async () => {
@@ -100,12 +118,73 @@ describe('saved US bank accounts (ACH)', () => {
     const [theirs] = (await checkoutOf(await nextBasket(owner, AUSTIN, 'en-us'))).saved_bank_accounts;
 
     const stranger = await shopperReadyToPay(t, { locale: 'en-us', address: AUSTIN });
-    for (const token of [theirs.reference, `sba_${'a'.repeat(32)}`]) {
-      const refused = await payByCard(t, stranger, { token, payment_method_type: 'us-bank-account', locale: 'en-us' });
-      expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_BANK_ACCOUNT_INVALID.code, data: { order_number: null, charged: 'not-charged' } });
+    for (const reference of [theirs.reference, `spm_${'a'.repeat(32)}`]) {
+      const refused = await payByCard(t, stranger, { saved_method: reference, token: undefined, payment_method_type: 'us-bank-account', locale: 'en-us' });
+      expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_METHOD_UNAVAILABLE.code, data: { order_number: null, charged: 'not-charged' } });
     }
+    // The old form of a bank account reference, as a token, pays nothing either: it is no nonce.
+    const oldForm = await payByCard(t, stranger, { token: `sba_${theirs.reference.slice(4)}`, payment_method_type: 'us-bank-account', locale: 'en-us' });
+    expect(oldForm.body.success).toBe(false);
+    expect(oldForm.body.data?.charged ?? 'not-charged').toBe('not-charged');
+  });
+
+  it('a debit waiting for the bank keeps the account it is paid from, when a later order pays from it by reference: removing it answers 310014', async () => {
+    // A new customer: by the release rule their debits wait for the bank before an order is paid.
+    const { shopper, saved } = await aNewCustomerWithASavedAccount('1000000000');
+    // The waiting order holds its basket: the next one starts afresh.
+    const again = await nextBasket({ ...shopper, cookie: shopper.cookie.split('; ')[0] }, AUSTIN, 'en-us');
+    const paid = await payByCard(t, again, { saved_method: saved.reference, token: undefined, payment_method_type: 'us-bank-account', locale: 'en-us' });
+    expect(paid.body.success).toBe(true);
+    expect(await orderStatusOf(paid.body.data.order_number)).toBe('pending');
+    await expectKept(shopper, saved, paid.body.data.order_number);
+  });
+
+  it('a debit released at authorisation but not yet cleared by the bank keeps the account it is paid from: removing it answers 310014', async () => {
+    // A returning customer: their debits release the order at once, and the bank may still return them.
+    const shopper = await aReturningShopper('en-us', AUSTIN);
+    const nonce = await usBankAccountNonce(target, await fingerprintOf(shopper), { accountNumber: '1000000000' });
+    expect((await payByCard(t, shopper, { token: nonce, payment_method_type: 'us-bank-account', locale: 'en-us', vault_payment_method: true })).body.success).toBe(true);
+    const [saved] = await listOf(shopper);
+    const again = await nextBasket(shopper, AUSTIN, 'en-us');
+    const paid = await payByCard(t, again, { saved_method: saved.reference, token: undefined, payment_method_type: 'us-bank-account', locale: 'en-us' });
+    expect(paid.body.success).toBe(true);
+    const orderNumber = paid.body.data.order_number as string;
+    expect(await orderStatusOf(orderNumber)).toBe('paid');
+    expect((await saleOf(orderNumber)).status).toBe('settlement_pending');
+    await expectKept(shopper, saved, orderNumber);
+  });
+
+  it('a debit waiting for the bank keeps the account it saved: removing it answers 310014', async () => {
+    const { shopper, saved, orderNumber } = await aNewCustomerWithASavedAccount('1000000001');
+    await expectKept(shopper, saved, orderNumber);
   });
 });
+
+/** A new customer whose first order, debited from a US bank account they saved with it, waits for the bank. */
+async function aNewCustomerWithASavedAccount(accountNumber: string) {
+  const shopper = await shopperReadyToPay(t, { locale: 'en-us', address: AUSTIN });
+  const nonce = await usBankAccountNonce(target, await fingerprintOf(shopper), { accountNumber });
+  const waiting = await payByCard(t, shopper, { token: nonce, payment_method_type: 'us-bank-account', locale: 'en-us', vault_payment_method: true });
+  expect(waiting.body.success).toBe(true);
+  const orderNumber = waiting.body.data.order_number as string;
+  expect(await orderStatusOf(orderNumber)).toBe('pending');
+  const [saved, ...others] = await listOf(shopper);
+  expect(others).toEqual([]);
+  expect(saved).toMatchObject({ kind: 'us-bank-account', bank: { last4: accountNumber.slice(-4) } });
+  return { shopper, saved, orderNumber };
+}
+
+const orderStatusOf = async (orderNumber: string): Promise<string> => (await t.db.dataSource.query('SELECT status FROM orders WHERE number = $1', [orderNumber]))[0].status;
+
+/** Removing the account is refused as in use, and it stays listed and in the vault. */
+async function expectKept(shopper: Shopper, saved: SavedMethodJson, orderNumber: string) {
+  const refused = await removeSaved(shopper, saved.reference);
+  expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_METHOD_IN_USE.code, message: ErrorCatalogue.SAVED_METHOD_IN_USE.message });
+  expect(refused.status).toBe(409);
+  expect(await listOf(shopper)).toEqual([saved]);
+  const token = ((await gatewayFor(sandbox).transaction.find((await saleOf(orderNumber)).id)) as unknown as { usBankAccount: { token: string } }).usBankAccount.token;
+  expect((await gatewayFor(sandbox).paymentMethod.find(token)).token).toBe(token);
+}
 
 describe('removing a saved bank account (account details)', () => {
   it("lists the owner's accounts, removes one from the vault and the store, and never another customer's", async () => {
@@ -113,26 +192,27 @@ describe('removing a saved bank account (account details)', () => {
     const nonce = await usBankAccountNonce(target, await fingerprintOf(owner), { accountNumber: '1000000001' });
     const saved = await payByCard(t, owner, { token: nonce, payment_method_type: 'us-bank-account', locale: 'en-us', vault_payment_method: true });
     expect(saved.body.success).toBe(true);
-    const listed = await t.http().get('/data/account/saved-bank-accounts/').set(XHR).set('Cookie', owner.cookie);
-    expect(listed.body.data.saved_bank_accounts).toEqual([expect.objectContaining({ kind: 'us-bank-account', last4: '0001' })]);
-    const reference = listed.body.data.saved_bank_accounts[0].reference as string;
+    const listed = await listOf(owner);
+    expect(listed).toEqual([expect.objectContaining({ kind: 'us-bank-account', bank: expect.objectContaining({ last4: '0001' }) })]);
+    const reference = listed[0].reference;
     const sdk = gatewayFor(sandbox);
     const token = ((await sdk.transaction.find((await saleOf(saved.body.data.order_number)).id)) as unknown as { usBankAccount: { token: string } }).usBankAccount.token;
 
     const stranger = await shopperReadyToPay(t, { locale: 'en-us', address: AUSTIN });
-    const refused = await t.http().delete(`/data/account/saved-bank-accounts/${reference}`).set(XHR).set('Cookie', stranger.cookie);
+    const refused = await removeSaved(stranger, reference);
     expect(refused.status).toBe(404);
-    expect((await t.http().delete('/data/account/saved-bank-accounts/not-a-reference').set(XHR).set('Cookie', owner.cookie)).status).toBe(404);
+    expect((await removeSaved(owner, 'not-a-reference')).status).toBe(404);
     expect((await sdk.paymentMethod.find(token)).token).toBe(token);
+    expect(await listOf(owner)).toEqual(listed);
 
-    const removed = await t.http().delete(`/data/account/saved-bank-accounts/${reference}`).set(XHR).set('Cookie', owner.cookie);
-    expect(removed.body).toMatchObject({ success: true, data: { removed_reference: reference } });
-    expect((await t.http().get('/data/account/saved-bank-accounts/').set(XHR).set('Cookie', owner.cookie)).body.data.saved_bank_accounts).toEqual([]);
+    const removed = await removeSaved(owner, reference);
+    expect(removed.body).toMatchObject({ success: true, data: { saved_methods: [] } });
+    expect(await listOf(owner)).toEqual([]);
     await expect(sdk.paymentMethod.find(token)).rejects.toMatchObject({ type: 'notFoundError' });
     const again = await nextBasket(owner, AUSTIN, 'en-us');
     expect((await checkoutOf(again)).saved_bank_accounts).toEqual([]);
-    const unpaid = await payByCard(t, again, { token: reference, payment_method_type: 'us-bank-account', locale: 'en-us' });
-    expect(unpaid.body.code).toBe(ErrorCatalogue.SAVED_BANK_ACCOUNT_INVALID.code);
+    const unpaid = await payByCard(t, again, { saved_method: reference, token: undefined, payment_method_type: 'us-bank-account', locale: 'en-us' });
+    expect(unpaid.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_METHOD_UNAVAILABLE.code, data: { charged: 'not-charged' } });
   });
 });
 
@@ -148,13 +228,17 @@ describe('saved SEPA accounts', () => {
     expect((await payByCard(t, second, { token: recurring.nonce as string, payment_method_type: 'sepa', locale: 'en-eu', vault_payment_method: true })).body.success).toBe(true);
     const third = await nextBasket(shopper, LISBON, 'en-eu');
     const listed = (await checkoutOf(third)).saved_bank_accounts;
-    expect(listed).toEqual([{ reference: expect.stringMatching(/^sba_/), kind: 'sepa', last4: '3000', mandate_reference: recurring.bankReferenceToken, bank_name: null }]);
-    const paid = await payByCard(t, third, { token: listed[0].reference, payment_method_type: 'sepa', locale: 'en-eu' });
+    expect(listed).toEqual([{ reference: expect.stringMatching(REFERENCE), kind: 'sepa', last4: '3000', mandate_reference: recurring.bankReferenceToken, bank_name: null }]);
+    expect(await listOf(third)).toEqual([
+      expect.objectContaining({ reference: listed[0].reference, kind: 'sepa', description: `SEPA Direct Debit from the account ending 3000 (mandate ${recurring.bankReferenceToken})` }),
+    ]);
+    const paid = await payByCard(t, third, { saved_method: listed[0].reference, token: undefined, payment_method_type: 'sepa', locale: 'en-eu' });
     expect(paid.body.success).toBe(true);
     expect((await saleOf(paid.body.data.order_number)).status).toBe('settlement_pending');
-    // A dollar basket billed to the US is not paid from it.
+    // A dollar basket billed to the US is neither offered it nor paid from it.
     const dollars = await nextBasket(shopper, AUSTIN, 'en-us');
-    const refused = await payByCard(t, dollars, { token: listed[0].reference, payment_method_type: 'sepa', locale: 'en-us' });
-    expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_BANK_ACCOUNT_INVALID.code });
+    expect((await checkoutOf(dollars)).saved_methods).toEqual([]);
+    const refused = await payByCard(t, dollars, { saved_method: listed[0].reference, token: undefined, payment_method_type: 'sepa', locale: 'en-us' });
+    expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_METHOD_UNAVAILABLE.code, data: { charged: 'not-charged' } });
   });
 });
