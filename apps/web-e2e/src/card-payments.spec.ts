@@ -1,6 +1,8 @@
 import { acceptAnalytics, dataLayerEvents, expectNoSeriousAxeViolations, XHR } from './support';
 import { agreeToImmediateSupply, challenge, enterCard, expect, expectConfirmation, openPayment, payAndSaveCard, sandboxControl, savedCardToken, shopperAtPayment, test } from './card-gateway';
 import { fillFields } from './frame-fields';
+import { NO_SAVED_METHODS, savedMethodItem, savedMethodsSection } from './saved-methods';
+import { checkoutSavedMethods, savedMethod } from './checkout-saved-methods';
 
 // Paying by card through the real braintree-web in Chromium, the real API and its braintree SDK
 // adapter, against the local Braintree sandbox; each test ends on the order confirmation page.
@@ -11,7 +13,7 @@ test('a new card with frictionless 3-D Secure pays, with add_payment_info sent u
   const payment = await openPayment(page);
   await expect(payment.getByTestId('payment-total')).toContainText('£');
   await expect(payment.getByRole('radio', { name: 'Credit/debit card' })).toBeChecked();
-  await expect(payment.getByRole('radio', { name: 'Saved card' })).toHaveCount(0);
+  await expect(payment.getByRole('radio', { name: 'Saved payment methods' })).toHaveCount(0);
   await expect(payment.getByText('We accept major cards such as Visa, MasterCard and Maestro.')).toBeVisible();
 
   // The spec's field messages: required on an empty submit, invalid on blur, cleared on focus.
@@ -89,26 +91,28 @@ test('a returning customer pays with the saved card; once it has expired it is n
   test.setTimeout(60_000);
   await payAndSaveCard(page);
 
-  // The next order offers the saved card first.
+  // The next order offers the saved card first, chosen among the saved methods.
   await shopperAtPayment(page, { signedIn: true, suites: ['publisher-2'] });
   let payment = await openPayment(page);
-  await expect(payment.getByRole('radio', { name: 'Saved card' })).toBeChecked();
-  await expect(payment.getByTestId('saved-card')).toHaveText('•••• Visa ending in 1111');
+  await expect(payment.getByRole('radio', { name: 'Saved payment methods' })).toBeChecked();
+  await expect(savedMethod(payment, /^•••• Visa ending in 1111 \(expires \d{2}\/\d{4}\) \(default\)$/)).toBeChecked();
   await agreeToImmediateSupply(page);
   await payment.getByRole('button', { name: 'Pay with saved card' }).click();
   await expectConfirmation(page);
 
   // Expired since (the gateway's card updater, here the sandbox's control): not offered, shown as expired.
-  const saved = (await (await page.request.get('/data/account/saved-card/', { headers: XHR })).json()).data.saved_card;
-  expect(saved).toMatchObject({ last4: '1111', expired: false });
   await shopperAtPayment(page, { signedIn: true, suites: ['photo-workbook'] });
+  expect(await checkoutSavedMethods(page)).toEqual([expect.objectContaining({ kind: 'card', state: 'usable', is_default: true })]);
   const token = await savedCardToken(page);
   await sandboxControl(page.request, `/__sandbox/payment-methods/${token}/expire`);
   payment = await openPayment(page);
-  await expect(payment.getByRole('radio', { name: 'Saved card' })).toHaveCount(0);
+  await expect(payment.getByRole('radio', { name: 'Saved payment methods' })).toHaveCount(0);
   await expect(payment.getByRole('radio', { name: 'Credit/debit card' })).toBeChecked();
+  // Account details still list it, said to have expired: removing it is all they offer.
   await page.goto('/en-gb/account/details/');
-  await expect(page.getByTestId('account-saved-card')).toContainText('(expired)');
-  await page.getByRole('button', { name: 'Remove saved card' }).click();
-  await expect(page.getByText('You have no saved card.')).toBeVisible();
+  const card = savedMethodItem(page, /^•••• Visa ending in 1111 \(expires \d{2}\/\d{4}\)$/);
+  await expect(card).toContainText('This card has expired');
+  await expect(card.getByRole('button', { name: /^Make default/ })).toHaveCount(0);
+  await card.getByRole('button', { name: /^Remove •••• Visa ending in 1111/ }).click();
+  await expect(savedMethodsSection(page).getByText(NO_SAVED_METHODS, { exact: false })).toBeVisible();
 });

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
 import { basketBilledIn, chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE } from './local-payments';
+import { savedMethodItem, savedMethodsOf, savedMethodsSection } from './saved-methods';
 import { expectNoSeriousAxeViolations, XHR } from './support';
+import { SAVED_METHODS_OPTION, savedMethod } from './checkout-saved-methods';
 
 // A saved Venmo account in Chromium through the real API, braintree-web's own venmo module and the
 // card sandbox: ticking 'Save Venmo for next time' makes the module again for a multi-use payment
@@ -32,8 +34,9 @@ const nextBasket = async (page: Page) => expect(await basketBilledIn(page, VENMO
 
 const thanked = (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
 
-/** The saved Venmo account as account details read it. */
-const savedVenmoOf = async (page: Page) => (await (await page.request.get('/data/account/saved-venmo/', { headers: XHR })).json()).data.saved_venmo_account;
+/** The saved Venmo accounts as account details read them. */
+const savedVenmoOf = async (page: Page) =>
+  (await savedMethodsOf(page)).saved_methods.filter((method) => method.kind === 'venmo').map(({ description, state }) => ({ description, state }));
 
 /** The card gateway's set-up for the shopper's current basket. */
 async function cardCheckout(page: Page) {
@@ -67,13 +70,13 @@ async function venmoSavedByAnEarlierOrder(page: Page, sandboxUrl: string) {
     },
   });
   expect((await placed.json()).success).toBe(true);
-  expect(await savedVenmoOf(page)).toEqual({ username: '@venmojoe', usable: true });
+  expect(await savedVenmoOf(page)).toEqual([{ description: 'Venmo @venmojoe', state: 'usable' }]);
 }
 
 test('ticking Save Venmo for next time makes a multi-use payment context, and the approved order saves the account', async ({ page, sandboxUrl }) => {
   expect((await shopperBilledIn(page, VENMO_STORE)).gateway).toBe('braintree');
   const section = await chooseLocalMethod(page, VENMO_STORE);
-  await expect(section.getByRole('button', { name: /Pay with your saved Venmo/ })).toHaveCount(0);
+  await expect(section.getByRole('radio', { name: SAVED_METHODS_OPTION })).toHaveCount(0);
   await section.getByRole('checkbox', { name: 'Save Venmo for next time' }).check();
   const before = (await desktopContexts(page.request, sandboxUrl)).map((context) => context.id);
   await section.getByRole('button', { name: 'Pay with Venmo' }).click();
@@ -85,16 +88,17 @@ test('ticking Save Venmo for next time makes a multi-use payment context, and th
   await act(page.request, sandboxUrl, created?.id as string, 'scan');
   await act(page.request, sandboxUrl, created?.id as string, 'approve');
   await thanked(page);
-  expect(await savedVenmoOf(page)).toEqual({ username: '@venmojoe', usable: true });
+  expect(await savedVenmoOf(page)).toEqual([{ description: 'Venmo @venmojoe', state: 'usable' }]);
 });
 
 test('the saved Venmo pays the next order without the QR code, until removed in account details', async ({ page, sandboxUrl }) => {
   expect((await shopperBilledIn(page, VENMO_STORE)).gateway).toBe('braintree');
   await venmoSavedByAnEarlierOrder(page, sandboxUrl);
 
-  // The next order: the saved account, named by the payer, paid with no Venmo window.
+  // The next order opens on the saved methods: the account, named by the payer, paid with no Venmo window.
   await nextBasket(page);
-  const next = await chooseLocalMethod(page, VENMO_STORE);
+  const next = await chooseLocalMethod(page, { ...VENMO_STORE, method: SAVED_METHODS_OPTION });
+  await expect(savedMethod(next, 'Venmo @venmojoe (default)')).toBeChecked();
   const saved = next.getByRole('button', { name: 'Pay with your saved Venmo (@venmojoe)' });
   await expect(saved).toBeVisible();
   const contextsBefore = (await desktopContexts(page.request, sandboxUrl)).length;
@@ -106,15 +110,17 @@ test('the saved Venmo pays the next order without the QR code, until removed in 
 
   // Account details name it and remove it (keyboard); the next checkout no longer offers it.
   await page.goto('/en-us/account/details/');
-  await expect(page.getByTestId('account-saved-venmo')).toHaveText('Venmo, @venmojoe');
+  const account = savedMethodItem(page, 'Venmo @venmojoe');
+  await expect(account).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await page.getByRole('button', { name: 'Remove saved Venmo account' }).focus();
+  await account.getByRole('button', { name: 'Remove Venmo @venmojoe' }).focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 2, name: 'Saved Venmo account' })).toBeFocused();
-  await expect(page.getByRole('status').filter({ hasText: 'Your saved Venmo account has been removed.' })).toHaveCount(1);
-  await expect(page.getByTestId('account-saved-venmo')).toHaveCount(0);
+  await expect(savedMethodsSection(page).getByRole('heading', { level: 2, name: 'Saved payment methods' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Venmo @venmojoe has been removed.' })).toHaveCount(1);
+  await expect(account).toHaveCount(0);
+  expect(await savedVenmoOf(page)).toEqual([]);
   await nextBasket(page);
-  expect((await cardCheckout(page)).checkout.existing_venmo_account).toBeNull();
+  expect((await cardCheckout(page)).checkout.saved_methods).toEqual([]);
 });
 
 test.describe('on a phone (app switch)', () => {
@@ -139,7 +145,7 @@ test.describe('on a phone (app switch)', () => {
     expect(context).toMatchObject({ customerClient: 'MOBILE_WEB', paymentMethodUsage: 'MULTI_USE' });
     await page.getByRole('button', { name: 'Approve' }).click();
     await thanked(page);
-    expect(await savedVenmoOf(page)).toEqual({ username: '@venmojoe', usable: true });
+    expect(await savedVenmoOf(page)).toEqual([{ description: 'Venmo @venmojoe', state: 'usable' }]);
     // Used once: a later return in this tab does not save again unasked.
     expect(await page.evaluate(() => window.sessionStorage.getItem('store.venmo.save-on-return'))).toBeNull();
   });

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, shopperAtPayment, test } from './card-gateway';
+import { agreeToImmediateSupply, expect, shopperAtPayment, test } from './card-gateway';
+import { SAVED_METHODS_OPTION, savedMethod } from './checkout-saved-methods';
+import { NO_SAVED_METHODS, savedMethodItem, savedMethodsOf, savedMethodsSection } from './saved-methods';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // Paying with the card gateway's wallets through the real braintree-web modules, against the
@@ -71,18 +73,21 @@ test('PayPal: cancelled in its window, the shopper is told and nothing is ordere
 test('PayPal saved: checkout with a billing agreement saves the account, the next order pays with it, and it can be removed', async ({ page }) => {
   await shopperAtPayment(page);
   let section = await chooseWallet(page, 'PayPal');
-  await expect(section.getByTestId('saved-paypal')).toHaveCount(0);
+  await expect(section.getByRole('radio', { name: SAVED_METHODS_OPTION })).toHaveCount(0);
   await section.getByRole('checkbox', { name: 'Save this PayPal account for next time' }).check();
   await section.getByRole('button', { name: 'PayPal', exact: true }).click();
   await page.getByRole('dialog', { name: 'PayPal sandbox approval' }).getByRole('button', { name: 'Approve payment' }).click();
   await expectConfirmation(page);
-  const saved = (await (await page.request.get('/data/account/saved-paypal/', { headers: XHR })).json()).data.saved_paypal_account;
-  expect(saved).toEqual({ email: 'sandbox-buyer@example.com', usable: true });
+  const saved = (await savedMethodsOf(page)).saved_methods;
+  expect(saved).toMatchObject([{ kind: 'paypal', account_name: 'sandbox-buyer@example.com', state: 'usable' }]);
 
-  // The next order offers the saved account under PayPal: paying takes no PayPal window.
+  // The next order opens on the saved methods, the account chosen: paying takes no PayPal window.
   await shopperAtPayment(page, { signedIn: true, suites: ['publisher-2'] });
-  section = await chooseWallet(page, 'PayPal');
-  await expect(section.getByTestId('saved-paypal')).toContainText('Saved PayPal account: sandbox-buyer@example.com');
+  await page.goto('/en-gb/checkout/');
+  section = payment(page);
+  await expect(section.getByRole('radio', { name: SAVED_METHODS_OPTION })).toBeChecked({ timeout: 15_000 });
+  await expect(savedMethod(section, 'PayPal sandbox-buyer@example.com (default)')).toBeChecked();
+  await agreeToImmediateSupply(page);
   await expectNoSeriousAxeViolations(page);
   await section.getByRole('button', { name: 'Pay with saved PayPal account' }).click();
   await expectConfirmation(page);
@@ -90,14 +95,15 @@ test('PayPal saved: checkout with a billing agreement saves the account, the nex
 
   // Removed in account details: gone from the gateway too, and no longer offered.
   await page.goto('/en-gb/account/details/');
-  await expect(page.getByTestId('account-saved-paypal')).toHaveText('PayPal, sandbox-buyer@example.com');
-  await page.getByRole('button', { name: 'Remove saved PayPal account' }).click();
-  await expect(page.getByText('You have no saved PayPal account. You can save one when you pay with PayPal.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Saved PayPal account' })).toBeFocused();
+  const account = savedMethodItem(page, 'PayPal sandbox-buyer@example.com');
+  await account.getByRole('button', { name: 'Remove PayPal sandbox-buyer@example.com' }).click();
+  await expect(savedMethodsSection(page).getByText(NO_SAVED_METHODS, { exact: false })).toBeVisible();
+  await expect(savedMethodsSection(page).getByRole('heading', { name: 'Saved payment methods' })).toBeFocused();
+  expect((await savedMethodsOf(page)).saved_methods).toEqual([]);
   await shopperAtPayment(page, { signedIn: true, suites: ['photo-workbook'] });
   section = await chooseWallet(page, 'PayPal');
   await expect(section.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
-  await expect(section.getByTestId('saved-paypal')).toHaveCount(0);
+  await expect(section.getByRole('radio', { name: SAVED_METHODS_OPTION })).toHaveCount(0);
 });
 
 test('Google Pay pays; its own cancel is quiet', async ({ page }) => {
