@@ -24,6 +24,7 @@ import {
   type Json,
   type PayloadPlan,
 } from '../testing/hostile-input';
+import { ERROR_STATUS } from '../http/error-status.table';
 import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
@@ -274,25 +275,30 @@ const CASES: readonly EndpointCase[] = [
   },
   // ---- Card checkout and saved payment methods ----
   { name: 'GET /data/braintree-checkout/', method: 'get', path: () => '/data/braintree-checkout/', transport: 'query', specs: { basket_ref: S(true, REFERENCE_TAMPERING) }, valid: ({ owner }) => ({ basket_ref: owner.basket.reference }) },
-  { name: 'GET /data/account/saved-card/', method: 'get', path: () => '/data/account/saved-card/', transport: 'query', specs: {}, valid: () => ({}) },
-  { name: 'DELETE /data/account/saved-card/', method: 'delete', path: () => '/data/account/saved-card/', transport: 'json', specs: {}, valid: () => ({}) },
-  { name: 'GET /data/account/saved-paypal/', method: 'get', path: () => '/data/account/saved-paypal/', transport: 'query', specs: {}, valid: () => ({}) },
-  { name: 'DELETE /data/account/saved-paypal/', method: 'delete', path: () => '/data/account/saved-paypal/', transport: 'json', specs: {}, valid: () => ({}) },
-  { name: 'GET /data/account/saved-venmo/', method: 'get', path: () => '/data/account/saved-venmo/', transport: 'query', specs: {}, valid: () => ({}) },
-  { name: 'DELETE /data/account/saved-venmo/', method: 'delete', path: () => '/data/account/saved-venmo/', transport: 'json', specs: {}, valid: () => ({}) },
-  { name: 'GET /data/account/paypal-vault/', method: 'get', path: () => '/data/account/paypal-vault/', transport: 'query', specs: {}, valid: () => ({}) },
-  { name: 'POST /data/account/saved-paypal/', method: 'post', path: () => '/data/account/saved-paypal/', transport: 'json', specs: { nonce: S(true) }, valid: () => ({ nonce: 'fake-paypal-billing-agreement-nonce' }) },
-  { name: 'GET /data/account/saved-bank-accounts/', method: 'get', path: () => '/data/account/saved-bank-accounts/', transport: 'query', specs: {}, valid: () => ({}) },
+  { name: 'GET /data/account/saved-methods/', method: 'get', path: () => '/data/account/saved-methods/', transport: 'query', specs: {}, valid: () => ({}) },
+  // The owner has no saved method: a well-formed reference is not theirs, and answers the catalogued 404 as any other.
   {
-    name: 'DELETE /data/account/saved-bank-accounts/:reference',
-    method: 'delete',
-    path: (p) => `/data/account/saved-bank-accounts/${p}`,
-    param: () => `sba_${'0'.repeat(32)}`,
-    paramTampered: REFERENCE_TAMPERING,
+    name: 'POST /data/account/saved-methods/:reference/default',
+    method: 'post',
+    path: (p) => `/data/account/saved-methods/${p}/default`,
+    param: () => `spm_${'0'.repeat(32)}`,
+    paramTampered: [...REFERENCE_TAMPERING, `sba_${'0'.repeat(32)}`, `spm_${'0'.repeat(31)}`, `SPM_${'0'.repeat(32)}`, `spm_${'g'.repeat(32)}`],
     transport: 'json',
     specs: {},
     valid: () => ({}),
   },
+  {
+    name: 'DELETE /data/account/saved-methods/:reference',
+    method: 'delete',
+    path: (p) => `/data/account/saved-methods/${p}`,
+    param: () => `spm_${'0'.repeat(32)}`,
+    paramTampered: [...REFERENCE_TAMPERING, `sba_${'0'.repeat(32)}`, `spm_${'0'.repeat(33)}`, 'saved-venmo'],
+    transport: 'json',
+    specs: {},
+    valid: () => ({}),
+  },
+  { name: 'GET /data/account/paypal-vault/', method: 'get', path: () => '/data/account/paypal-vault/', transport: 'query', specs: {}, valid: () => ({}) },
+  { name: 'POST /data/account/saved-paypal/', method: 'post', path: () => '/data/account/saved-paypal/', transport: 'json', specs: { nonce: S(true) }, valid: () => ({ nonce: 'fake-paypal-billing-agreement-nonce' }) },
   // ---- Orders, downloads, invoices ----
   { name: 'GET /data/orders/', method: 'get', path: () => '/data/orders/', transport: 'query', specs: {}, valid: () => ({}) },
   {
@@ -572,6 +578,40 @@ describe.each(CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     );
     // The generators reach refusals: a property that only ever succeeded would prove little.
     if (RUNS >= 20 && Object.keys(c.specs).length > 0) expect(refused).toBeGreaterThan(0);
+  });
+});
+
+describe('a saved payment method reference that names nothing of the caller', () => {
+  it('is answered NOT_FOUND (404) by choosing the default and by removing, whatever its shape (NUL aside), and writes nothing', async () => {
+    const owner = await customerOnly();
+    const call = (method: 'post' | 'delete', reference: string) => {
+      const path = `/data/account/saved-methods/${encodeURIComponent(reference.replace(/[\uD800-\uDFFF]/g, '?'))}${method === 'post' ? '/default' : ''}`;
+      return t.http()[method](path).set(XHR).set('Cookie', owner.cookie);
+    };
+    const before = await fingerprint(t);
+    const named = [`spm_${'0'.repeat(32)}`, `sba_${'0'.repeat(32)}`, `SPM_${'0'.repeat(32)}`, `spm_${'0'.repeat(33)}`, 'saved-venmo', "spm_' OR '1'='1", '%00', ...REFERENCE_TAMPERING];
+    for (const reference of named) {
+      for (const method of ['post', 'delete'] as const) {
+        const answer = await call(method, reference);
+        expectCataloguedFailure(answer);
+        expect([reference, method, answer.status, answer.body.code]).toEqual([reference, method, 404, ErrorCatalogue.NOT_FOUND.code]);
+      }
+    }
+    await fc.assert(
+      fc.asyncProperty(
+        hostileString.filter((text) => text.length > 0 && text.length < 2000 && !/^\.{1,2}$/.test(text)),
+        fc.constantFrom('post' as const, 'delete' as const),
+        async (reference, method) => {
+          const answer = await call(method, reference);
+          expectCataloguedFailure(answer);
+          // Text holding NUL is refused by every endpoint's input check before any lookup (PostgreSQL cannot hold it).
+          const expected = reference.includes('\u0000') ? ErrorCatalogue.VALIDATION_FAILED : ErrorCatalogue.NOT_FOUND;
+          expect([answer.status, answer.body.code]).toEqual([ERROR_STATUS[expected.kind], expected.code]);
+        },
+      ),
+      propertyParameters(),
+    );
+    expect(await fingerprint(t)).toEqual(before);
   });
 });
 
