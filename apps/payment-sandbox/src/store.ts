@@ -78,6 +78,11 @@ export interface NonceRecord {
    * `card` is a placeholder: PayPal never shows the merchant the funding instrument.
    */
   readonly paypal?: PayPalDetails;
+  /**
+   * Set on a CVV-only nonce (Hosted Fields with only its cvv field): its `card` is a placeholder
+   * holding the code alone, which a sale checks against the saved card it names by token.
+   */
+  readonly cvvOnly?: boolean;
 }
 
 export interface CustomerRecord {

@@ -4,6 +4,7 @@ import { isCard, vaultCard } from '../gateway/vault';
 import type { CardRecord, ClientTokenRecord, SandboxStore } from '../store';
 import { CVV_RESPONSES, POSTAL_CODE_RESPONSES } from '../test-values';
 import { parseCard, validationErrorBody, type FieldError } from './card-input';
+import { cvvOnlyCard, cvvOnlyProblem, isCvvOnlyRequest } from './cvv-only';
 import { isObject, sendJson, type JsonObject } from './http';
 import { createNonce, paymentMethodJson } from './payment-methods';
 import { unionPayEnrollmentProblem } from '../unionpay/unionpay';
@@ -23,8 +24,27 @@ function verificationErrors(card: CardRecord, token: ClientTokenRecord, store: S
   return [];
 }
 
-/** POST payment_methods/credit_cards: tokenizes a card (client.request and the card frames). */
+/**
+ * A CVV-only tokenization: a nonce carrying the code alone, for a sale of a saved card. Ours: it is
+ * never saved, whatever `options.validate` says (there is no card to verify or vault).
+ */
+function tokenizeCvvOnly(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord, cvv: string): void {
+  const problem = cvvOnlyProblem(cvv);
+  if (problem) {
+    sendJson(request, response, 422, validationErrorBody([problem]));
+    return;
+  }
+  const nonce = createNonce(context.store, cvvOnlyCard(cvv), { customerId: token.customerId, cvvOnly: true });
+  context.store.save();
+  sendJson(request, response, 201, { creditCards: [paymentMethodJson(nonce)] });
+}
+
+/** POST payment_methods/credit_cards: tokenizes a card (client.request and the card frames), or a security code alone. */
 export function tokenizeCard(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord, body: JsonObject): void {
+  if (isCvvOnlyRequest(body.creditCard)) {
+    tokenizeCvvOnly(request, response, context, token, String((body.creditCard as JsonObject).cvv).trim());
+    return;
+  }
   const card = parseCard(body.creditCard);
   if (Array.isArray(card)) {
     sendJson(request, response, 422, validationErrorBody(card));

@@ -29,6 +29,7 @@ export function createNonce(
     paypal?: NonceRecord['paypal'];
     bankAccount?: NonceRecord['bankAccount'];
     venmo?: NonceRecord['venmo'];
+    cvvOnly?: boolean;
   },
 ): NonceRecord {
   const record: NonceRecord = {
@@ -43,6 +44,7 @@ export function createNonce(
     ...(from.paypal ? { paypal: from.paypal } : {}),
     ...(from.bankAccount ? { bankAccount: from.bankAccount } : {}),
     ...(from.venmo ? { venmo: from.venmo } : {}),
+    ...(from.cvvOnly ? { cvvOnly: true } : {}),
   };
   store.state.nonces[record.nonce] = record;
   return record;
@@ -70,7 +72,8 @@ export function paymentMethodJson(record: NonceRecord) {
   return {
     type: 'CreditCard',
     nonce: record.nonce,
-    description: `ending in ${lastTwo}`,
+    // A CVV-only nonce has no digits to end in (braintree-web's own GraphQL shaping says '' then too).
+    description: lastTwo ? `ending in ${lastTwo}` : '',
     consumed: record.consumed,
     details: {
       cardType: card.cardType,

@@ -44,6 +44,8 @@ export function lookup(request: SandboxRequest, response: ServerResponse, contex
   const amount = stringOf(body.amount)?.trim() ?? '';
   if (!source) return sendJson(request, response, 404, { error: { message: 'Payment method nonce is unknown.' } });
   if (source.consumed) return sendJson(request, response, 422, invalid('paymentMethodNonce', '91731', 'Cannot use a payment_method_nonce more than once.'));
+  // Ours (by the provider's 81714): a CVV-only nonce has no card number for the issuer to look up.
+  if (source.cvvOnly) return sendJson(request, response, 422, invalid('creditCard.number', '81714', 'Credit card number is required.'));
   if (!/^\d+(\.\d{1,2})?$/.test(amount) || Number(amount) <= 0) return sendJson(request, response, 422, invalid('amount', '81503', 'Amount is an invalid format.'));
 
   const { card } = source;

@@ -50,6 +50,8 @@ export function takeCard(store: SandboxStore, intake: CardIntake): IntakeResult 
         ],
       };
     }
+    // Ours (by the provider's 81714): a CVV-only nonce has no card to save.
+    if (found.nonce.cvvOnly) return { errors: [fieldError(intake.cardPath, 'number', '81714', 'Credit card number is required.')] };
     const cardholderName = cardParams?.string('cardholder_name') ?? null;
     const card = cardholderName ? { ...found.nonce.card, cardholderName } : found.nonce.card;
     return { card, nonce: found.nonce };

@@ -210,7 +210,8 @@ function nonceDetails(nonce: NonceRecord): { description: string; details: XmlOb
     case 'LocalPayment':
       return { description: 'Local Payment', details: { paymentId: nonce.localPayment?.paymentId ?? null, payerId: nonce.localPayment?.payerId ?? null, fundingSource: nonce.localPayment?.fundingSource ?? null } };
     default:
-      return { description: `ending in ${lastTwo}`, details: { ...cardDetails, cardholderName: card.cardholderName } };
+      // A CVV-only nonce has no digits to end in.
+      return { description: lastTwo ? `ending in ${lastTwo}` : '', details: { ...cardDetails, cardholderName: card.cardholderName } };
   }
 }
 

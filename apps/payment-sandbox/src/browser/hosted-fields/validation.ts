@@ -65,8 +65,10 @@ function validateNumber(value: string, context: ValidationContext): Validity {
 }
 
 function validateCvv(value: string, context: ValidationContext): Validity {
-  // Without a number field the frame cannot know the brand, so both lengths are fine.
-  const sizes = context.keys.includes('number') ? [...new Set(context.cards.map((card) => card.code.size))] : [];
+  // Without a number field (a saved card's code typed again) the frame cannot know the brand: both
+  // lengths are fine unless the merchant's `minlength` names the one length, as braintree-web's frame reads it.
+  if (!context.keys.includes('number')) return cardValidator.cvv(value, context.options.cvv?.minlength || [3, 4]);
+  const sizes = [...new Set(context.cards.map((card) => card.code.size))];
   return cardValidator.cvv(value, sizes.length > 0 ? sizes : [3, 4]);
 }
 
