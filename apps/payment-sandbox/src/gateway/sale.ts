@@ -3,6 +3,8 @@ import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES
 import type { GatewayCall } from './call';
 import { cardFromParams, isExpired, withoutCvv } from './cards';
 import { customerEmailError } from './customers';
+import { cvvFitsCard } from '../client-api/cvv-only';
+import { findThreeDSecureAuthentication } from './three-d-secure-authentications';
 import { fakeNonceSaleOutcome } from './fake-nonces';
 import { recordSale } from '../local-payments/payments';
 import { paramsXml, type Params } from './params';
@@ -39,7 +41,15 @@ interface PaymentSource {
   readonly bankAccount: BankAccountDetails | null;
   /** The Venmo payer, when Venmo pays (a nonce's, or the saved account's). */
   readonly venmo: VenmoDetails | null;
+  /**
+   * The processor's answer to a security code typed again for a saved card, when it is not the
+   * code's own test value: a code of the wrong length for the card's brand cannot match.
+   */
+  readonly cvvResponse?: 'N';
 }
+
+/** The processor's CVV answer: the documented test values, 'M' for any other code, 'I' when none was sent. */
+const cvvResponseOf = (source: PaymentSource): string => source.cvvResponse ?? (source.card.cvv ? (CVV_RESPONSES[source.card.cvv] ?? 'M') : 'I');
 
 /** A saved payment method charged by its token (or as the customer's default). */
 const savedSource = (method: PaymentMethodRecord): PaymentSource => ({
@@ -92,6 +102,36 @@ export function checkAmount(amount: string | null, path: readonly string[]): { a
   return { amount: Number(amount).toFixed(2) };
 }
 
+const unknownOrConsumed = (path: readonly string[], problem: 'unknown' | 'consumed'): FieldError =>
+  problem === 'unknown'
+    ? fieldError(path, 'payment_method_nonce', '91565', 'Unknown payment_method_nonce.')
+    : fieldError(path, 'payment_method_nonce', '91564', 'Cannot use a payment_method_nonce more than once.');
+
+/**
+ * A saved card's token with a CVV-only nonce (the provider documents this pair for a security code
+ * typed again): the saved card, charged with that code. Any other nonce beside a token is the
+ * provider's 91515 (more than one payment method). Ours: the same 91515 for a token that is not a
+ * card (a code has nothing to check there).
+ */
+function savedCardWithCode(store: SandboxStore, token: string, nonce: NonceRecord, path: readonly string[], errors: FieldError[]): PaymentSource | null {
+  const conflict = () => errors.push(fieldError(path, 'base', '91515', 'Cannot provide more than one of payment_method_token, payment_method_nonce and credit_card attributes.'));
+  if (!nonce.cvvOnly) {
+    conflict();
+    return null;
+  }
+  const method = store.state.paymentMethods[token];
+  if (!method) {
+    errors.push(fieldError(path, 'payment_method_token', '91518', 'Payment method token is invalid.'));
+    return null;
+  }
+  if (methodKind(method) !== 'CreditCard') {
+    conflict();
+    return null;
+  }
+  const cvv = nonce.card.cvv ?? '';
+  return { ...savedSource(method), card: { ...method.card, cvv }, nonce, ...(cvvFitsCard(cvv, method.card) ? {} : { cvvResponse: 'N' as const }) };
+}
+
 function paymentSource(store: SandboxStore, body: Params, customerId: string | null, errors: FieldError[]): PaymentSource | null {
   const path = ['transaction'];
   const nonceValue = body.string('payment_method_nonce');
@@ -99,14 +139,16 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
   if (nonceValue !== null) {
     const found = findNonce(store, nonceValue);
     if ('problem' in found) {
-      errors.push(
-        found.problem === 'unknown'
-          ? fieldError(path, 'payment_method_nonce', '91565', 'Unknown payment_method_nonce.')
-          : fieldError(path, 'payment_method_nonce', '91564', 'Cannot use a payment_method_nonce more than once.'),
-      );
+      errors.push(unknownOrConsumed(path, found.problem));
       return null;
     }
     const nonce = found.nonce;
+    if (token !== null) return savedCardWithCode(store, token, nonce, path, errors);
+    if (nonce.cvvOnly) {
+      // Ours (by the provider's 81714): a code alone names no card to charge.
+      errors.push(fieldError([...path, 'creditCard'], 'number', '81714', 'Credit card number is required.'));
+      return null;
+    }
     const vaulted = nonce.paymentMethodToken ? store.state.paymentMethods[nonce.paymentMethodToken] : undefined;
     return {
       card: nonce.card,
@@ -148,6 +190,28 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
   return null;
 }
 
+/**
+ * `three_d_secure_authentication_id`: the 3-D Secure answer a sale by token (with or without a
+ * CVV-only nonce) goes by. An id no authentication has is the provider's 915196; one made for
+ * another card, its 915197. Without the id, a nonce's own answer counts.
+ */
+function threeDSecureOf(store: SandboxStore, body: Params, source: PaymentSource | null, errors: FieldError[]): ThreeDSecureInfo | null {
+  const id = body.string('three_d_secure_authentication_id');
+  if (id === null || id === '') return source?.nonce?.threeDSecureInfo ?? null;
+  const authentication = findThreeDSecureAuthentication(store, id);
+  if (!authentication) {
+    errors.push(fieldError(['transaction'], 'three_d_secure_authentication_id', '915196', 'ThreeDSecureAuthenticationId is invalid.'));
+    return null;
+  }
+  if (source && (source.kind !== 'CreditCard' || authentication.card.number !== source.card.number)) {
+    errors.push(
+      fieldError(['transaction'], 'three_d_secure_authentication_id', '915197', 'Payment method does not match the payment method used for the 3D Secure authentication.'),
+    );
+    return null;
+  }
+  return authentication.info;
+}
+
 /** The processor's settlement answer while a bank debit waits for its bank. */
 const BANK_SETTLEMENT_PENDING = { code: '4002', text: 'Settlement Pending' } as const;
 
@@ -169,7 +233,7 @@ function bankDebitErrors(source: PaymentSource, account: BankAccountDetails, cur
 const declined = (code: string): SaleOutcome => ({ kind: 'processor_declined', code, text: PROCESSOR_RESPONSES[code].text, type: PROCESSOR_RESPONSES[code].type });
 
 /** The outcome, by the sandbox's rules in order (the first that applies wins). */
-function decideOutcome(store: SandboxStore, source: PaymentSource, amount: string, threeDSecureRequired: boolean): SaleOutcome {
+function decideOutcome(store: SandboxStore, source: PaymentSource, amount: string, threeDSecure: { readonly required: boolean; readonly info: ThreeDSecureInfo | null }): SaleOutcome {
   const forced = store.state.forced.nextSale;
   if (forced) {
     store.state.forced.nextSale = null;
@@ -193,13 +257,13 @@ function decideOutcome(store: SandboxStore, source: PaymentSource, amount: strin
   if (testCard && testCard.sale.kind !== 'approved') return testCard.sale;
   const byAmount = saleOutcomeForAmount(amount);
   if (byAmount) return byAmount;
-  const cvvFails = card.cvv !== null && CVV_RESPONSES[card.cvv] === 'N';
+  const cvvFails = cvvResponseOf(source) === 'N';
   const avsFails = card.postalCode !== null && POSTAL_CODE_RESPONSES[card.postalCode] === 'N';
   if (cvvFails && avsFails) return { kind: 'gateway_rejected', reason: 'avs_and_cvv' };
   if (cvvFails) return { kind: 'gateway_rejected', reason: 'cvv' };
   if (avsFails) return { kind: 'gateway_rejected', reason: 'avs' };
   // 3-D Secure is a card scheme's check: a wallet authenticates its payer itself, so `required` passes it.
-  if (threeDSecureRequired && source.kind === 'CreditCard' && !threeDSecureSatisfied(source.nonce?.threeDSecureInfo ?? null)) {
+  if (threeDSecure.required && source.kind === 'CreditCard' && !threeDSecureSatisfied(threeDSecure.info)) {
     return { kind: 'gateway_rejected', reason: 'three_d_secure' };
   }
   return { kind: 'approved' };
@@ -267,11 +331,12 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   }
 
   const source = paymentSource(store, body, customerIdParam, errors);
+  const threeDSecureInfo = threeDSecureOf(store, body, source, errors);
   if (source?.bankAccount) errors.push(...bankDebitErrors(source, source.bankAccount, config.merchantAccounts[merchantAccountId] ?? null, path));
   if (errors.length > 0 || !source || 'error' in checkedAmount) return validationReply(errors, paramsXml(call.params));
   const amount = checkedAmount.amount;
 
-  const outcome = decideOutcome(store, source, amount, options.object('three_d_secure').boolean('required'));
+  const outcome = decideOutcome(store, source, amount, { required: options.object('three_d_secure').boolean('required'), info: threeDSecureInfo });
   const reachedProcessor = outcome.kind !== 'gateway_rejected' || !REJECTED_BEFORE_PROCESSOR.has(outcome.reason);
   if (source.nonce && reachedProcessor) consumeNonce(store, source.nonce);
 
@@ -318,7 +383,6 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     status === 'submitted_for_settlement' || status === 'settlement_pending'
       ? [{ status: 'authorized', timestamp: now, amount }, { status, timestamp: now, amount }]
       : [{ status, timestamp: now, amount }];
-  const cvv = source.card.cvv;
   const postalCode = source.card.postalCode;
   const transaction: TransactionRecord = {
     id: SandboxStore.id(),
@@ -334,9 +398,9 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     card: withoutCvv(source.card),
     paymentMethodToken: token,
     ...processorFields(outcome),
-    threeDSecureInfo: source.nonce?.threeDSecureInfo ?? null,
+    threeDSecureInfo,
     deviceDataCaptured: (body.string('device_data') ?? '') !== '',
-    cvvResponseCode: cvv ? (CVV_RESPONSES[cvv] ?? 'M') : 'I',
+    cvvResponseCode: cvvResponseOf(source),
     avsPostalCodeResponseCode: postalCode ? (POSTAL_CODE_RESPONSES[postalCode] ?? 'M') : 'I',
     statusHistory,
     refundIds: [],
