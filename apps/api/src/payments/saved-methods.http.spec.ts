@@ -2,7 +2,8 @@ import { gatewayFor, paypalNonce, savedPaymentMethods } from '@store/payment-san
 import { ErrorCatalogue, type SavedMethodJson } from '@store/domain';
 import { configuredCardStore } from '../testing/card-store';
 import { cookieOf, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
-import { XHR } from '../testing/test-app';
+import { cardSandboxEnv } from '../testing/sandbox-env';
+import { createTestApp, XHR, type TestApp } from '../testing/test-app';
 
 // Several saved payment methods per customer, through the real API, its real card gateway adapter
 // (the braintree SDK) and the project's Braintree sandbox: what is listed, in which order, what the
@@ -358,5 +359,58 @@ describe("another customer's saved methods", () => {
       expect(answer.status).toBe(401);
       expect(answer.body.success).toBe(false);
     }
+  });
+});
+
+describe("a saved card's security code asked for again", () => {
+  // The same sandbox; a store whose rules ask for the code again (its own database, so its own customers).
+  let cvvStore: TestApp;
+  beforeAll(async () => {
+    cvvStore = await createTestApp({ env: cardSandboxEnv(store.sandbox.url, { BRAINTREE_PAYPAL: 'true', BRAINTREE_SAVED_CARD_CVV: 'true' }) });
+  }, 60_000);
+  afterAll(() => cvvStore?.close());
+
+  const checkoutOf = async (shopper: Shopper) => (await cvvStore.http().get(`/data/braintree-checkout/?basket_ref=${shopper.basket.reference}`).set(XHR).set('Cookie', shopper.cookie)).body.data;
+  /** The code alone, typed into braintree-web's Hosted Fields with only its cvv field: a CVV-only nonce. */
+  const cvvNonce = async (fingerprint: string, cvv: string) => {
+    const typed = await fetch(`${store.sandbox.url}/merchants/sandbox_merchant/client_api/v1/payment_methods/credit_cards`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ authorizationFingerprint: fingerprint, creditCard: { cvv }, _meta: { source: 'client' } }),
+    });
+    expect(typed.status).toBe(201);
+    return ((await typed.json()) as { creditCards: Array<{ nonce: string }> }).creditCards[0].nonce;
+  };
+
+  it('refuses the saved card without it (310017) before anything is charged, and charges the saved card with it', async () => {
+    const first = await shopperReadyToPay(cvvStore);
+    expect((await payByCard(cvvStore, first, { vault_payment_method: true })).body.success).toBe(true);
+    const session = first.cookie.split('; ')[0];
+    const added = await cvvStore.http().post('/data/basket/lines/').set(XHR).set('Cookie', session).send({ product_suite_reference: 'publisher-2', locale: 'en-gb' });
+    const cookie = `${session}; ${cookieOf(added, 'afs_basket')}`;
+    await cvvStore.http().post('/data/determine-gateway/').set(XHR).set('Cookie', cookie).send({ basket_ref: added.body.data.reference });
+    const state = await cvvStore.http().get(`/data/session/?basket_ref=${added.body.data.reference}`).set(XHR).set('Cookie', cookie);
+    const shopper: Shopper = { ...first, cookie, basketReference: added.body.data.reference, basket: state.body.data.basket };
+
+    const checkout = await checkoutOf(shopper);
+    expect(checkout.saved_card_cvv_required).toBe(true);
+    const [card] = checkout.saved_methods as SavedMethodJson[];
+    const fingerprint = JSON.parse(Buffer.from(checkout.client_token, 'base64').toString('utf8')).authorizationFingerprint as string;
+    const vaultCustomer = /customer_id=([A-Za-z0-9_-]+)/.exec(fingerprint)?.[1] as string;
+    const vaultNonce = async () => ((await savedPaymentMethods(store.target, fingerprint)).body.paymentMethods as VaultManagerMethod[])[0].nonce;
+
+    const refused = await payByCard(cvvStore, shopper, { saved_method: card.reference, token: await vaultNonce() });
+    expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_CARD_CVV_REQUIRED.code, data: { order_number: null, charged: 'not-charged' } });
+    expect(await salesOf(vaultCustomer)).toHaveLength(1);
+
+    const paid = await payByCard(cvvStore, shopper, { saved_method: card.reference, token: await vaultNonce(), saved_card_cvv_token: await cvvNonce(fingerprint, '123') });
+    expect(paid.body).toMatchObject({ success: true });
+    const [{ token }] = await vaultOf(vaultCustomer);
+    // This store numbers its orders as the file's other store does: its sale is found by its customer record too.
+    const sales = (await salesOf(vaultCustomer)).filter((one) => one.orderId?.startsWith(`${paid.body.data.order_number}-`));
+    expect(sales).toHaveLength(1);
+    const sale = await sdk().transaction.find(sales[0].id);
+    expect(sale.creditCard).toMatchObject({ last4: '1111', token });
+    expect(sale.cvvResponseCode).toBe('M');
   });
 });
