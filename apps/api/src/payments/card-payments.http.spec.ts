@@ -267,6 +267,11 @@ describe('The saved card', () => {
     // Paying with it is refused in its own words, before anything is charged.
     const refused = await pay(t, second, { saved_method: reference });
     expect(refused.body).toMatchObject({ success: false, code: ErrorCatalogue.SAVED_CARD_INVALID.code, data: { order_number: null, charged: 'not-charged' } });
+    // Nor can it be the default.
+    expect((await t.http().post(`/data/account/saved-methods/${reference}/default`).set(XHR).set('Cookie', first.cookie)).body).toMatchObject({
+      success: false,
+      code: ErrorCatalogue.SAVED_METHOD_UNAVAILABLE.code,
+    });
     // It can still be removed: the gateway has nothing left to remove.
     expect((await removeSaved(first, reference)).body).toMatchObject({ success: true, data: { saved_methods: [] } });
   });
