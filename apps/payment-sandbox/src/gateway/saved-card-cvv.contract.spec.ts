@@ -21,6 +21,11 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const codes = (result: { errors: braintree.ValidationErrorsCollection }) => result.errors.deepErrors().map((error) => error.code);
+
+// The SDK sends and reads these, but its type declarations leave them out.
+type SaleExtra = Partial<braintree.TransactionRequest> & { readonly threeDSecureAuthenticationId?: string };
+const consumed = async (nonce: string) => ((await gateway.paymentMethodNonce.find(nonce)) as unknown as { consumed: boolean }).consumed;
+const authenticationIdOf = (info: unknown) => (info as { threeDSecureAuthenticationId?: string } | undefined)?.threeDSecureAuthenticationId;
 const nextYear = String(new Date().getFullYear() + 1);
 
 /** What braintree-web's card frame posts for a form: the fields it has, `options.validate` and the meta. */
@@ -54,13 +59,13 @@ async function threeDSecured(authorization: string): Promise<{ nonce: string; au
   const lookup = await clientApi(target, authorization, `payment_methods/${vaultNonce}/three_d_secure/lookup`, { amount: '10.00' });
   expect(lookup.status).toBe(201);
   const nonce = at(lookup.body, 'paymentMethod', 'nonce') as string;
-  const authenticationId = (await gateway.paymentMethodNonce.find(nonce)).threeDSecureInfo?.threeDSecureAuthenticationId as string;
+  const authenticationId = authenticationIdOf((await gateway.paymentMethodNonce.find(nonce)).threeDSecureInfo) as string;
   expect(authenticationId).toEqual(expect.any(String));
   return { nonce, authenticationId };
 }
 
-const saleWithCode = (token: string, nonce: string, extra: Partial<braintree.TransactionRequest> = {}) =>
-  gateway.transaction.sale({ amount: '10.00', paymentMethodToken: token, paymentMethodNonce: nonce, options: { submitForSettlement: true }, ...extra });
+const saleWithCode = (token: string, nonce: string, extra: SaleExtra = {}) =>
+  gateway.transaction.sale({ amount: '10.00', paymentMethodToken: token, paymentMethodNonce: nonce, options: { submitForSettlement: true }, ...extra } as braintree.TransactionRequest);
 
 describe('a CVV-only tokenization', () => {
   it('answers a nonce that carries the code alone: a card with no number, brand or expiry', async () => {
@@ -100,7 +105,7 @@ describe('a sale of a saved card with its code typed again', () => {
     expect(result.transaction).toMatchObject({ status: 'submitted_for_settlement', cvvResponseCode: 'M', paymentInstrumentType: 'credit_card' });
     expect(result.transaction.creditCard).toMatchObject({ token, last4: '1111', cardType: 'Visa' });
     expect(result.transaction.customer.id).toBe(customerId);
-    expect((await gateway.paymentMethodNonce.find(nonce)).consumed).toBe(true);
+    expect(await consumed(nonce)).toBe(true);
     expect(codes(await saleWithCode(token, nonce))).toEqual(['91564']);
   });
 
@@ -111,7 +116,7 @@ describe('a sale of a saved card with its code typed again', () => {
     expect(result.message).toBe('Gateway Rejected: cvv');
     expect(result.transaction).toMatchObject({ status: 'gateway_rejected', gatewayRejectionReason: 'cvv', cvvResponseCode: 'N' });
     expect(result.transaction.creditCard?.token).toBe(token);
-    expect(result.transaction.statusHistory.map((entry) => entry.status)).toEqual(['gateway_rejected']);
+    expect(result.transaction.statusHistory?.map((entry) => entry.status)).toEqual(['gateway_rejected']);
   });
 
   it("rejects a code of the wrong length for the saved card's brand the same way", async () => {
@@ -160,7 +165,8 @@ describe('3-D Secure on a sale by token and code', () => {
     const { authenticationId } = await threeDSecured(authorization);
     const result = await saleWithCode(token, await codeNonce(authorization, '123'), { threeDSecureAuthenticationId: authenticationId, options: required });
     expect(result.success).toBe(true);
-    expect(result.transaction.threeDSecureInfo).toMatchObject({ liabilityShifted: true, status: 'authenticate_successful', threeDSecureAuthenticationId: authenticationId });
+    expect(result.transaction.threeDSecureInfo).toMatchObject({ liabilityShifted: true, status: 'authenticate_successful' });
+    expect(authenticationIdOf(result.transaction.threeDSecureInfo)).toBe(authenticationId);
     expect(result.transaction.cvvResponseCode).toBe('M');
   });
 
@@ -170,7 +176,7 @@ describe('3-D Secure on a sale by token and code', () => {
     const result = await saleWithCode(token, nonce, { options: required });
     expect(result.transaction).toMatchObject({ status: 'gateway_rejected', gatewayRejectionReason: 'three_d_secure' });
     // Turned away before the processor: the code is still good for the next try.
-    expect((await gateway.paymentMethodNonce.find(nonce)).consumed).toBe(false);
+    expect(await consumed(nonce)).toBe(false);
   });
 
   it("refuses an id no authentication has (915196) and another card's (915197), charging nothing", async () => {
