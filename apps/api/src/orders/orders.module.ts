@@ -90,14 +90,11 @@ import { DownloadsController, OrdersController } from './orders.controller';
         config: AppConfig,
       ) =>
         new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, {
-          savedMethods,
-          keepVaulted,
+          savedMethods: { repository: savedMethods, keep: keepVaulted, clock, cvvRequired: config.BRAINTREE_SAVED_CARD_CVV },
           checkpoints,
           shipping,
           localPayments,
           bankDebits,
-          clock,
-          savedCardCvvRequired: config.BRAINTREE_SAVED_CARD_CVV,
         }),
       inject: [
         BASKET_REPOSITORY,

@@ -1,4 +1,5 @@
 import { gatewayFor, sepaNonce, usBankAccountNonce, type RunningBraintreeSandbox, type WalletFlowTarget } from '@store/payment-sandbox';
+import { ReconcileBankDebits } from '@store/application';
 import { ErrorCatalogue, type SavedMethodJson } from '@store/domain';
 import { checkoutAction, cookieOf, payByCard, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { XHR, type TestApp } from '../testing/test-app';
@@ -205,6 +206,13 @@ describe('removing a saved bank account (account details)', () => {
     expect((await sdk.paymentMethod.find(token)).token).toBe(token);
     expect(await listOf(owner)).toEqual(listed);
 
+    // The debit that saved it clears first: until then it stays (310014, below).
+    const sale = await saleOf(saved.body.data.order_number);
+    await fetch(`${sandbox.url}/__sandbox/transactions/${sale.id}/settle`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    // The store learns it by looking the debit up (its reconciliation), as when a notification is lost.
+    await t.db.dataSource.query(`UPDATE bank_debits SET created_at = now() - interval '8 days' WHERE transaction_id = $1`, [sale.id]);
+    await t.app.get(ReconcileBankDebits, { strict: false }).run();
+    expect((await t.db.dataSource.query(`SELECT state FROM bank_debits WHERE transaction_id = $1`, [sale.id]))[0]?.state).toBe('settled');
     const removed = await removeSaved(owner, reference);
     expect(removed.body).toMatchObject({ success: true, data: { saved_methods: [] } });
     expect(await listOf(owner)).toEqual([]);

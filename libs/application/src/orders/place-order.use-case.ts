@@ -122,17 +122,20 @@ export function fulfilmentFor(order: Order, customer: Customer, transactionId: s
 
 /** What PlaceOrder works with besides the basket, billing, orders and payments: each left out, that part is not there. */
 export interface PlaceOrderOptions {
-  /** The customer's saved methods: paying with one, and keeping what a payment saved. */
-  readonly savedMethods?: SavedMethodRepository | null;
-  readonly keepVaulted?: KeepVaultedMethod | null;
+  /**
+   * The customer's saved methods: paying with one (a card only before its expiry, by the clock; with
+   * its security code again when the store's rules ask), and keeping what a payment saved.
+   */
+  readonly savedMethods?: {
+    readonly repository: SavedMethodRepository;
+    readonly keep: KeepVaultedMethod;
+    readonly clock: Clock;
+    readonly cvvRequired?: boolean;
+  } | null;
   readonly checkpoints?: Checkpoints;
   readonly shipping?: ShippingAddressRepository | null;
   readonly localPayments?: LocalPaymentRepository | null;
   readonly bankDebits?: BankDebitReleases | null;
-  /** Tells whether a saved card has expired. */
-  readonly clock?: Clock;
-  /** The store's rules ask for a saved card's security code again. */
-  readonly savedCardCvvRequired?: boolean;
 }
 
 /** The refusal for a saved method the gateway no longer has, in its own kind's words. */
@@ -163,14 +166,11 @@ function keptDetails(vaulted: VaultedMethodOfCharge) {
  * reaches the same charge instead of a second one; completion is a single guarded transaction.
  */
 export class PlaceOrder {
-  private readonly savedMethods: SavedMethodRepository | null;
-  private readonly keepVaulted: KeepVaultedMethod | null;
+  private readonly saved: NonNullable<PlaceOrderOptions['savedMethods']> | null;
   private readonly checkpoints: Checkpoints;
   private readonly shipping: ShippingAddressRepository | null;
   private readonly localPayments: LocalPaymentRepository | null;
   private readonly bankDebits: BankDebitReleases | null;
-  private readonly clock: Clock;
-  private readonly savedCardCvvRequired: boolean;
 
   constructor(
     private readonly baskets: BasketRepository,
@@ -182,14 +182,11 @@ export class PlaceOrder {
     private readonly keys: KeyMaterial,
     options: PlaceOrderOptions = {},
   ) {
-    this.savedMethods = options.savedMethods ?? null;
-    this.keepVaulted = options.keepVaulted ?? null;
+    this.saved = options.savedMethods ?? null;
     this.checkpoints = options.checkpoints ?? NO_CHECKPOINTS;
     this.shipping = options.shipping ?? null;
     this.localPayments = options.localPayments ?? null;
     this.bankDebits = options.bankDebits ?? null;
-    this.clock = options.clock ?? { now: () => new Date() };
-    this.savedCardCvvRequired = options.savedCardCvvRequired === true;
   }
 
   /** Another call (another tab, a double click) completed this basket's order since this one looked: its answer, or null. */
@@ -279,13 +276,14 @@ export class PlaceOrder {
     // still usable (not expired, not lost by the gateway), and of a kind that may pay this basket.
     let savedMethod: SavedMethod | null = null;
     if (paid && command.savedMethod) {
-      savedMethod = (await this.savedMethods?.find(command.customer.id, command.savedMethod)) ?? null;
+      const saved = this.saved;
+      savedMethod = saved ? await saved.repository.find(command.customer.id, command.savedMethod) : null;
       const fits = savedMethod !== null && savedMethodFits(savedMethod.details.kind, { billingCountry: address?.country ?? '', currency: view.countryAccount.currency, featuresOn: command.featuresOn ?? [] });
-      if (!savedMethod || !fits) return err(orderFailure('SAVED_METHOD_UNAVAILABLE', placed?.number ?? null, 'not-charged'));
-      const state = savedMethodState(savedMethod.details, savedMethod.invalid, this.clock.now());
+      if (!saved || !savedMethod || !fits) return err(orderFailure('SAVED_METHOD_UNAVAILABLE', placed?.number ?? null, 'not-charged'));
+      const state = savedMethodState(savedMethod.details, savedMethod.invalid, saved.clock.now());
       if (state === 'invalid') return err(orderFailure(INVALID_SAVED[savedMethod.details.kind], placed?.number ?? null, 'not-charged'));
       if (state === 'expired') return err(orderFailure('SAVED_CARD_EXPIRED', placed?.number ?? null, 'not-charged'));
-      if (savedMethod.details.kind === 'card' && this.savedCardCvvRequired && !command.savedCardCvvToken) {
+      if (savedMethod.details.kind === 'card' && saved.cvvRequired === true && !command.savedCardCvvToken) {
         return err(orderFailure('SAVED_CARD_CVV_REQUIRED', placed?.number ?? null, 'not-charged'));
       }
     }
@@ -393,12 +391,12 @@ export class PlaceOrder {
         return err(orderFailure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
       }
       // One gateway customer per shopper, whichever of their saved methods made it.
-      const vaultCustomerId = (await this.savedMethods?.vaultCustomerOf(command.customer.id)) ?? null;
+      const vaultCustomerId = (await this.saved?.repository.vaultCustomerOf(command.customer.id)) ?? null;
       // A saved card paid with the vault manager's nonce (3-D Secured) charges that nonce; every other
       // saved method, and a card without one, is charged by the vault token the store keeps.
       const nonceForSaved = savedMethod?.details.kind === 'card' ? command.paymentToken : null;
       const vaultedToken = savedMethod && !nonceForSaved ? savedMethod.token : null;
-      if (savedMethod) await this.savedMethods?.recordUse(savedMethod.reference, order.number);
+      if (savedMethod) await this.saved?.repository.recordUse(savedMethod.reference, order.number);
       let result;
       try {
         result = await port.charge({
@@ -428,7 +426,7 @@ export class PlaceOrder {
         if (savedMethod && result.code === ErrorCatalogue.SAVED_CARD_INVALID.code) {
           const invalid = INVALID_SAVED[savedMethod.details.kind];
           await this.orders.fail(order.number, ErrorCatalogue[invalid].code, result.reason);
-          await this.savedMethods?.update(command.customer.id, savedMethod.reference, { invalid: true });
+          await this.saved?.repository.update(command.customer.id, savedMethod.reference, { invalid: true });
           return err(orderFailure(invalid, order.number, 'not-charged'));
         }
         await this.orders.fail(order.number, result.code, result.reason);
@@ -437,7 +435,11 @@ export class PlaceOrder {
       transactionId = result.transactionId;
       await this.checkpoints.reached('place-order:charged', { orderNumber: order.number });
       const vaulted = result.vaulted;
-      if (vaulted) await this.keepVaulted?.execute({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...keptDetails(vaulted) });
+      if (vaulted) {
+        const kept = await this.saved?.keep.execute({ customerId: command.customer.id, vaultCustomerId: vaulted.vaultCustomerId, ...keptDetails(vaulted) });
+        // The method this order saved pays it: it stays while the order has not settled (a debit waiting for the bank).
+        if (kept) await this.saved?.repository.recordUse(kept.reference, order.number);
+      }
       // A bank debit is money only once it settles: by the release rule the order may wait, pending
       // with its charge recorded, for the bank's word before its keys are released.
       if (result.settlesLater && this.bankDebits && (await this.bankDebits.afterCharge(order, result.transactionId, result.bankAccount ?? null)) === 'wait') {

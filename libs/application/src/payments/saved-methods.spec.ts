@@ -51,10 +51,7 @@ function aWorld(options: { readonly savedCardCvvRequired?: boolean } = {}) {
   const list = new ListSavedMethods(saved, vault, world.clock, world.keys);
   const keep = new KeepVaultedMethod(saved, vault, world.keys);
   const placeOrder = new PlaceOrder(world.baskets, world.reader, world.billing, world.paymentStates, world.orders, { braintree: gateway }, world.keys, {
-    savedMethods: saved,
-    keepVaulted: keep,
-    clock: world.clock,
-    savedCardCvvRequired: options.savedCardCvvRequired,
+    savedMethods: { repository: saved, keep, clock: world.clock, cvvRequired: options.savedCardCvvRequired },
   });
   const checkout = (on: CardGatewaySettings = settings) =>
     new GetCardCheckout({ baskets: world.baskets, reader: world.reader, paymentStates: world.paymentStates, billing: world.billing, gateway: vault, savedMethods: list, settings: on });
@@ -91,6 +88,8 @@ describe('saving methods with payments', () => {
     expect(listed.every((method) => isSavedMethodReference(method.reference) && method.vaultCustomerId === 'vault-new')).toBe(true);
     expect(new Set(listed.map((method) => method.reference)).size).toBe(3);
     expect(listed.map((method) => method.state)).toEqual(['usable', 'usable', 'usable']);
+    // Each order is noted against the method it saved: it stays while that order has not settled.
+    expect(world.saved.uses.map((use) => use.reference).sort()).toEqual(listed.map((method) => method.reference).sort());
   });
 
   it('saving a card already saved updates its entry, keeps its place, and takes the old copy out of the vault', async () => {

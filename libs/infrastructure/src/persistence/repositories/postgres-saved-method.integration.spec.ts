@@ -134,6 +134,17 @@ describe('saved payment methods on Postgres', () => {
     await db.dataSource.query(`UPDATE orders SET status = 'paid', paid_at = now() WHERE number = $1`, [pending]);
     expect(await saved.inUse(customer.id, sepa.reference)).toBe(false);
   });
+
+  it('is in use while a debit it pays has not cleared, even with the order paid (its keys released at once)', async () => {
+    const customer = await insertCustomer(db.dataSource);
+    const { saved: ach } = await saved.save(method(customer.id, 'debit-ach', { kind: 'us-bank-account', last4: '0000', mandateReference: null, bankName: 'FEDERAL RESERVE BANK' }), reference());
+    const paid = await anOrder(customer.id, 'paid');
+    await saved.recordUse(ach.reference, paid);
+    await db.dataSource.query(`INSERT INTO bank_debits (transaction_id, order_number, customer_id, state, released_at) VALUES ($1, $2, $3, 'pending', now())`, [`txn-${paid}`, paid, customer.id]);
+    expect(await saved.inUse(customer.id, ach.reference)).toBe(true);
+    await db.dataSource.query(`UPDATE bank_debits SET state = 'settled' WHERE order_number = $1`, [paid]);
+    expect(await saved.inUse(customer.id, ach.reference)).toBe(false);
+  });
 });
 
 describe('the move from one table per kind', () => {

@@ -192,9 +192,12 @@ export class PostgresSavedMethodRepository implements SavedMethodRepository {
 
   async inUse(customerId: string, reference: string): Promise<boolean> {
     const rows: { used: boolean }[] = await this.dataSource.query(
+      // Pending: the charge not yet answered, or a debit waiting for the bank before its keys. A
+      // debit whose keys went out at once (the release rule) is still unsettled while the bank may return it.
       `SELECT EXISTS (
          SELECT 1 FROM saved_method_uses u JOIN orders o ON o.number = u.order_number
-         WHERE u.reference = $2 AND o.customer_id = $1 AND o.status = 'pending'
+         LEFT JOIN bank_debits d ON d.order_number = o.number
+         WHERE u.reference = $2 AND o.customer_id = $1 AND (o.status = 'pending' OR d.state = 'pending')
        ) AS used`,
       [customerId, reference],
     );
