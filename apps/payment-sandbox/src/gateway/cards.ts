@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { uniqueNumberIdentifierOf } from '../client-api/card-input';
 import type { CardRecord } from '../store';
 import { cardTypeOf, luhnValid } from '../test-values';
 import type { Params } from './params';
@@ -27,10 +27,8 @@ export function parseExpirationDate(date: string): { month: string; year: string
   return match ? normalizeExpiration(match[1], match[2]) : null;
 }
 
-export function uniqueNumberIdentifier(number: string): string {
-  // Ours: a digest of the number, so every copy of one card shares it, as the provider's does.
-  return createHash('sha256').update(`sandbox-card:${number}`).digest('hex').slice(0, 32);
-}
+/** Ours: one digest of the number for every way a card arrives (a test nonce, the client API), as the provider's is one per number. */
+export const uniqueNumberIdentifier = uniqueNumberIdentifierOf;
 
 export function cardRecord(input: CardInput): CardRecord {
   const number = input.number.replace(/[\s-]/g, '');
