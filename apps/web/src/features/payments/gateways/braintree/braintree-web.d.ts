@@ -15,6 +15,10 @@ declare module 'braintree-web/hosted-fields' {
     placeholder?: string;
     type?: string;
     maxlength?: number;
+    /** The cvv field only, without a number field: the code's one accepted length. */
+    minlength?: number;
+    /** What screen readers hear the input called, inside the frame. */
+    internalLabel?: string;
     select?: boolean;
   }
   export interface HostedFieldsFieldData {

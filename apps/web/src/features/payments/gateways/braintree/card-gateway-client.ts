@@ -20,6 +20,11 @@ export interface CardGatewayClient {
   vaultedPaymentMethods(): Promise<VaultedPaymentMethod[]>;
   /** The card form in the given containers. */
   hostedFields(containers: Readonly<Record<CardFieldKey, string>>): Promise<HostedFields>;
+  /**
+   * A saved card's security code typed again: a form of the gateway's with only its cvv field, whose
+   * tokenize gives a nonce carrying the code alone. `length` is the code's for the card's brand.
+   */
+  securityCodeField(container: string, options: { readonly length: 3 | 4; readonly label: string }): Promise<HostedFields>;
   /** Tears down one part made by this client (the card form when it leaves the page), once. */
   release(part: Teardownable): Promise<void>;
   teardown(): Promise<void>;
@@ -28,6 +33,9 @@ export interface CardGatewayClient {
 interface Teardownable {
   teardown(): Promise<void>;
 }
+
+/** The text inside the gateway's frames, as in the page's own fields. */
+const FIELD_STYLES = { input: { 'font-size': '16px', 'font-family': 'system-ui, sans-serif', color: '#1a1a1a' }, ':focus': { color: '#000' } };
 
 /** Where braintree-web puts one field's frame (and the class names saying the field is focused or invalid). */
 function frameHolder(): HTMLDivElement {
@@ -111,7 +119,7 @@ export async function setUpCardGateway(options: {
           expirationYear: { container: holders.expirationYear, placeholder: 'YYYY' },
           cvv: { container: holders.cvv, placeholder: '123' },
         },
-        styles: { input: { 'font-size': '16px', 'font-family': 'system-ui, sans-serif', color: '#1a1a1a' }, ':focus': { color: '#000' } },
+        styles: FIELD_STYLES,
       });
       // A failure to make them is the caller's to see, not an unhandled rejection while we place them.
       creating.catch(() => undefined);
@@ -123,6 +131,23 @@ export async function setUpCardGateway(options: {
         // A form set up again (a new gateway client) takes the place of the frames it had.
         container.replaceChildren(holders[key]);
       }
+      const fields = await creating;
+      parts.add(fields);
+      return fields;
+    },
+    async securityCodeField(container, { length, label }) {
+      const holder = frameHolder();
+      const creating = hostedFieldsModule.create({
+        client,
+        // minlength and maxlength both the brand's length: braintree-web's frame then takes only that many digits.
+        fields: { cvv: { container: holder, placeholder: '1234'.slice(0, length), minlength: length, maxlength: length, internalLabel: label } },
+        styles: FIELD_STYLES,
+      });
+      creating.catch(() => undefined);
+      await yieldToMain();
+      const target = document.getElementById(container);
+      if (!target) throw new Error(`The security code's container #${container} is not on the page.`);
+      target.replaceChildren(holder);
       const fields = await creating;
       parts.add(fields);
       return fields;

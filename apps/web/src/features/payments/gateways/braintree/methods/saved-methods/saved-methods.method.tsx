@@ -7,6 +7,7 @@ import { defineMethod, type MethodPayment, type MethodProps } from '../../method
 import type { MethodInstances } from '../../set-up-methods';
 import { payPalCheckoutIn } from '../paypal/paypal.method';
 import { useVaultInitiatedCheckout } from '../paypal/vault-initiated-checkout';
+import { useSavedCardCode } from './saved-card-code';
 import { anySavedMethodUsable, chosenSavedMethod, refusalOf, savedMethodLabel, shownSavedMethods, vaultedCardFor } from './saved-methods';
 
 interface ActionProps {
@@ -21,11 +22,15 @@ interface ActionProps {
 /**
  * A saved card (spec 2 §2): the vault manager gives a fresh nonce for it, so it is 3-D Secured like
  * a new one; PLACE_ORDER names the card by its reference. A card the vault no longer lists cannot
- * pay (spec 2 §6).
+ * pay (spec 2 §6). When the store's rules ask for the card's security code again, the shopper types
+ * it into a field of the gateway's, whose CVV-only nonce goes with the order.
  */
-function SavedCardAction({ method, payment, gateway, refused }: ActionProps) {
+function SavedCardAction({ method, payment, gateway, refused, checkout, loadLimitMs }: ActionProps & Pick<MethodProps<never>, 'checkout' | 'loadLimitMs'>) {
   const { notify } = useAppUi();
+  const code = useSavedCardCode({ gateway, method, asked: checkout.saved_card_cvv_required === true, loadLimitMs });
   const tokenize = async () => {
+    // The code is checked first, as the card form checks its fields, so nothing is asked of the gateway without it.
+    if (!code.check()) return null;
     payment.track();
     const match = vaultedCardFor(await gateway.vaultedPaymentMethods(), method);
     if (!match) {
@@ -33,12 +38,23 @@ function SavedCardAction({ method, payment, gateway, refused }: ActionProps) {
       refused(ErrorCatalogue.SAVED_CARD_INVALID.code);
       return null;
     }
-    return { nonce: match.nonce, bin: match.details.bin ?? method.card?.bin ?? '', saved: { reference: method.reference } };
+    const cvvToken = await code.tokenize();
+    return { nonce: match.nonce, bin: match.details.bin ?? method.card?.bin ?? '', saved: { reference: method.reference, ...(cvvToken ? { cvvToken } : {}) } };
   };
+  const pay = () =>
+    void payment
+      .payByCard(tokenize, false, code.explain)
+      .then((refusal) => {
+        refused(refusal);
+        code.afterRefusal(refusal);
+      });
   return (
-    <Button busy={payment.busy} onClick={() => void payment.payByCard(tokenize, false).then(refused)}>
-      Pay with saved card
-    </Button>
+    <>
+      {code.element}
+      <Button busy={payment.busy || code.pending} disabled={code.failed} onClick={pay}>
+        Pay with saved card
+      </Button>
+    </>
   );
 }
 
@@ -95,7 +111,7 @@ function SavedBankAccountAction({ method, payment, refused }: ActionProps) {
  * chosen; an expired one, or one the gateway no longer has, is listed but cannot be chosen. The
  * chosen one's own button pays.
  */
-function SavedMethodsPayment({ checkout, gateway, chosen, payment, instances }: MethodProps<never>) {
+function SavedMethodsPayment({ checkout, gateway, chosen, payment, instances, loadLimitMs }: MethodProps<never>) {
   const [choice, setChoice] = useState<string | null>(null);
   // A refusal that took the chosen method out of the list: focus goes to the one chosen in its place.
   const [focusWanted, setFocusWanted] = useState(0);
@@ -140,7 +156,7 @@ function SavedMethodsPayment({ checkout, gateway, chosen, payment, instances }: 
       </fieldset>
       {/* Keyed by the method: a prompt one method raised (PayPal's consent) is not another's. */}
       {method.kind === 'card' ? (
-        <SavedCardAction key={method.reference} {...action} />
+        <SavedCardAction key={method.reference} {...action} checkout={checkout} loadLimitMs={loadLimitMs} />
       ) : method.kind === 'paypal' ? (
         <SavedPayPalAction key={method.reference} {...action} instances={instances} />
       ) : method.kind === 'venmo' ? (

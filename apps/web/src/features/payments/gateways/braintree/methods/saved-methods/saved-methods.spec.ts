@@ -6,7 +6,9 @@ import {
   chosenSavedMethod,
   preselectedSavedMethod,
   refusalOf,
+  savedCardCode,
   savedMethodLabel,
+  securityCodeRefusal,
   shownSavedMethods,
   vaultedCardFor,
   vaultedPayPalFor,
@@ -155,5 +157,22 @@ describe("matching a saved method to the vault manager's entry", () => {
     expect(vaultedPayPalFor(entries, payPal('2', 'nobody@example.com'))).toBeNull();
     expect(vaultedPayPalFor(entries, card('1'))).toBeNull();
     expect(vaultedCardFor(entries, payPal('2', 'payer@example.com'))).toBeNull();
+  });
+});
+
+describe("a saved card's security code asked again", () => {
+  it('is four digits on the front of an American Express card, three on the back of the others', () => {
+    expect(savedCardCode(card('1', {}, { card_type: 'American Express' }))).toEqual({ length: 4, hint: 'The 4 digits on the front of your card.' });
+    expect(savedCardCode(card('1', {}, { card_type: 'american_express' })).length).toBe(4);
+    for (const type of ['Visa', 'MasterCard', 'Maestro', 'Discover']) {
+      expect(savedCardCode(card('1', {}, { card_type: type }))).toEqual({ length: 3, hint: 'The last 3 digits on the back of your card.' });
+    }
+  });
+
+  it("is asked again, in the catalogue's words, after a wrong or missing code; not after any other refusal", () => {
+    expect(securityCodeRefusal(ErrorCatalogue.CARD_SECURITY_CODE_INCORRECT.code)).toBe('The security code you have entered is incorrect.');
+    expect(securityCodeRefusal(ErrorCatalogue.CARD_CVV_VERIFICATION_FAILED.code)).toBe(ErrorCatalogue.CARD_CVV_VERIFICATION_FAILED.message);
+    expect(securityCodeRefusal(ErrorCatalogue.SAVED_CARD_CVV_REQUIRED.code)).toBe("Please enter your card's security code.");
+    for (const code of [ErrorCatalogue.SAVED_CARD_INVALID.code, ErrorCatalogue.THREE_D_SECURE_FAILED.code, ErrorCatalogue.ORDER_FAILED.code, null]) expect(securityCodeRefusal(code)).toBeNull();
   });
 });

@@ -92,3 +92,32 @@ export function vaultedPayPalFor(vaulted: readonly VaultedPaymentMethod[], metho
   const email = method.account_name;
   return vaulted.find(({ type, details }) => type === 'PayPalAccount' && sameText(details.email, email)) ?? null;
 }
+
+/** A saved card's security code as the shopper finds it: four digits on the front of an American Express card, three on the back of the others. */
+export interface SavedCardCode {
+  readonly length: 3 | 4;
+  readonly hint: string;
+}
+
+export function savedCardCode(method: SavedMethodJson): SavedCardCode {
+  const amex = (method.card?.card_type ?? '').toLowerCase().replace(/[\s_-]/g, '') === 'americanexpress';
+  // Ours: where to look, beside the field, so that the shopper need not know the brand's name for it.
+  return amex ? { length: 4, hint: 'The 4 digits on the front of your card.' } : { length: 3, hint: 'The last 3 digits on the back of your card.' };
+}
+
+/**
+ * A refused order that asks for the saved card's security code again, and the words said on the
+ * field: it did not match (the gateway's CVV rules), or it was missing. Null for any other refusal.
+ */
+export function securityCodeRefusal(code: number | null): string | null {
+  switch (code) {
+    case ErrorCatalogue.CARD_SECURITY_CODE_INCORRECT.code:
+      return ErrorCatalogue.CARD_SECURITY_CODE_INCORRECT.message;
+    case ErrorCatalogue.CARD_CVV_VERIFICATION_FAILED.code:
+      return ErrorCatalogue.CARD_CVV_VERIFICATION_FAILED.message;
+    case ErrorCatalogue.SAVED_CARD_CVV_REQUIRED.code:
+      return ErrorCatalogue.SAVED_CARD_CVV_REQUIRED.message;
+    default:
+      return null;
+  }
+}
