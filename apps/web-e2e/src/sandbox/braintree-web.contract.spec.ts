@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- the contract runs the sandbox in-process, from its sources
-import { startBraintreeSandbox, type RunningBraintreeSandbox } from '../../../payment-sandbox/src';
+import { gatewayFor, startBraintreeSandbox, type RunningBraintreeSandbox } from '../../../payment-sandbox/src';
 import { expectNoSeriousAxeViolations } from '../support';
 import { guardMerchantPage, moduleScripts } from './provider-routing';
 import { fillFields } from '../frame-fields';
@@ -316,4 +316,44 @@ test('vaultManager.fetchPaymentMethods lists the saved cards of the token custom
     expect.objectContaining({ nonce: expect.any(String), default: true, type: 'CreditCard', description: 'ending in 44', details: expect.objectContaining({ cardType: 'MasterCard', lastFour: '4444' }) }),
   ]);
   expect(sandbox.context.store.state.nonces[methods[0].nonce].paymentMethodToken).toBe('contract-card');
+});
+
+test("Hosted Fields with only { cvv }: the frame's CVV-only checks, then a nonce carrying the code alone that pays with a saved card's token", async ({ page }) => {
+  const now = new Date().toISOString();
+  sandbox.context.store.state.paymentMethods['contract-cvv-card'] = {
+    token: 'contract-cvv-card',
+    customerId: 'contract-cvv-customer',
+    card: { number: '378282246310005', bin: '378282', last4: '0005', cardType: 'American Express', expirationMonth: '04', expirationYear: '2032', cardholderName: null, cvv: null, postalCode: null, uniqueNumberIdentifier: 'contract-cvv' },
+    isDefault: true,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await createClient(page, clientToken('contract-cvv-customer'));
+  // An American Express card's code: the page asks for four digits (minlength and maxlength), as for a CVV-only verification.
+  await page.evaluate(async () => {
+    const w = window as any;
+    w.hostedFields = await w.braintree.hostedFields.create({
+      client: w.client,
+      fields: { cvv: { container: '#cvv', placeholder: '1234', minlength: 4, maxlength: 4, internalLabel: 'Security code' } },
+    });
+  });
+  const code = hostedField(page, 'cvv').getByLabel('Security code');
+  await expect(code).toHaveAttribute('maxlength', '4');
+  await expect(code).toHaveAttribute('autocomplete', 'cc-csc');
+  expect(await tokenizeError(page)).toEqual({ code: 'HOSTED_FIELDS_FIELDS_EMPTY', invalidFieldKeys: null });
+  // Three digits are a code for other brands, not this one's.
+  await fillFields([{ input: code, value: '123' }]);
+  expect(await tokenizeError(page)).toEqual({ code: 'HOSTED_FIELDS_FIELDS_INVALID', invalidFieldKeys: ['cvv'] });
+  await expectNoSeriousAxeViolations(page);
+
+  await fillFields([{ input: code, value: '1234' }]);
+  const payload = await page.evaluate(() => (window as any).hostedFields.tokenize());
+  expect(payload).toMatchObject({ type: 'CreditCard', description: '', details: { lastFour: '', cardType: 'Unknown' } });
+  const nonce = sandbox.context.store.state.nonces[payload.nonce];
+  expect(nonce).toMatchObject({ cvvOnly: true, consumed: false, card: { number: '', cvv: '1234' }, paymentMethodToken: null });
+
+  // The server pairs it with the saved card's token: that card is charged, with this code.
+  const sale = await gatewayFor(sandbox).transaction.sale({ amount: '10.00', paymentMethodToken: 'contract-cvv-card', paymentMethodNonce: payload.nonce });
+  expect(sale.success).toBe(true);
+  expect(sale.transaction).toMatchObject({ cvvResponseCode: 'M', creditCard: expect.objectContaining({ token: 'contract-cvv-card', last4: '0005' }) });
 });
