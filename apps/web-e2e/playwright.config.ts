@@ -107,6 +107,8 @@ export default defineConfig({
         BRAINTREE_PAYPAL_CLASSIC_CURRENCIES: 'EUR',
         // PayPal Credit's button for US billing in dollars, off by default (configured-paypal-credit.spec.ts).
         BRAINTREE_PAYPAL_CREDIT: 'true',
+        // A saved card's security code asked again at the checkout, off by default (configured-saved-card-cvv.spec.ts).
+        BRAINTREE_SAVED_CARD_CVV: 'true',
         ANALYTICS_SCRIPTS: `<script async src="${ANALYTICS_TAG}"></script>`,
         ANALYTICS_SCRIPT_ORIGINS: new URL(ANALYTICS_TAG).origin,
       },
