@@ -98,13 +98,21 @@ test.describe('saved bank accounts', () => {
     expect(tokenized).toBe(0);
     expect((await saleOf(page.request, sandboxUrl, second)).status).toBe('settlement_pending');
 
-    // The account details page lists it and removes it (keyboard), from the vault too: not offered again.
+    // The account details page lists it; while the second debit has not cleared the account stays.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/en-us/account/details/');
     const saved = savedMethodItem(page, 'US bank account ending 0000 at FEDERAL RESERVE BANK');
     await expect(saved).toBeVisible();
     await expectNoSeriousAxeViolations(page);
-    await saved.getByRole('button', { name: 'Remove US bank account ending 0000 at FEDERAL RESERVE BANK' }).focus();
+    const remove = saved.getByRole('button', { name: 'Remove US bank account ending 0000 at FEDERAL RESERVE BANK' });
+    await remove.click();
+    await expect(page.getByText('This payment method is paying for an order that has not settled yet. You can remove it once that order is complete.')).toBeVisible();
+    await expect(saved).toBeVisible();
+
+    // Once the bank settles it, the account is removed (keyboard), from the vault too: not offered again.
+    await bank(page.request, sandboxUrl, (await saleOf(page.request, sandboxUrl, second)).id, 'settle');
+    await expect.poll(async () => (await bankDebitOrder(page.request, second)).bank_debit?.state, { timeout: 30_000 }).toBe('settled');
+    await remove.focus();
     await page.keyboard.press('Enter');
     await expect(savedMethodsSection(page).getByRole('heading', { level: 2, name: 'Saved payment methods' })).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: 'US bank account ending 0000 at FEDERAL RESERVE BANK has been removed.' })).toHaveCount(1);
