@@ -337,6 +337,9 @@ const CASES: readonly ActionCase[] = [
         ],
       },
       token: S(false, ['fake-processor-declined-visa-nonce', 'fake-paypal-one-time-nonce', 'fake-valid-nonce']),
+      // Another customer's or no saved method, and the words of the one-of-each design that are gone.
+      saved_method: S(false, ['spm_00000000000000000000000000000000', 'sba_0123456789abcdef0123456789abcdef', 'saved-venmo']),
+      saved_card_cvv_token: S(false, ['fake-valid-nonce']),
       bt_device_data: S(false),
       checkout_id: S(false),
       source_id: S(false),
