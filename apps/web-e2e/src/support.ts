@@ -91,3 +91,40 @@ export async function fillBillingAddress(form: Locator, address: { line1: string
   if (address.state) await form.getByLabel('State').selectOption(address.state);
   await form.getByLabel(address.state ? 'Zip Code' : 'Postal code').fill(address.postalCode);
 }
+
+/** One node of Playwright's aria snapshot: its role, accessible name, bracketed states ('checked', 'disabled', 'level=2'), own text and children. */
+export interface AriaNode {
+  readonly role: string;
+  readonly name: string;
+  readonly states: readonly string[];
+  readonly text: string;
+  readonly children: AriaNode[];
+}
+
+const SNAPSHOT_LINE = /^(\s*)- ([\w/]+)(?: ("(?:[^"\\]|\\.)*"))?((?: \[[^\]]+\])*):?(?: (.*))?$/;
+const unquoted = (text: string) => (text.startsWith('"') ? (JSON.parse(text) as string) : text);
+
+/**
+ * The accessibility tree under a locator as the browser names it (Playwright's aria snapshot, read
+ * in one call), for comparing a whole list's accessible names and states at once rather than one
+ * assertion per entry. Only the shapes our pages produce are parsed: `- role "name" [state]: text`.
+ */
+export async function ariaNodes(locator: Locator): Promise<AriaNode[]> {
+  const root: AriaNode = { role: 'root', name: '', states: [], text: '', children: [] };
+  const open: Array<{ indent: number; node: AriaNode }> = [{ indent: -1, node: root }];
+  for (const line of (await locator.ariaSnapshot()).split('\n')) {
+    const match = SNAPSHOT_LINE.exec(line);
+    if (!match) continue;
+    const [, indent, role, name, states, text] = match;
+    const node: AriaNode = { role, name: name ? unquoted(name) : '', states: states.match(/\[[^\]]+\]/g)?.map((state) => state.slice(1, -1)) ?? [], text: text ? unquoted(text) : '', children: [] };
+    while (open[open.length - 1].indent >= indent.length) open.pop();
+    open[open.length - 1].node.children.push(node);
+    open.push({ indent: indent.length, node });
+  }
+  return root.children;
+}
+
+/** Every node of a role in a tree, in document order. */
+export function ariaNodesOf(nodes: readonly AriaNode[], role: string): AriaNode[] {
+  return nodes.flatMap((node) => [...(node.role === role ? [node] : []), ...ariaNodesOf(node.children, role)]);
+}
