@@ -124,13 +124,13 @@ export async function savedCardToken(page: Page): Promise<string> {
   return checkout.data.existing_card_token;
 }
 
-/** A new shopper pays for Affinity Photo 2 with a Visa card and saves it, ending on the confirmation. */
-export async function payAndSaveCard(page: Page): Promise<void> {
+/** A new shopper pays for Affinity Photo 2 with a Visa card and saves it, ending on the confirmation; returns the order's number. */
+export async function payAndSaveCard(page: Page): Promise<string> {
   await shopperAtPayment(page);
   const payment = await openPayment(page);
   await enterCard(page, { number: '4111111111111111' });
   await payment.getByRole('checkbox', { name: 'Save this card for next time' }).check();
   await agreeToImmediateSupply(page);
   await payment.getByRole('button', { name: 'Pay with card' }).click();
-  await expectConfirmation(page);
+  return expectConfirmation(page);
 }
