@@ -6,10 +6,8 @@ import {
   CARD_GATEWAY_OPTION_LABELS,
   CARD_GATEWAY_OPTION_METHOD,
   CARD_GATEWAY_OPTION_ORDER,
-  offersSavedCard,
   parsePaymentMethodType,
   PAYMENT_METHOD_TYPES,
-  savedCardLabel,
   methodAvailable,
   methodsOf,
   paymentMethod,
@@ -21,7 +19,6 @@ import {
   type MethodContext,
   type PaymentMethodDescriptor,
   type PaymentMethodType,
-  type SavedCardOfferInput,
 } from './payment-methods';
 import { CARD_GATEWAY, isPayingGateway, MERCHANT_OF_RECORD_GATEWAY } from './payment-gateways';
 import { enabledFeatures, STORE_FEATURES } from './store-features';
@@ -112,39 +109,6 @@ describe('availableCardGatewayOptions', () => {
     expect(CARD_GATEWAY_OPTION_LABELS['saved-card']).toBe('Saved payment methods');
     expect(CARD_GATEWAY_OPTION_METHOD['saved-card']).toBe('card');
     for (const option of CARD_GATEWAY_OPTION_ORDER) expect(PAYMENT_METHOD_TYPES).toContain(CARD_GATEWAY_OPTION_METHOD[option]);
-  });
-});
-
-describe('offersSavedCard', () => {
-  const usable: SavedCardOfferInput = { savedCard: { token: 'tok', expired: false }, lastResponseCode: 200, missingOrInvalidSavedCardCode: 310006 };
-
-  it.each<[string, Partial<SavedCardOfferInput>, boolean]>([
-    ['a usable card', {}, true],
-    ['no earlier response', { lastResponseCode: null }, true],
-    ['another error code', { lastResponseCode: 300001 }, true],
-    ['no saved card', { savedCard: null }, false],
-    ['a card without a token', { savedCard: { token: null, expired: false } }, false],
-    ['a card with an empty token', { savedCard: { token: '', expired: false } }, false],
-    ['an expired card', { savedCard: { token: 'tok', expired: true } }, false],
-    ['after a missing or invalid saved card response', { lastResponseCode: 310006 }, false],
-  ])('%s: %s', (_name, overrides, offered) => {
-    expect(offersSavedCard({ ...usable, ...overrides })).toBe(offered);
-  });
-
-  it('defaults the missing-or-invalid code to the catalogue’s saved card code', () => {
-    const code = ErrorCatalogue.SAVED_CARD_INVALID.code;
-    expect(offersSavedCard({ savedCard: { token: 'tok', expired: false }, lastResponseCode: code })).toBe(false);
-    expect(offersSavedCard({ savedCard: { token: 'tok', expired: false }, lastResponseCode: 200 })).toBe(true);
-  });
-});
-
-describe('savedCardLabel', () => {
-  it.each<[string, string, string]>([
-    ['Visa', '1111', '•••• Visa ending in 1111'],
-    ['American Express', '0005', '•••• American Express ending in 0005'],
-    [' Mastercard ', ' 4444', '•••• Mastercard ending in 4444'],
-  ])('%s %s reads %s', (type, digits, label) => {
-    expect(savedCardLabel(type, digits)).toBe(label);
   });
 });
 

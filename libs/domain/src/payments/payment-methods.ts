@@ -1,4 +1,4 @@
-import { DomainError, ErrorCatalogue } from '../errors/error-catalogue';
+import { DomainError } from '../errors/error-catalogue';
 import { err, ok, type Result } from '../shared/result';
 import { CARD_GATEWAY, MERCHANT_OF_RECORD_GATEWAY, type PayingGateway } from './payment-gateways';
 import type { StoreFeature } from './store-features';
@@ -316,35 +316,4 @@ export function availableCardGatewayOptions(input: CardGatewayOptionsInput): rea
 /** The option chosen when the section opens: the saved methods when offered, else a new card (a wallet is the shopper's choice). */
 export function defaultCardGatewayOption(options: readonly CardGatewayOption[]): CardGatewayOption {
   return options.includes(SAVED_CARD_OPTION) ? SAVED_CARD_OPTION : 'card';
-}
-
-/** The customer's stored card as the card gateway's payload describes it. */
-export interface SavedCard {
-  readonly token: string | null;
-  readonly expired: boolean;
-}
-
-export interface SavedCardOfferInput {
-  readonly savedCard: SavedCard | null;
-  readonly lastResponseCode: number | null;
-  /** The response code meaning the saved card is missing or invalid; defaults to the catalogue's SAVED_CARD_INVALID. */
-  readonly missingOrInvalidSavedCardCode?: number;
-}
-
-/**
- * Offers the saved card only when paying with it can work (spec 2 §6): it exists, has a token, has
- * not expired, and the last answer was not that it is missing or invalid.
- */
-export function offersSavedCard(input: SavedCardOfferInput): boolean {
-  const invalidCode = input.missingOrInvalidSavedCardCode ?? ErrorCatalogue.SAVED_CARD_INVALID.code;
-  const card = input.savedCard;
-  return card !== null && Boolean(card.token) && !card.expired && input.lastResponseCode !== invalidCode;
-}
-
-// Our choice: four dots stand for the hidden digits, as on card statements.
-const HIDDEN_DIGITS = '••••';
-
-/** Names the saved card without showing its number: dots, the card type, 'ending in' and the last digits (spec 2 §2). */
-export function savedCardLabel(cardType: string, lastDigits: string): string {
-  return `${HIDDEN_DIGITS} ${cardType.trim()} ending in ${lastDigits.trim()}`;
 }
