@@ -1,10 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { ListSavedMethods, MakeSavedMethodDefault, RemoveSavedMethod, SessionService, StartPayPalVault } from '@store/application';
+import { ListSavedMethods, MakeSavedMethodDefault, RemoveSavedMethod, StartPayPalVault } from '@store/application';
 import { DomainError, isSavedMethodReference, type Customer } from '@store/domain';
-import type { Request } from 'express';
 import { success, unwrap } from '../http/result';
-import { readSessionCookie } from '../identity/session-cookie';
+import { SignedInCustomer, SignedInCustomerGuard } from '../tax-exemption/signed-in-customer.guard';
 import { savedMethodsJson } from './saved-methods.presenter';
 
 const notFound = () => new DomainError('NOT_FOUND', { message: 'There is no such saved payment method in your account' });
@@ -17,32 +16,25 @@ const notFound = () => new DomainError('NOT_FOUND', { message: 'There is no such
 @ApiTags('payments')
 @ApiHeader({ name: 'X-Requested-With', required: true, schema: { default: 'XMLHttpRequest' } })
 @Controller('data/account/saved-methods')
+@UseGuards(SignedInCustomerGuard)
 export class SavedMethodsController {
   constructor(
     private readonly list: ListSavedMethods,
     private readonly makeDefault: MakeSavedMethodDefault,
     private readonly remove: RemoveSavedMethod,
     private readonly payPalVault: StartPayPalVault,
-    private readonly sessions: SessionService,
   ) {}
-
-  private async customer(request: Request): Promise<Customer> {
-    const customer = await this.sessions.customerOf(readSessionCookie(request));
-    if (!customer) throw new DomainError('SESSION_EXPIRED');
-    return customer;
-  }
 
   /** GET /data/account/saved-methods/: the list, and whether a PayPal account can be added here. */
   @Get()
-  async saved(@Req() request: Request) {
-    return success(savedMethodsJson(await this.list.execute(await this.customer(request)), this.payPalVault.offered));
+  async saved(@SignedInCustomer() customer: Customer) {
+    return success(savedMethodsJson(await this.list.execute(customer), this.payPalVault.offered));
   }
 
   /** POST /data/account/saved-methods/{reference}/default: the gateway's default first, then ours. */
   @Post(':reference/default')
   @HttpCode(200)
-  async chooseDefault(@Param('reference') reference: string, @Req() request: Request) {
-    const customer = await this.customer(request);
+  async chooseDefault(@Param('reference') reference: string, @SignedInCustomer() customer: Customer) {
     if (!isSavedMethodReference(reference)) throw notFound();
     return success(savedMethodsJson(unwrap(await this.makeDefault.execute(customer, reference)), this.payPalVault.offered));
   }
@@ -50,8 +42,7 @@ export class SavedMethodsController {
   /** DELETE /data/account/saved-methods/{reference}: from the gateway's vault first; another customer's reads as not there. */
   @Delete(':reference')
   @HttpCode(200)
-  async removeOne(@Param('reference') reference: string, @Req() request: Request) {
-    const customer = await this.customer(request);
+  async removeOne(@Param('reference') reference: string, @SignedInCustomer() customer: Customer) {
     if (!isSavedMethodReference(reference)) throw notFound();
     return success(savedMethodsJson(unwrap(await this.remove.execute(customer, reference)), this.payPalVault.offered));
   }

@@ -1,29 +1,9 @@
 import type { SavedMethodJson, SavedMethodsJson } from '@store/domain';
 import { addedAnnouncement, addedPayPal, canMakeDefault, madeDefaultAnnouncement, removedAnnouncement, stateNote } from './saved-methods-list';
+import { savedCardJson, savedPayPalJson } from './saved-methods.fixtures';
 
-const card = (overrides: Partial<SavedMethodJson> = {}): SavedMethodJson => ({
-  reference: 'spm_00000000000000000000000000000001',
-  kind: 'card',
-  description: '•••• Visa ending in 1111 (expires 12/2030)',
-  is_default: false,
-  state: 'usable',
-  card: { card_type: 'Visa', bin: '411111', last4: '1111', expiration_month: 12, expiration_year: 2030 },
-  account_name: null,
-  bank: null,
-  ...overrides,
-});
-
-const payPal = (reference: string, email: string, overrides: Partial<SavedMethodJson> = {}): SavedMethodJson => ({
-  reference,
-  kind: 'paypal',
-  description: `PayPal ${email}`,
-  is_default: false,
-  state: 'usable',
-  card: null,
-  account_name: email,
-  bank: null,
-  ...overrides,
-});
+const card = (overrides: Partial<SavedMethodJson> = {}) => savedCardJson(overrides);
+const payPal = (reference: string, email: string, overrides: Partial<SavedMethodJson> = {}) => savedPayPalJson(email, { reference, ...overrides });
 
 const list = (...methods: SavedMethodJson[]): SavedMethodsJson => ({ saved_methods: methods, can_add_paypal: true });
 

@@ -15,32 +15,12 @@ import {
   type SavedRefusals,
 } from './saved-methods';
 import { savedMethodsMethod } from './saved-methods.method';
+import { savedCardJson, savedMethodReference, savedPayPalJson } from '../../saved-methods.fixtures';
 
-const reference = (digit: string) => `spm_${digit.repeat(32)}`;
-
-const card = (digit: string, overrides: Partial<SavedMethodJson> = {}, details: Partial<NonNullable<SavedMethodJson['card']>> = {}): SavedMethodJson => ({
-  reference: reference(digit),
-  kind: 'card',
-  description: '•••• Visa ending in 1111 (expires 12/2030)',
-  is_default: false,
-  state: 'usable',
-  card: { card_type: 'Visa', bin: '411111', last4: '1111', expiration_month: 12, expiration_year: 2030, ...details },
-  account_name: null,
-  bank: null,
-  ...overrides,
-});
-
-const payPal = (digit: string, email: string, overrides: Partial<SavedMethodJson> = {}): SavedMethodJson => ({
-  reference: reference(digit),
-  kind: 'paypal',
-  description: `PayPal ${email}`,
-  is_default: false,
-  state: 'usable',
-  card: null,
-  account_name: email,
-  bank: null,
-  ...overrides,
-});
+const reference = savedMethodReference;
+const card = (digit: string, overrides: Partial<SavedMethodJson> = {}, details: Partial<NonNullable<SavedMethodJson['card']>> = {}) =>
+  savedCardJson({ reference: reference(digit), ...overrides }, details);
+const payPal = (digit: string, email: string, overrides: Partial<SavedMethodJson> = {}) => savedPayPalJson(email, { reference: reference(digit), ...overrides });
 
 const vaultedCard = (nonce: string, details: VaultedPaymentMethod['details']): VaultedPaymentMethod => ({
   nonce,
