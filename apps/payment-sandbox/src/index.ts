@@ -136,7 +136,12 @@ export async function startBraintreeSandbox(options: BraintreeSandboxOptions = {
     certificate,
     close: async () => {
       await dispatcher.stop();
-      await Promise.all([running.close(), tls ? new Promise<void>((resolve) => tls.close(() => resolve())) : Promise.resolve()]);
+      await Promise.all([running.close(), tls
+          ? new Promise<void>((resolve) => {
+              tls.close(() => resolve());
+              tls.closeAllConnections();
+            })
+          : Promise.resolve()]);
     },
   };
 }

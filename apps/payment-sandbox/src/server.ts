@@ -86,6 +86,11 @@ export async function startServer(options: SandboxOptions): Promise<RunningSandb
     url: `http://127.0.0.1:${port}`,
     port,
     context,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The idle connections kept open 65 s (above) would hold the close that long: shutting down ends them.
+        server.closeAllConnections();
+      }),
   };
 }
