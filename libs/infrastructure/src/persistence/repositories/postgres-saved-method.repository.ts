@@ -1,6 +1,7 @@
 import type { KeptMethod, NewSavedMethod, SavedMethod, SavedMethodRepository } from '@store/application';
 import type { SavedMethodDetails, SavedMethodKind } from '@store/domain';
 import type { DataSource, EntityManager } from 'typeorm';
+import { returnedRows } from './typeorm-identity.repositories';
 
 interface Row {
   reference: string;
@@ -52,9 +53,6 @@ const methodOf = (row: Row): SavedMethod => ({
   invalid: row.invalid_since !== null,
   createdAt: new Date(row.created_at),
 });
-
-/** TypeORM answers an UPDATE or DELETE with RETURNING as [rows, count], an INSERT or SELECT as the rows. */
-const returned = (result: Row[] | [Row[], number]): Row[] => (Array.isArray(result[0]) ? (result[0] as Row[]) : (result as Row[]));
 
 /** Ours: the provider's free text is cut to the column's length rather than refused: the method was saved at the gateway. */
 const cut = (value: string | null, length: number) => (value === null ? null : value.slice(0, length));
@@ -125,7 +123,7 @@ export class PostgresSavedMethodRepository implements SavedMethodRepository {
       const same: Row[] = await db.query(SAME_METHOD, [method.customerId, method.token, method.details.kind, method.fingerprint, accountName]);
       if (same[0]) {
         const set = DETAIL_COLUMNS.map((column, index) => `${column} = $${index + 4}`).join(', ');
-        const rows = returned(await db.query(
+        const rows = returnedRows<Row>(await db.query(
           `UPDATE saved_payment_methods SET token = $2, fingerprint = $3, ${set}, invalid_since = NULL, updated_at = clock_timestamp() WHERE reference = $1 RETURNING ${COLUMNS}`,
           [same[0].reference, method.token, method.fingerprint, ...details],
         ));
@@ -170,7 +168,7 @@ export class PostgresSavedMethodRepository implements SavedMethodRepository {
 
   remove(customerId: string, reference: string): Promise<SavedMethod | null> {
     return this.forCustomer(customerId, async (db) => {
-      const rows = returned(await db.query(`DELETE FROM saved_payment_methods WHERE customer_id = $1 AND reference = $2 RETURNING ${COLUMNS}`, [customerId, reference]));
+      const rows = returnedRows<Row>(await db.query(`DELETE FROM saved_payment_methods WHERE customer_id = $1 AND reference = $2 RETURNING ${COLUMNS}`, [customerId, reference]));
       if (!rows[0]) return null;
       if (rows[0].is_default) {
         await db.query(
