@@ -5,8 +5,13 @@ export interface SandboxConfig {
   readonly merchantId: string;
   readonly publicKey: string;
   readonly privateKey: string;
-  /** Merchant account id -> its currency; the first is the default account. */
+  /** Merchant account id -> its currency. */
   readonly merchantAccounts: Readonly<Record<string, string>>;
+  /**
+   * The account a call naming none charges, as the control panel's default merchant account; null:
+   * the first of merchantAccounts.
+   */
+  readonly defaultMerchantAccountId: string | null;
   /**
    * The provider's public https origins the browser is told about (in the client token and the
    * configuration). braintree-web accepts only the provider's own domains there, so the browser
@@ -50,6 +55,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   publicKey: 'sandbox_public_key',
   privateKey: 'sandbox_private_key',
   merchantAccounts: { store_GBP: 'GBP', store_EUR: 'EUR', store_USD: 'USD', store_AUD: 'AUD', store_CAD: 'CAD', store_JPY: 'JPY', store_PLN: 'PLN' },
+  defaultMerchantAccountId: 'store_GBP',
   clientApiOrigin: 'https://api.sandbox.braintreegateway.com',
   assetsOrigin: 'https://assets.braintreegateway.com',
   displayName: 'Affinity Store',
@@ -62,6 +68,13 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   localPaymentCreateDelayMs: 500,
   bankDebitSettleAfterMs: null,
 };
+
+/** The merchant account a call that names none uses. */
+export function defaultMerchantAccount(config: Pick<SandboxConfig, 'merchantAccounts' | 'defaultMerchantAccountId'>): string {
+  const named = config.defaultMerchantAccountId;
+  if (named !== null && Object.hasOwn(config.merchantAccounts, named)) return named;
+  return Object.keys(config.merchantAccounts)[0];
+}
 
 export interface SandboxContext {
   readonly store: SandboxStore;

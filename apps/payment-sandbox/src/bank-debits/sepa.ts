@@ -1,3 +1,4 @@
+import { defaultMerchantAccount } from '../context';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { createNonce } from '../client-api/payment-methods';
@@ -58,7 +59,7 @@ const IBAN_MESSAGES: Readonly<Record<IbanProblem, string>> = {
 
 /** The merchant account the mandate is for: the one named, else the client token's, else the default. */
 function merchantAccountOf(context: SandboxContext, token: ClientTokenRecord, named: string): string {
-  return named || token.merchantAccountId || Object.keys(context.config.merchantAccounts)[0];
+  return named || token.merchantAccountId || defaultMerchantAccount(context.config);
 }
 
 /** Ours: a V2 order id in PayPal's shape (17 upper-case letters and digits). */

@@ -1,3 +1,4 @@
+import { defaultMerchantAccount } from '../context';
 import { randomUUID } from 'node:crypto';
 import type { SandboxContext } from '../context';
 import type { ClientTokenRecord } from '../store';
@@ -47,7 +48,7 @@ export function configurationFor(context: SandboxContext, token: ClientTokenReco
     // Visa Checkout (ours: made-up identifiers; Visa's sdk.js and lightbox are the sandbox's own).
     visaCheckout: visaCheckoutConfiguration(config),
     // UnionPay's SMS enrollment for the cards UnionPay's own rails take (ours: README's UnionPay cards).
-    unionPay: { enabled: true, merchantAccountId: token.merchantAccountId ?? Object.keys(config.merchantAccounts)[0] },
+    unionPay: { enabled: true, merchantAccountId: token.merchantAccountId ?? defaultMerchantAccount(config) },
     // US bank account (ACH) with bank details; no Plaid, so bank login is not enabled (as the provider's without it).
     usBankAccount: { routeId: `${config.merchantId}_ach_route`, plaid: null },
     ...walletConfiguration(context, token),

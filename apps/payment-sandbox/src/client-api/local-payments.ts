@@ -1,3 +1,4 @@
+import { defaultMerchantAccount } from '../context';
 import type { ServerResponse } from 'node:http';
 import type { SandboxContext, SandboxRequest } from '../context';
 import { findAlias, markOneClickRegistration } from '../local-payments/blik-aliases';
@@ -96,7 +97,7 @@ function checkBlikOptions(context: SandboxContext, options: JsonObject, errors: 
 
 /** The merchant account the payment is for: the one named, else the client token's, else the default. */
 function merchantAccountOf(context: SandboxContext, token: ClientTokenRecord, body: JsonObject): string {
-  return text(body, 'merchantAccountId') || token.merchantAccountId || Object.keys(context.config.merchantAccounts)[0];
+  return text(body, 'merchantAccountId') || token.merchantAccountId || defaultMerchantAccount(context.config);
 }
 
 /** POST local_payments/create. */

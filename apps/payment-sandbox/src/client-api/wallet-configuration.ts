@@ -1,3 +1,4 @@
+import { defaultMerchantAccount } from '../context';
 import type { SandboxContext } from '../context';
 import type { ClientTokenRecord } from '../store';
 import { signJwt } from './jwt';
@@ -46,7 +47,7 @@ export function walletConfiguration(context: SandboxContext, token: ClientTokenR
       unvettedMerchant: false,
       allowHttp: false,
       billingAgreementsEnabled: true,
-      merchantAccountId: token.merchantAccountId ?? Object.keys(config.merchantAccounts)[0],
+      merchantAccountId: token.merchantAccountId ?? defaultMerchantAccount(config),
       currencyIsoCode: currency,
       payeeEmail: null,
     },

@@ -1,3 +1,4 @@
+import { defaultMerchantAccount } from '../context';
 import type { SandboxConfig } from '../context';
 import { SandboxStore, type CardRecord, type NonceRecord, type PaymentMethodRecord, type VaultedPayPalAccount } from '../store';
 import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES } from '../test-values';
@@ -115,7 +116,7 @@ export interface Verification {
  * (expired card, declining test cards, CVV and postal code test values), without the amount rules.
  */
 export function verifyCard(card: CardRecord, config: SandboxConfig, merchantAccountId: string | null): Verification {
-  const account = merchantAccountId && Object.hasOwn(config.merchantAccounts, merchantAccountId) ? merchantAccountId : Object.keys(config.merchantAccounts)[0];
+  const account = merchantAccountId && Object.hasOwn(config.merchantAccounts, merchantAccountId) ? merchantAccountId : defaultMerchantAccount(config);
   const testCard = findTestCard(card.number);
   const cvvResponse = card.cvv ? (CVV_RESPONSES[card.cvv] ?? 'M') : 'I';
   const postalResponse = card.postalCode ? (POSTAL_CODE_RESPONSES[card.postalCode] ?? 'M') : 'I';

@@ -1,3 +1,4 @@
+import { defaultMerchantAccount } from '../context';
 import { SandboxStore, type BankAccountDetails, type CardRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type ThreeDSecureInfo, type TransactionRecord, type VenmoDetails } from '../store';
 import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES, saleOutcomeForAmount, type SaleOutcome } from '../test-values';
 import type { GatewayCall } from './call';
@@ -316,7 +317,7 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   const checkedAmount = checkAmount(body.string('amount'), path);
   if ('error' in checkedAmount) errors.push(checkedAmount.error);
 
-  const merchantAccountId = body.string('merchant_account_id') ?? Object.keys(config.merchantAccounts)[0];
+  const merchantAccountId = body.string('merchant_account_id') ?? defaultMerchantAccount(config);
   if (!Object.hasOwn(config.merchantAccounts, merchantAccountId)) errors.push(fieldError(path, 'merchant_account_id', '91513', 'Merchant account ID is invalid.'));
 
   const customerIdParam = body.string('customer_id');
