@@ -48,6 +48,16 @@ export interface SandboxConfig {
    * settle them, as in tests. `POST /__sandbox/bank-debits/settings` overrides it at run time.
    */
   readonly bankDebitSettleAfterMs: number | null;
+  /**
+   * The account's CVV and AVS rules (on the provider, the control panel's basic fraud tools; they
+   * differ per account): a card sale, or a verification, is gateway rejected (`cvv`, `avs`,
+   * `avs_and_cvv`) when the processor's answer to the code or to the billing postal code or street
+   * address is one of these response codes (N does not match, U not verified, I not provided, S
+   * issuer does not take part, A not applicable). Empty lists reject nothing.
+   */
+  readonly cvvRejectOn: readonly string[];
+  readonly avsPostalCodeRejectOn: readonly string[];
+  readonly avsStreetAddressRejectOn: readonly string[];
 }
 
 export const DEFAULT_CONFIG: SandboxConfig = {
@@ -67,6 +77,11 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   localPaymentExpiryMs: 15 * 60_000,
   localPaymentCreateDelayMs: 500,
   bankDebitSettleAfterMs: null,
+  // Ours: an account that rejects on a code or address that does not match, as the store's tests
+  // expect (a fresh provider sandbox account rejects on nothing until its rules are set).
+  cvvRejectOn: ['N'],
+  avsPostalCodeRejectOn: ['N'],
+  avsStreetAddressRejectOn: ['N'],
 };
 
 /** The merchant account a call that names none uses. */

@@ -27,6 +27,8 @@ export interface ThreeDSecureInfo {
   readonly threeDSecureVersion: string;
   readonly dsTransactionId: string | null;
   readonly threeDSecureAuthenticationId: string;
+  /** 3-D Secure 1's transaction id; absent for 3-D Secure 2. */
+  readonly xid?: string | null;
 }
 
 /** The PayPal payer behind a PayPalAccount nonce, as the approval recorded them. */
@@ -137,7 +139,9 @@ export type TransactionStatus =
   | 'failed'
   // Bank debits (SEPA, ACH): submitted to the bank, not money until it settles; declined at settlement or returned after.
   | 'settlement_pending'
-  | 'settlement_declined';
+  | 'settlement_declined'
+  // A card sale the testing call `settlementConfirm` moved on (the provider's status for it).
+  | 'settlement_confirmed';
 
 export interface TransactionRecord {
   readonly id: string;
@@ -162,6 +166,8 @@ export interface TransactionRecord {
   readonly deviceDataCaptured: boolean;
   readonly cvvResponseCode: string;
   readonly avsPostalCodeResponseCode: string;
+  /** The processor's answer to the billing street address (absent in older state files: 'I', none sent). */
+  readonly avsStreetAddressResponseCode?: string;
   statusHistory: { status: TransactionStatus; timestamp: string; amount: string }[];
   refundIds: string[];
   readonly refundedTransactionId: string | null;

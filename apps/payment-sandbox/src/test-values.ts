@@ -11,7 +11,7 @@ export type CardType = 'Visa' | 'MasterCard' | 'American Express' | 'Maestro' | 
 export type SaleOutcome =
   | { readonly kind: 'approved' }
   | { readonly kind: 'processor_declined'; readonly code: string; readonly text: string; readonly type: 'soft_declined' | 'hard_declined' }
-  | { readonly kind: 'gateway_rejected'; readonly reason: 'cvv' | 'avs' | 'avs_and_cvv' | 'fraud' | 'three_d_secure' | 'risk_threshold' }
+  | { readonly kind: 'gateway_rejected'; readonly reason: 'cvv' | 'avs' | 'avs_and_cvv' | 'fraud' | 'three_d_secure' | 'risk_threshold' | 'application_incomplete' }
   | { readonly kind: 'failed'; readonly code: string; readonly text: string };
 
 /**
@@ -23,7 +23,11 @@ export type ThreeDSecureScenario =
   | { readonly flow: 'challenge'; readonly succeeds: boolean }
   | { readonly flow: 'lookup-error'; readonly status: string };
 
-/** Processor response texts by code (the provider's documented list, the ones the sandbox uses). */
+/**
+ * Processor response texts and types by code: the provider's documented authorization responses
+ * (the card ones; of PayPal's, the one the sandbox uses). An amount from 2000.00 to 2999.99 declines
+ * with its whole part as the code, so every code here can be tried by amount.
+ */
 export const PROCESSOR_RESPONSES: Readonly<Record<string, { readonly text: string; readonly type: 'soft_declined' | 'hard_declined' }>> = {
   '2000': { text: 'Do Not Honor', type: 'soft_declined' },
   '2001': { text: 'Insufficient Funds', type: 'soft_declined' },
@@ -32,23 +36,91 @@ export const PROCESSOR_RESPONSES: Readonly<Record<string, { readonly text: strin
   '2004': { text: 'Expired Card', type: 'hard_declined' },
   '2005': { text: 'Invalid Credit Card Number', type: 'hard_declined' },
   '2006': { text: 'Invalid Expiration Date', type: 'hard_declined' },
+  '2007': { text: 'No Account', type: 'hard_declined' },
+  '2008': { text: 'Card Account Length Error', type: 'hard_declined' },
+  '2009': { text: 'No Such Issuer', type: 'hard_declined' },
   '2010': { text: 'Card Issuer Declined CVV', type: 'hard_declined' },
+  '2011': { text: 'Voice Authorization Required', type: 'hard_declined' },
+  '2012': { text: 'Processor Declined - Possible Lost Card', type: 'hard_declined' },
+  '2013': { text: 'Processor Declined - Possible Stolen Card', type: 'hard_declined' },
   '2014': { text: 'Processor Declined - Fraud Suspected', type: 'hard_declined' },
   '2015': { text: 'Transaction Not Allowed', type: 'hard_declined' },
+  '2016': { text: 'Duplicate Transaction', type: 'soft_declined' },
+  '2017': { text: 'Cardholder Stopped Billing', type: 'hard_declined' },
+  '2018': { text: 'Cardholder Stopped All Billing', type: 'hard_declined' },
+  '2019': { text: 'Invalid Transaction', type: 'hard_declined' },
+  '2020': { text: 'Violation', type: 'hard_declined' },
+  '2021': { text: 'Security Violation', type: 'hard_declined' },
+  '2022': { text: 'Declined - Updated Cardholder Available', type: 'hard_declined' },
+  '2023': { text: 'Processor Does Not Support This Feature', type: 'hard_declined' },
+  '2024': { text: 'Card Type Not Enabled', type: 'hard_declined' },
+  '2025': { text: 'Set Up Error - Merchant', type: 'soft_declined' },
+  '2026': { text: 'Invalid Merchant ID', type: 'soft_declined' },
+  '2027': { text: 'Set Up Error - Amount', type: 'hard_declined' },
+  '2028': { text: 'Set Up Error - Hierarchy', type: 'hard_declined' },
+  '2029': { text: 'Set Up Error - Card', type: 'hard_declined' },
+  '2030': { text: 'Set Up Error - Terminal', type: 'hard_declined' },
+  '2031': { text: 'Encryption Error', type: 'hard_declined' },
+  '2032': { text: 'Surcharge Not Permitted', type: 'hard_declined' },
+  '2033': { text: 'Inconsistent Data', type: 'hard_declined' },
+  '2034': { text: 'No Action Taken', type: 'soft_declined' },
+  '2035': { text: 'Partial Approval For Amount In Group III Version', type: 'soft_declined' },
+  '2036': { text: 'Authorization could not be found', type: 'hard_declined' },
+  '2037': { text: 'Already Reversed', type: 'hard_declined' },
   '2038': { text: 'Processor Declined', type: 'soft_declined' },
+  '2039': { text: 'Invalid Authorization Code', type: 'hard_declined' },
+  '2040': { text: 'Invalid Store', type: 'hard_declined' },
+  '2041': { text: 'Declined - Call For Approval', type: 'hard_declined' },
+  '2042': { text: 'Invalid Client ID', type: 'soft_declined' },
+  '2043': { text: 'Error - Do Not Retry, Call Issuer', type: 'hard_declined' },
   '2044': { text: 'Declined - Call Issuer', type: 'hard_declined' },
+  '2045': { text: 'Invalid Merchant Number', type: 'hard_declined' },
   '2046': { text: 'Declined', type: 'soft_declined' },
   '2047': { text: 'Call Issuer. Pick Up Card', type: 'hard_declined' },
+  '2048': { text: 'Invalid Amount', type: 'soft_declined' },
+  '2049': { text: 'Invalid SKU Number', type: 'hard_declined' },
+  '2050': { text: 'Invalid Credit Plan', type: 'hard_declined' },
+  '2051': { text: 'Credit Card Number does not match method of payment', type: 'hard_declined' },
+  '2053': { text: 'Card reported as lost or stolen', type: 'hard_declined' },
+  '2054': { text: 'Reversal amount does not match authorization amount', type: 'hard_declined' },
+  '2055': { text: 'Invalid Transaction Division Number', type: 'hard_declined' },
+  '2056': { text: 'Transaction amount exceeds the transaction division limit', type: 'hard_declined' },
   '2057': { text: 'Issuer or Cardholder has put a restriction on the card', type: 'soft_declined' },
+  '2058': { text: 'Merchant not Mastercard SecureCode enabled', type: 'hard_declined' },
+  '2059': { text: 'Address Verification Failed', type: 'soft_declined' },
+  '2060': { text: 'Address Verification and Card Security Code Failed', type: 'soft_declined' },
+  '2061': { text: 'Invalid Transaction Data', type: 'hard_declined' },
+  '2062': { text: 'Invalid Tax Amount', type: 'soft_declined' },
+  '2064': { text: 'Invalid Currency Code', type: 'hard_declined' },
+  '2065': { text: 'Refund Time Limit Exceeded', type: 'hard_declined' },
+  '2067': { text: 'Authorization Expired', type: 'hard_declined' },
   // PayPal: the payer withdrew the saved account's pre-approval (the provider names it a hard decline).
   '2071': { text: 'PayPal Payer Revoked Authorization', type: 'hard_declined' },
+  '2078': { text: 'Invalid Secure Payment Data', type: 'hard_declined' },
   '2099': { text: 'Cardholder Authentication Required', type: 'soft_declined' },
+  '2101': { text: 'Additional authentication required', type: 'soft_declined' },
+  '2102': { text: 'Incorrect PIN', type: 'hard_declined' },
+  '2103': { text: 'PIN try exceeded', type: 'hard_declined' },
+  '2104': { text: 'Offline Issuer Declined', type: 'soft_declined' },
+  '2105': { text: 'Cannot Authorize at this time (Life cycle)', type: 'hard_declined' },
+  '2106': { text: 'Cannot Authorize at this time (Policy)', type: 'hard_declined' },
+  '2107': { text: 'Card Not Activated', type: 'hard_declined' },
+  '2108': { text: 'Closed Card', type: 'hard_declined' },
 };
+
+/** The text and type of a decline code the list above lacks (the provider documents 2109–2999 as one range). */
+export const OTHER_PROCESSOR_DECLINE = { text: 'Processor Declined', type: 'soft_declined' } as const;
 
 export interface TestCard {
   readonly number: string;
   readonly type: CardType;
+  /** What an authorization of this card does (a sale, and a verification unless `verificationOnly`). */
   readonly sale: SaleOutcome;
+  /**
+   * The provider documents this outcome for card VERIFICATIONS only: a sale of the card is approved
+   * or declined by its amount like any other card.
+   */
+  readonly verificationOnly?: true;
   /** Ours, where marked: the provider documents the card but not this detail. */
   readonly ours?: true;
 }
@@ -70,15 +142,20 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '3530111333300000', type: 'JCB', sale: approved },
   { number: '6212345678901232', type: 'UnionPay', sale: approved },
   { number: '36259600000004', type: 'Diners Club', sale: approved },
-  // Processor declined (documented: "processor declined" cards answer 2000 Do Not Honor).
-  { number: '4000111111111115', type: 'Visa', sale: declined('2000') },
-  { number: '5105105105105100', type: 'MasterCard', sale: declined('2000') },
-  { number: '378734493671000', type: 'American Express', sale: declined('2000') },
-  { number: '6011000990139424', type: 'Discover', sale: declined('2000') },
-  { number: '3566002020360505', type: 'JCB', sale: declined('2000') },
-  // Gateway rejected for fraud (documented).
+  // Unsuccessful verification cards (documented): a verification of them is declined 2000 Do Not
+  // Honor; a sale follows its amount, as on the provider's sandbox.
+  { number: '4000111111111115', type: 'Visa', sale: declined('2000'), verificationOnly: true },
+  { number: '5105105105105100', type: 'MasterCard', sale: declined('2000'), verificationOnly: true },
+  { number: '378734493671000', type: 'American Express', sale: declined('2000'), verificationOnly: true },
+  { number: '6011000990139424', type: 'Discover', sale: declined('2000'), verificationOnly: true },
+  { number: '3566002020360505', type: 'JCB', sale: declined('2000'), verificationOnly: true },
+  // Gateway rejected for fraud (documented, for an account whose fraud tools are on).
   { number: '4000111111111511', type: 'Visa', sale: { kind: 'gateway_rejected', reason: 'fraud' } },
-  // Ours: more decline codes by card, so each message can be tried from the page.
+  // Gateway rejected at the account's risk thresholds (documented: CardTypeIndicators::RiskThresholds).
+  { number: '4111130000000003', type: 'Visa', sale: { kind: 'gateway_rejected', reason: 'risk_threshold' } },
+  // Ours: decline codes by card, so each message can be tried from the page whatever the amount.
+  { number: '4000000000000010', type: 'Visa', sale: declined('2000'), ours: true },
+  { number: '5100000000000008', type: 'MasterCard', sale: declined('2000'), ours: true },
   { number: '4000000000000002', type: 'Visa', sale: declined('2001'), ours: true },
   { number: '4000000000000069', type: 'Visa', sale: declined('2004'), ours: true },
   { number: '4000000000000127', type: 'Visa', sale: declined('2010'), ours: true },
@@ -122,24 +199,171 @@ export const THREE_D_SECURE_CARDS: Readonly<Record<string, ThreeDSecureScenario>
 
 export const DEFAULT_THREE_D_SECURE: ThreeDSecureScenario = frictionless('authenticate_successful', true, true);
 
-/** CVV test values (documented): 200 does not match, 201 not verified, 301 issuer does not participate. */
+/**
+ * CVV test values (documented): 200 does not match, 201 not verified, 301 issuer does not
+ * participate; any other code matches ('M'), and none sent is 'I'.
+ */
 export const CVV_RESPONSES: Readonly<Record<string, 'N' | 'U' | 'S'>> = { '200': 'N', '201': 'U', '301': 'S' };
 /** Postal code test values (documented): 20000 does not match, 20001 not verified, 20002 not supported. */
 export const POSTAL_CODE_RESPONSES: Readonly<Record<string, 'N' | 'U' | 'S'>> = { '20000': 'N', '20001': 'U', '20002': 'S' };
 
 /**
- * Amount test values (documented): 2000.00–2999.99 decline with the amount as the code (the
- * documented text where we have it), 3000.00–3000.99 fail at the processor, 5001.00 soft-declines.
+ * Street address test values (documented): a street address starting with 200 does not match, 201
+ * is not verified; any other matches ('M'), and none sent is 'I'.
  */
-export function saleOutcomeForAmount(amount: string): SaleOutcome | null {
-  const value = Number(amount);
-  if (value >= 2000 && value < 3000) {
-    const code = String(Math.floor(value));
-    const known = PROCESSOR_RESPONSES[code];
-    return { kind: 'processor_declined', code, text: known?.text ?? 'Processor Declined', type: known?.type ?? 'soft_declined' };
-  }
-  if (value >= 3000 && value < 3001) return { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' };
+export function streetAddressResponse(streetAddress: string | null): string {
+  if (streetAddress === null || streetAddress.trim() === '') return 'I';
+  if (/^\s*200\b/.test(streetAddress)) return 'N';
+  if (/^\s*201\b/.test(streetAddress)) return 'U';
+  return 'M';
+}
+
+/**
+ * An amount's outcome at authorization (documented): 2000.00–2999.99 decline with the amount's
+ * whole part as the code and that code's text and type, 3000.00–3000.99 fail with 3000, 5001.00
+ * is gateway rejected (application incomplete), 5001.01 declines a PayPal sale 2038. Null: the
+ * amount authorizes.
+ */
+export function saleOutcomeForAmount(amount: string, kind: 'card' | 'paypal' = 'card'): SaleOutcome | null {
+  const cents = Math.round(Number(amount) * 100);
+  if (cents >= 200_000 && cents < 300_000) return processorDecline(String(Math.floor(cents / 100)));
+  if (cents >= 300_000 && cents < 300_100) return { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' };
+  if (cents === 500_100) return { kind: 'gateway_rejected', reason: 'application_incomplete' };
+  if (cents === 500_101 && kind === 'paypal') return processorDecline('2038');
   return null;
+}
+
+/** A processor decline with the code's documented text and type. */
+export function processorDecline(code: string): Extract<SaleOutcome, { kind: 'processor_declined' }> {
+  const known = PROCESSOR_RESPONSES[code] ?? OTHER_PROCESSOR_DECLINE;
+  return { kind: 'processor_declined', code, text: known.text, type: known.type };
+}
+
+/**
+ * What settlement does with an authorized amount (documented): 4001.00–4001.99 and 4003.00–5000.99
+ * are settlement declined with the amount as the code, 4002.00–4002.99 stay settlement pending
+ * (4002), and 5001.02 is processor unavailable (3000), "on certain transaction types"; everything
+ * else settles. Ours: the sandbox counts PayPal sales among those types and card sales not.
+ */
+export function settlementOutcomeForAmount(amount: string, kind: 'card' | 'paypal'): { readonly status: 'settlement_declined' | 'settlement_pending'; readonly code: string; readonly text: string } | null {
+  if (kind !== 'paypal') return null;
+  const cents = Math.round(Number(amount) * 100);
+  const code = String(Math.floor(cents / 100));
+  if ((cents >= 400_100 && cents < 400_200) || (cents >= 400_300 && cents < 500_100)) return { status: 'settlement_declined', code, text: 'Settlement Declined' };
+  if (cents >= 400_200 && cents < 400_300) return { status: 'settlement_pending', code: '4002', text: 'Settlement Pending' };
+  if (cents === 500_102) return { status: 'settlement_declined', code: '3000', text: 'Processor Network Unavailable - Try Again' };
+  return null;
+}
+
+/**
+ * Refund test amounts (the server SDKs' integration specs against the provider's sandbox): a
+ * refund of 2000.00–2999.99 is declined by the card's issuer with that code, as a sale is (e.g.
+ * 2046.00 soft declined "Declined", 2009.00 hard declined "No Such Issuer"); 3000.00–3000.99 fails.
+ */
+export function refundOutcomeForAmount(amount: string): SaleOutcome | null {
+  const cents = Math.round(Number(amount) * 100);
+  if (cents >= 200_000 && cents < 300_000) return processorDecline(String(Math.floor(cents / 100)));
+  if (cents >= 300_000 && cents < 300_100) return { kind: 'failed', code: '3000', text: 'Processor Network Unavailable - Try Again' };
+  return null;
+}
+
+/** Yes / No / Unknown, as the provider answers each card type indicator. */
+export type Indicator = 'Yes' | 'No' | 'Unknown';
+
+/** The bin data of a card: its type indicators, issuing country and bank, product id. */
+export interface CardIndicators {
+  readonly prepaid: Indicator;
+  readonly prepaidReloadable: Indicator;
+  readonly commercial: Indicator;
+  readonly debit: Indicator;
+  readonly payroll: Indicator;
+  readonly healthcare: Indicator;
+  readonly durbinRegulated: Indicator;
+  readonly business: Indicator;
+  readonly consumer: Indicator;
+  readonly corporate: Indicator;
+  readonly purchase: Indicator;
+  readonly countryOfIssuance: string;
+  readonly issuingBank: string;
+  readonly productId: string;
+}
+
+export const UNKNOWN_INDICATORS: CardIndicators = {
+  prepaid: 'Unknown',
+  prepaidReloadable: 'Unknown',
+  commercial: 'Unknown',
+  debit: 'Unknown',
+  payroll: 'Unknown',
+  healthcare: 'Unknown',
+  durbinRegulated: 'Unknown',
+  business: 'Unknown',
+  consumer: 'Unknown',
+  corporate: 'Unknown',
+  purchase: 'Unknown',
+  countryOfIssuance: 'Unknown',
+  issuingBank: 'Unknown',
+  productId: 'Unknown',
+};
+
+const NO_INDICATORS: CardIndicators = {
+  ...UNKNOWN_INDICATORS,
+  prepaid: 'No',
+  prepaidReloadable: 'No',
+  commercial: 'No',
+  debit: 'No',
+  payroll: 'No',
+  healthcare: 'No',
+  durbinRegulated: 'No',
+  business: 'No',
+  consumer: 'No',
+  corporate: 'No',
+  purchase: 'No',
+};
+
+/** The provider's defaults for the issuing country and bank cards (the SDK's CreditCardDefaults). */
+export const CREDIT_CARD_DEFAULTS = { countryOfIssuance: 'USA', issuingBank: 'NETWORK ONLY' } as const;
+
+const indicating = (fields: Partial<CardIndicators>): CardIndicators => ({ ...UNKNOWN_INDICATORS, ...fields });
+
+/**
+ * The card type indicator test cards: the server SDKs' `CardTypeIndicators` numbers and the
+ * testing reference's table; each answers Yes for its indicator, the others Unknown. Any other
+ * card answers Unknown everywhere. Ours: 4111111111121110, issued in Canada (for the documented
+ * fake-valid-country-of-issuance-cad-nonce, which names no card number).
+ */
+export const CARD_TYPE_INDICATORS: Readonly<Record<string, CardIndicators>> = {
+  // The SDKs' Test::CreditCardNumbers::CardTypeIndicators.
+  '4111111111111210': indicating({ prepaid: 'Yes' }),
+  '4229989900000002': indicating({ prepaidReloadable: 'Yes' }),
+  '4111111111131010': indicating({ commercial: 'Yes' }),
+  '4117101010101010': indicating({ debit: 'Yes' }),
+  '4111111114101010': indicating({ payroll: 'Yes' }),
+  '4111111510101010': indicating({ healthcare: 'Yes' }),
+  '4111161010101010': indicating({ durbinRegulated: 'Yes' }),
+  '4229989800000003': indicating({ business: 'Yes' }),
+  '4229989700000004': indicating({ consumer: 'Yes' }),
+  '4229989100000000': indicating({ corporate: 'Yes' }),
+  '4229989500000006': indicating({ purchase: 'Yes' }),
+  '4111111111310101': NO_INDICATORS,
+  '4111111111112101': UNKNOWN_INDICATORS,
+  '4111111111121102': indicating({ countryOfIssuance: CREDIT_CARD_DEFAULTS.countryOfIssuance }),
+  '4111111141010101': indicating({ issuingBank: CREDIT_CARD_DEFAULTS.issuingBank }),
+  // The testing reference's card type indicator table.
+  '4500600000000061': indicating({ prepaid: 'Yes' }),
+  '4009040000000009': indicating({ commercial: 'Yes' }),
+  '4005519200000004': indicating({ durbinRegulated: 'Yes' }),
+  '4012000033330026': indicating({ healthcare: 'Yes' }),
+  '4012000033330125': indicating({ debit: 'Yes' }),
+  '4012000033330224': indicating({ payroll: 'Yes' }),
+  '4012000033330323': NO_INDICATORS,
+  '4012000033330422': UNKNOWN_INDICATORS,
+  '4012000033330521': indicating({ countryOfIssuance: CREDIT_CARD_DEFAULTS.countryOfIssuance, issuingBank: CREDIT_CARD_DEFAULTS.issuingBank }),
+  // Ours.
+  '4111111111121110': indicating({ countryOfIssuance: 'CAN' }),
+};
+
+export function cardIndicators(number: string): CardIndicators {
+  return Object.hasOwn(CARD_TYPE_INDICATORS, number) ? CARD_TYPE_INDICATORS[number] : UNKNOWN_INDICATORS;
 }
 
 export function findTestCard(number: string): TestCard | null {

@@ -72,7 +72,8 @@ for (const [title, number, button, message] of [
 test('a processor decline says so plainly, and another card then pays the same order', async ({ page }) => {
   await shopperAtPayment(page);
   const payment = await openPayment(page);
-  await enterCard(page, { number: '4000111111111115' });
+  // The sandbox's own Do Not Honor card (the provider's verification test cards do not decline sales).
+  await enterCard(page, { number: '4000000000000010' });
   await agreeToImmediateSupply(page);
   await payment.getByRole('button', { name: 'Pay with card' }).click();
   await expect(page.getByText('Your payment was unsuccessful. Please speak to your bank or use a different payment method.')).toBeVisible();

@@ -72,7 +72,7 @@ test('cancelled in the Masterpass window: its words, nothing ordered, and Master
 test("a wallet card the bank declines: the decline's words, no charge, and another card pays", async ({ page }) => {
   const section = await chooseMasterpass(page);
   const popup = await openWallet(page);
-  await popup.getByRole('radio', { name: /Mastercard ending in 5100/ }).check();
+  await popup.getByRole('radio', { name: /Mastercard ending in 0008/ }).check();
   await popup.getByRole('button', { name: 'Continue with this card' }).click();
   await expect(page.getByText(DECLINED)).toBeVisible({ timeout: 15_000 });
   await expect(section.getByRole('button', { name: 'Continue to Masterpass' })).not.toHaveAttribute('aria-busy', 'true');

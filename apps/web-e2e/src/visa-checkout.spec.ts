@@ -85,7 +85,7 @@ test('cancelled in the lightbox: its words, nothing ordered, focus back on the b
 test("a wallet card the bank declines: the decline's words, no charge, and another card pays", async ({ page }) => {
   const button = await chooseVisaCheckout(page);
   const lightbox = await openLightbox(page);
-  await lightbox.getByRole('radio', { name: /Visa ending in 1115/ }).check();
+  await lightbox.getByRole('radio', { name: /Visa ending in 0010/ }).check();
   await lightbox.getByRole('button', { name: 'Continue with this card' }).click();
   await expect(page.getByText(DECLINED)).toBeVisible({ timeout: 15_000 });
   await expect(button).not.toHaveAttribute('aria-busy', 'true');

@@ -141,8 +141,11 @@ describe('sales', () => {
     expect(codes(await gateway.transaction.sale({ amount: '1.00', paymentMethodNonce: 'fake-valid-nonce', merchantAccountId: 'nowhere' }))).toEqual(['91513']);
   });
 
-  it('declines by card (4000111111111115: 2000) and by amount (2001.00: 2001)', async () => {
-    const byCard = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize({ number: '4000111111111115' }) });
+  it('declines by amount (2001.00: 2001) and by the sandbox\'s own card (4000000000000010: 2000), not by a verification test card', async () => {
+    // The documented unsuccessful-verification cards fail verifications only: a sale follows its amount.
+    const verificationCard = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize({ number: '4000111111111115' }) });
+    expect(verificationCard.transaction.status).toBe('authorized');
+    const byCard = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize({ number: '4000000000000010' }) });
     expect(byCard.success).toBe(false);
     expect(byCard.message).toBe('Do Not Honor');
     expect(byCard.errors.deepErrors()).toEqual([]);
@@ -153,8 +156,8 @@ describe('sales', () => {
     expect(byAmount.message).toBe('Insufficient Funds');
     expect(byAmount.transaction.processorResponseCode).toBe('2001');
 
-    const staticDecline = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: 'fake-processor-declined-visa-nonce' });
-    expect(staticDecline.transaction.status).toBe('processor_declined');
+    const staticVerificationDecline = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: 'fake-processor-declined-visa-nonce' });
+    expect(staticVerificationDecline.transaction.status).toBe('authorized');
     const failed = await gateway.transaction.sale({ amount: '3000.00', paymentMethodNonce: 'fake-valid-nonce' });
     expect(failed.transaction).toMatchObject({ status: 'failed', processorResponseCode: '3000' });
   });
@@ -173,9 +176,11 @@ describe('sales', () => {
     expect(avs.transaction).toMatchObject({ gatewayRejectionReason: 'avs', avsPostalCodeResponseCode: 'N' });
   });
 
-  it('declines an expired card with 2004', async () => {
+  it('authorizes a card whose expiry date has passed, as the provider\'s sandbox does (2004 is by amount or the sandbox\'s own card)', async () => {
     const result = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize({ expirationMonth: '01', expirationYear: '2020' }) });
-    expect(result.transaction).toMatchObject({ status: 'processor_declined', processorResponseCode: '2004', processorResponseText: 'Expired Card' });
+    expect(result.transaction).toMatchObject({ status: 'authorized', processorResponseCode: '1000' });
+    const byCard = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: tokenize({ number: '4000000000000069' }) });
+    expect(byCard.transaction).toMatchObject({ status: 'processor_declined', processorResponseCode: '2004', processorResponseText: 'Expired Card' });
   });
 });
 
@@ -341,13 +346,14 @@ describe('the vault', () => {
     await expect(gateway.paymentMethodNonce.find('nope')).rejects.toMatchObject({ type: 'notFoundError' });
   });
 
-  it('declines a saved card expired through the control endpoint with 2004', async () => {
+  it('reads a saved card expired through the control endpoint as expired; a sale of it still follows its amount', async () => {
     const customer = (await gateway.customer.create({ paymentMethodNonce: tokenize() })).customer;
     const token = customer.paymentMethods?.[0].token as string;
     expect((await control('POST', `payment-methods/${token}/expire`)).status).toBe(200);
     expect(await gateway.paymentMethod.find(token)).toMatchObject({ expired: true });
-    const result = await gateway.transaction.sale({ amount: '10.00', paymentMethodToken: token });
+    const result = await gateway.transaction.sale({ amount: '2004.00', paymentMethodToken: token });
     expect(result.transaction).toMatchObject({ status: 'processor_declined', processorResponseCode: '2004' });
+    expect((await gateway.transaction.sale({ amount: '10.00', paymentMethodToken: token })).transaction.status).toBe('authorized');
   });
 });
 

@@ -6,6 +6,8 @@ import { isExpired } from './cards';
 import { isCard, methodKind } from './vault';
 import { bankMethodXml, bankNonceDetails, bankTransactionFields, sepaDebitAccountXml, usBankAccountXml } from '../bank-debits/presenters';
 import { datetime, XmlList, type XmlObject } from './xml';
+import { globalId } from './global-ids';
+import { cardIndicators } from '../test-values';
 
 /**
  * The stored records as the gateway's XML resources. Field names are camelCase here; the writer
@@ -29,18 +31,29 @@ export function cardImageUrl(config: SandboxConfig, cardType: string): string {
 
 const walletImageUrl = (config: SandboxConfig, wallet: 'paypal' | 'apple_pay' | 'android_pay_card' | 'venmo') => `${config.assetsOrigin}/payment_method_logo/${wallet}.png?environment=sandbox`;
 
-/** Ours: the sandbox knows nothing about issuers, so every bin-data answer is the documented "Unknown". */
-const binData = (): XmlObject => ({
-  commercial: 'Unknown',
-  countryOfIssuance: 'Unknown',
-  debit: 'Unknown',
-  durbinRegulated: 'Unknown',
-  healthcare: 'Unknown',
-  issuingBank: 'Unknown',
-  payroll: 'Unknown',
-  prepaid: 'Unknown',
-  productId: 'Unknown',
-});
+/**
+ * A card's bin data (its type indicators), as the provider answers the documented card type
+ * indicator test cards; any other card is "Unknown" throughout.
+ */
+export const binData = (number: string): XmlObject => {
+  const indicators = cardIndicators(number);
+  return {
+    business: indicators.business,
+    commercial: indicators.commercial,
+    consumer: indicators.consumer,
+    corporate: indicators.corporate,
+    countryOfIssuance: indicators.countryOfIssuance,
+    debit: indicators.debit,
+    durbinRegulated: indicators.durbinRegulated,
+    healthcare: indicators.healthcare,
+    issuingBank: indicators.issuingBank,
+    payroll: indicators.payroll,
+    prepaid: indicators.prepaid,
+    prepaidReloadable: indicators.prepaidReloadable,
+    productId: indicators.productId,
+    purchase: indicators.purchase,
+  };
+};
 
 function cardFields(card: CardRecord, config: SandboxConfig): XmlObject {
   return {
@@ -54,7 +67,7 @@ function cardFields(card: CardRecord, config: SandboxConfig): XmlObject {
     uniqueNumberIdentifier: card.uniqueNumberIdentifier,
     imageUrl: cardImageUrl(config, card.cardType),
     maskedNumber: `${card.bin}******${card.last4}`,
-    ...binData(),
+    ...binData(card.number),
   };
 }
 
@@ -159,7 +172,13 @@ export function customerXml(customer: CustomerRecord, methods: readonly PaymentM
   };
 }
 
+/**
+ * A 3-D Secure result as the SDK's ThreeDSecureInfo reads it. Ours: the authentication's ids and
+ * the directory's and issuer's answers are derived from what the lookup recorded (Y/N/U for an
+ * authenticated, failed or unavailable result; no xid, which 3-D Secure 2 has none of).
+ */
 export function threeDSecureInfoXml(info: ThreeDSecureInfo): XmlObject {
+  const answer = info.liabilityShifted ? 'Y' : info.status === 'authenticate_unavailable' || info.enrolled === 'U' ? 'U' : 'N';
   return {
     status: info.status,
     liabilityShifted: info.liabilityShifted,
@@ -167,10 +186,16 @@ export function threeDSecureInfoXml(info: ThreeDSecureInfo): XmlObject {
     enrolled: info.enrolled,
     cavv: info.cavv,
     eciFlag: info.eciFlag,
-    xid: null,
+    xid: info.xid ?? null,
     threeDSecureVersion: info.threeDSecureVersion,
     dsTransactionId: info.dsTransactionId,
     threeDSecureAuthenticationId: info.threeDSecureAuthenticationId,
+    threeDSecureTransactionId: info.threeDSecureAuthenticationId,
+    acsTransactionId: info.dsTransactionId,
+    paresStatus: info.enrolled === 'Y' ? answer : null,
+    authenticationTransactionStatus: info.enrolled === 'Y' ? answer : null,
+    lookup: { transStatus: info.enrolled === 'Y' ? 'C' : info.enrolled, transStatusReason: null },
+    authentication: { transStatus: info.enrolled === 'Y' ? answer : null, transStatusReason: null },
   };
 }
 
@@ -223,7 +248,7 @@ export function nonceXml(nonce: NonceRecord): XmlObject {
     default: false,
     isLocked: false,
     ...nonceDetails(nonce),
-    binData: nonce.kind === 'CreditCard' || nonce.kind === 'ApplePayCard' || nonce.kind === 'AndroidPayCard' ? binData() : null,
+    binData: nonce.kind === 'CreditCard' || nonce.kind === 'ApplePayCard' || nonce.kind === 'AndroidPayCard' ? binData(nonce.card.number) : null,
     threeDSecureInfo: nonce.threeDSecureInfo ? threeDSecureInfoXml(nonce.threeDSecureInfo) : null,
     authenticationInsight: null,
   };
@@ -381,8 +406,10 @@ export function transactionXml(transaction: TransactionRecord, context: SandboxC
   const fraud = transaction.gatewayRejectionReason === 'fraud';
   const authorizedAt = new Date(transaction.createdAt);
   const wallet = (transaction.paymentInstrument ?? 'CreditCard') !== 'CreditCard';
+  const declined = transaction.status === 'processor_declined';
   return {
     id: transaction.id,
+    globalId: globalId('transaction', transaction.id),
     status: transaction.status,
     type: transaction.type,
     currencyIsoCode: transaction.currencyIsoCode,
@@ -398,24 +425,29 @@ export function transactionXml(transaction: TransactionRecord, context: SandboxC
     refundId: transaction.refundIds.at(-1) ?? null,
     refundIds: new XmlList('item', transaction.refundIds),
     refundedTransactionId: transaction.refundedTransactionId,
+    refundGlobalIds: new XmlList('item', transaction.refundIds.map((id) => globalId('transaction', id))),
+    refundedTransactionGlobalId: transaction.refundedTransactionId ? globalId('transaction', transaction.refundedTransactionId) : null,
     partialSettlementTransactionIds: new XmlList('item', []),
     settlementBatchId: settled ? `${transaction.updatedAt.slice(0, 10)}_${transaction.merchantAccountId}` : null,
     customFields: '',
     avsErrorResponseCode: null,
     avsPostalCodeResponseCode: transaction.avsPostalCodeResponseCode,
-    avsStreetAddressResponseCode: 'I',
+    avsStreetAddressResponseCode: transaction.avsStreetAddressResponseCode ?? 'I',
     cvvResponseCode: transaction.cvvResponseCode,
     gatewayRejectionReason: transaction.gatewayRejectionReason,
     processorAuthorizationCode: transaction.processorAuthorizationCode,
     processorResponseCode: transaction.processorResponseCode,
     processorResponseText: transaction.processorResponseText,
     processorResponseType: transaction.processorResponseType,
-    additionalProcessorResponse: null,
+    // As the provider's sandbox answers a decline: the code and text again, "2000 : Do Not Honor".
+    additionalProcessorResponse: declined && transaction.processorResponseCode ? `${transaction.processorResponseCode} : ${transaction.processorResponseText}` : null,
     // A bank debit's answer from its bank (pending, a decline or return code) once there is one.
     processorSettlementResponseCode: transaction.settlementResponse?.code ?? (settled ? '4000' : ''),
     processorSettlementResponseText: transaction.settlementResponse?.text ?? (settled ? 'Confirmed' : ''),
-    networkResponseCode: approved ? '00' : null,
-    networkResponseText: approved ? 'Successful approval/completion or V.I.P. PIN verification is successful' : null,
+    // The provider's sandbox answers every authorization it approves with these (the server SDKs'
+    // integration specs assert them); ours: a decline has none.
+    networkResponseCode: approved ? 'XX' : null,
+    networkResponseText: approved ? 'sample network response text' : null,
     networkTransactionId: approved ? derived(transaction.id, 'network', 15) : null,
     retrievalReferenceNumber: approved ? derived(transaction.id, 'retrieval', 12) : null,
     acquirerReferenceNumber: null,

@@ -15,12 +15,14 @@ import {
 } from './payment-methods';
 import type { Reply } from './reply';
 import { sale } from './sale';
+import { createThreeDSecureVerification } from './three-d-secure-authentications';
 import { searchTransactionIds, searchTransactions } from './search';
 import {
   findTransaction,
   refundTransaction,
   settlementConfirmTransaction,
   settlementDeclineTransaction,
+  settlementPendingTransaction,
   settleTransaction,
   submitForSettlement,
   voidTransaction,
@@ -46,6 +48,8 @@ const ROUTES: readonly Route[] = [
   ['PUT', 'transactions/:id/settle', settleTransaction],
   ['PUT', 'transactions/:id/settlement_confirm', settlementConfirmTransaction],
   ['PUT', 'transactions/:id/settlement_decline', settlementDeclineTransaction],
+  ['PUT', 'transactions/:id/settlement_pending', settlementPendingTransaction],
+  ['POST', 'three_d_secure/create_verification/:merchantAccountId', createThreeDSecureVerification],
   ['POST', 'customers', createCustomerRoute],
   ['GET', 'customers/:id', findCustomer],
   ['PUT', 'customers/:id', updateCustomer],

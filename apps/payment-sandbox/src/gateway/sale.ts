@@ -1,12 +1,12 @@
-import { defaultMerchantAccount } from '../context';
+import { defaultMerchantAccount, type SandboxConfig } from '../context';
 import { SandboxStore, type BankAccountDetails, type CardRecord, type NonceRecord, type PaymentMethodRecord, type PayPalDetails, type ThreeDSecureInfo, type TransactionRecord, type VenmoDetails } from '../store';
-import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, PROCESSOR_RESPONSES, saleOutcomeForAmount, type SaleOutcome } from '../test-values';
+import { CVV_RESPONSES, findTestCard, POSTAL_CODE_RESPONSES, processorDecline, saleOutcomeForAmount, streetAddressResponse, type SaleOutcome } from '../test-values';
 import type { GatewayCall } from './call';
-import { cardFromParams, isExpired, withoutCvv } from './cards';
+import { cardFromParams, withoutCvv } from './cards';
 import { customerEmailError } from './customers';
 import { cvvFitsCard } from '../client-api/cvv-only';
 import { findThreeDSecureAuthentication } from './three-d-secure-authentications';
-import { fakeNonceSaleOutcome } from './fake-nonces';
+import { fakeNonceSaleOutcome, isLuhnInvalidFakeNonce } from './fake-nonces';
 import { recordSale } from '../local-payments/payments';
 import { paramsXml, type Params } from './params';
 import { transactionXml } from './presenters';
@@ -82,7 +82,7 @@ const THREE_D_SECURE_NOT_POSSIBLE = new Set(['lookup_not_enrolled', 'authenticat
  * Gateway rejections decided before the processor is asked. Ours: such a sale leaves its nonce
  * usable (the provider documents single use for sales that reach the processor only).
  */
-const REJECTED_BEFORE_PROCESSOR = new Set(['fraud', 'three_d_secure', 'risk_threshold']);
+const REJECTED_BEFORE_PROCESSOR = new Set(['fraud', 'three_d_secure', 'risk_threshold', 'application_incomplete']);
 
 /** Whether `three_d_secure.required` lets this sale through. */
 export function threeDSecureSatisfied(info: ThreeDSecureInfo | null): boolean {
@@ -144,6 +144,10 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
       return null;
     }
     const nonce = found.nonce;
+    if (isLuhnInvalidFakeNonce(nonce.nonce)) {
+      errors.push(fieldError([...path, 'creditCard'], 'number', '81715', 'Credit card number is invalid.'));
+      return null;
+    }
     if (token !== null) return savedCardWithCode(store, token, nonce, path, errors);
     if (nonce.cvvOnly) {
       // Ours (by the provider's 81714): a code alone names no card to charge.
@@ -197,7 +201,8 @@ function paymentSource(store: SandboxStore, body: Params, customerId: string | n
  * another card, its 915197. Without the id, a nonce's own answer counts.
  */
 function threeDSecureOf(store: SandboxStore, body: Params, source: PaymentSource | null, errors: FieldError[]): ThreeDSecureInfo | null {
-  const id = body.string('three_d_secure_authentication_id');
+  // The SDKs' older test helpers name the same id `three_d_secure_token`.
+  const id = body.string('three_d_secure_authentication_id') ?? body.string('three_d_secure_token');
   if (id === null || id === '') return source?.nonce?.threeDSecureInfo ?? null;
   const authentication = findThreeDSecureAuthentication(store, id);
   if (!authentication) {
@@ -231,10 +236,46 @@ function bankDebitErrors(source: PaymentSource, account: BankAccountDetails, cur
   return errors;
 }
 
-const declined = (code: string): SaleOutcome => ({ kind: 'processor_declined', code, text: PROCESSOR_RESPONSES[code].text, type: PROCESSOR_RESPONSES[code].type });
+/** The processor's answers to the billing address: postal code and street address. */
+interface AvsAnswers {
+  readonly postalCode: string;
+  readonly streetAddress: string;
+}
 
-/** The outcome, by the sandbox's rules in order (the first that applies wins). */
-function decideOutcome(store: SandboxStore, source: PaymentSource, amount: string, threeDSecure: { readonly required: boolean; readonly info: ThreeDSecureInfo | null }): SaleOutcome {
+/** The documented postal code and street address test values; a code not sent is 'I'. */
+function avsAnswersOf(source: PaymentSource, billing: Params): AvsAnswers {
+  const postalCode = billing.string('postal_code') ?? source.card.postalCode;
+  return {
+    postalCode: postalCode ? (POSTAL_CODE_RESPONSES[postalCode] ?? 'M') : 'I',
+    streetAddress: streetAddressResponse(billing.string('street_address')),
+  };
+}
+
+/**
+ * The account's CVV and AVS rules over the processor's answers (config `cvvRejectOn`,
+ * `avsPostalCodeRejectOn`, `avsStreetAddressRejectOn`): the gateway rejection they call for, if any.
+ */
+export function cvvAvsRejection(config: Pick<SandboxConfig, 'cvvRejectOn' | 'avsPostalCodeRejectOn' | 'avsStreetAddressRejectOn'>, cvv: string, avs: AvsAnswers): 'cvv' | 'avs' | 'avs_and_cvv' | null {
+  const cvvFails = config.cvvRejectOn.includes(cvv);
+  const avsFails = config.avsPostalCodeRejectOn.includes(avs.postalCode) || config.avsStreetAddressRejectOn.includes(avs.streetAddress);
+  if (cvvFails && avsFails) return 'avs_and_cvv';
+  if (cvvFails) return 'cvv';
+  return avsFails ? 'avs' : null;
+}
+
+/**
+ * The outcome, by the sandbox's rules in order (the first that applies wins). As on the provider's
+ * sandbox, the amount decides a card sale; a card's number decides it only for the sandbox's own
+ * decline cards and the documented fraud cards, and an expiry date in the past is no decline.
+ */
+function decideOutcome(
+  store: SandboxStore,
+  config: SandboxConfig,
+  source: PaymentSource,
+  amount: string,
+  avs: AvsAnswers,
+  threeDSecure: { readonly required: boolean; readonly info: ThreeDSecureInfo | null },
+): SaleOutcome {
   const forced = store.state.forced.nextSale;
   if (forced) {
     store.state.forced.nextSale = null;
@@ -249,20 +290,17 @@ function decideOutcome(store: SandboxStore, source: PaymentSource, amount: strin
     return forcedForCard;
   }
   // A saved PayPal account whose payer withdrew the pre-approval pays only once they agree again.
-  if (source.kind === 'PayPalAccount' && source.token !== null && store.state.paymentMethods[source.token]?.paypalConsentRevoked) return declined('2071');
-  // A PayPal account has no expiry date: its placeholder card is never read as a card.
-  if (source.kind !== 'PayPalAccount' && isExpired(card)) return declined('2004');
+  if (source.kind === 'PayPalAccount' && source.token !== null && store.state.paymentMethods[source.token]?.paypalConsentRevoked) return processorDecline('2071');
   const fakeOutcome = source.nonce ? fakeNonceSaleOutcome(source.nonce.nonce) : null;
   if (fakeOutcome) return fakeOutcome;
-  const testCard = findTestCard(card.number);
-  if (testCard && testCard.sale.kind !== 'approved') return testCard.sale;
-  const byAmount = saleOutcomeForAmount(amount);
+  // A PayPal account's placeholder card is never read as a card.
+  const testCard = source.kind === 'PayPalAccount' ? null : findTestCard(card.number);
+  if (testCard && testCard.sale.kind !== 'approved' && !testCard.verificationOnly) return testCard.sale;
+  const byAmount = saleOutcomeForAmount(amount, source.kind === 'PayPalAccount' ? 'paypal' : 'card');
   if (byAmount) return byAmount;
-  const cvvFails = cvvResponseOf(source) === 'N';
-  const avsFails = card.postalCode !== null && POSTAL_CODE_RESPONSES[card.postalCode] === 'N';
-  if (cvvFails && avsFails) return { kind: 'gateway_rejected', reason: 'avs_and_cvv' };
-  if (cvvFails) return { kind: 'gateway_rejected', reason: 'cvv' };
-  if (avsFails) return { kind: 'gateway_rejected', reason: 'avs' };
+  // The CVV and AVS rules read a card's answers: a wallet's payer was checked by the wallet.
+  const rejection = source.kind === 'CreditCard' ? cvvAvsRejection(config, cvvResponseOf(source), avs) : null;
+  if (rejection) return { kind: 'gateway_rejected', reason: rejection };
   // 3-D Secure is a card scheme's check: a wallet authenticates its payer itself, so `required` passes it.
   if (threeDSecure.required && source.kind === 'CreditCard' && !threeDSecureSatisfied(threeDSecure.info)) {
     return { kind: 'gateway_rejected', reason: 'three_d_secure' };
@@ -337,7 +375,8 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   if (errors.length > 0 || !source || 'error' in checkedAmount) return validationReply(errors, paramsXml(call.params));
   const amount = checkedAmount.amount;
 
-  const outcome = decideOutcome(store, source, amount, { required: options.object('three_d_secure').boolean('required'), info: threeDSecureInfo });
+  const avs = avsAnswersOf(source, body.object('billing'));
+  const outcome = decideOutcome(store, config, source, amount, avs, { required: options.object('three_d_secure').boolean('required'), info: threeDSecureInfo });
   const reachedProcessor = outcome.kind !== 'gateway_rejected' || !REJECTED_BEFORE_PROCESSOR.has(outcome.reason);
   if (source.nonce && reachedProcessor) consumeNonce(store, source.nonce);
 
@@ -384,7 +423,6 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     status === 'submitted_for_settlement' || status === 'settlement_pending'
       ? [{ status: 'authorized', timestamp: now, amount }, { status, timestamp: now, amount }]
       : [{ status, timestamp: now, amount }];
-  const postalCode = source.card.postalCode;
   const transaction: TransactionRecord = {
     id: SandboxStore.id(),
     status,
@@ -402,7 +440,8 @@ export async function sale(call: GatewayCall): Promise<Reply> {
     threeDSecureInfo,
     deviceDataCaptured: (body.string('device_data') ?? '') !== '',
     cvvResponseCode: cvvResponseOf(source),
-    avsPostalCodeResponseCode: postalCode ? (POSTAL_CODE_RESPONSES[postalCode] ?? 'M') : 'I',
+    avsPostalCodeResponseCode: avs.postalCode,
+    avsStreetAddressResponseCode: avs.streetAddress,
     statusHistory,
     refundIds: [],
     refundedTransactionId: null,

@@ -5,8 +5,9 @@ import { declineDebit, isBankDebit, settleDebit } from '../bank-debits/settlemen
 import type { GatewayCall } from './call';
 import { paramsXml } from './params';
 import { transactionXml } from './presenters';
-import { fieldError, notFound, validationReply, xmlReply, type Reply } from './reply';
+import { errorReply, fieldError, notFound, validationReply, xmlReply, type Reply } from './reply';
 import { checkAmount } from './sale';
+import { refundOutcomeForAmount, settlementOutcomeForAmount } from '../test-values';
 
 /** Moves a transaction on, keeping its status history as the gateway does. */
 export function setStatus(transaction: TransactionRecord, status: TransactionStatus, now = new Date().toISOString()): void {
@@ -98,33 +99,47 @@ export function refundTransaction(call: GatewayCall): Reply {
     amount = checked.amount;
   }
   const now = new Date().toISOString();
+  // The issuer may decline a refund's authorization by its amount, as a sale's (a card's only: a
+  // bank debit's or a wallet's refund is not authorized by a card issuer).
+  const declined = (transaction.paymentInstrument ?? 'CreditCard') === 'CreditCard' && !transaction.bankAccount ? refundOutcomeForAmount(amount) : null;
+  const status = declined?.kind === 'processor_declined' ? 'processor_declined' : declined?.kind === 'failed' ? 'failed' : 'submitted_for_settlement';
   const refund: TransactionRecord = {
     ...transaction,
     id: SandboxStore.id(),
     type: 'credit',
-    status: 'submitted_for_settlement',
+    status,
     amount,
     orderId: body.string('order_id') ?? transaction.orderId,
     createdAt: now,
     updatedAt: now,
-    processorResponseCode: '1002',
-    processorResponseText: 'Processed',
-    processorResponseType: 'approved',
+    processorResponseCode: declined && declined.kind !== 'approved' && declined.kind !== 'gateway_rejected' ? declined.code : '1002',
+    processorResponseText: declined && declined.kind !== 'approved' && declined.kind !== 'gateway_rejected' ? declined.text : 'Processed',
+    processorResponseType: declined?.kind === 'processor_declined' ? declined.type : declined?.kind === 'failed' ? 'soft_declined' : 'approved',
     processorAuthorizationCode: null,
     gatewayRejectionReason: null,
     threeDSecureInfo: null,
-    statusHistory: [{ status: 'submitted_for_settlement', timestamp: now, amount }],
+    statusHistory: [{ status, timestamp: now, amount }],
     refundIds: [],
     refundedTransactionId: transaction.id,
   };
   store.state.transactions[refund.id] = refund;
-  transaction.refundIds.push(refund.id);
+  // A declined refund refunds nothing: the sale keeps it out of its refunds, as what is left to refund.
+  if (!declined) transaction.refundIds.push(refund.id);
   transaction.updatedAt = now;
   store.save();
-  return xmlReply(201, 'transaction', transactionXml(refund, call.context));
+  const xml = transactionXml(refund, call.context);
+  if (!declined) return xmlReply(201, 'transaction', xml);
+  return errorReply({ message: refund.processorResponseText ?? 'Declined', params, transaction: xml });
 }
 
 export type SettleResult = { readonly transaction: TransactionRecord } | { readonly problem: 'not_found' | 'not_submitted' };
+
+/** What settlement does to a submitted sale: settled, or the amount's documented settlement outcome. */
+function settledStatus(transaction: TransactionRecord): { status: TransactionStatus; response?: { code: string; text: string } } {
+  if (transaction.type !== 'sale') return { status: 'settled' };
+  const outcome = settlementOutcomeForAmount(transaction.amount, transaction.paymentInstrument === 'PayPalAccount' ? 'paypal' : 'card');
+  return outcome ? { status: outcome.status, response: { code: outcome.code, text: outcome.text } } : { status: 'settled' };
+}
 
 /** What `gateway.testing.settle` does on the provider's sandbox: a submitted transaction settles at once. */
 export function settle(context: SandboxContext, id: string): SettleResult {
@@ -136,34 +151,62 @@ export function settle(context: SandboxContext, id: string): SettleResult {
     return 'problem' in result ? { problem: 'not_submitted' } : result;
   }
   if (transaction.status !== 'submitted_for_settlement' && transaction.status !== 'settling') return { problem: 'not_submitted' };
-  setStatus(transaction, 'settled');
-  localPaymentSettled(context, transaction);
+  const next = settledStatus(transaction);
+  if (next.response) transaction.settlementResponse = next.response;
+  setStatus(transaction, next.status);
+  if (next.status === 'settled') localPaymentSettled(context, transaction);
   context.store.save();
   return { transaction };
 }
 
+/** Statuses a card sale may be moved on from by the testing calls (the provider's: submitted for settlement). */
+const SIMULATABLE: ReadonlySet<TransactionStatus> = new Set<TransactionStatus>(['submitted_for_settlement', 'settling', 'settlement_pending']);
+
+const cannotSimulate = (call: GatewayCall) => validationReply(baseError('91575', 'Cannot simulate transaction settlement.'), paramsXml(call.params));
+
 /**
- * `PUT /transactions/{id}/settlement_confirm` and `settlement_decline` (the SDK's
- * `gateway.testing.settlementConfirm` and `settlementDecline`): a pending bank debit settles or
- * is declined, with the webhook the provider sends.
+ * `PUT /transactions/{id}/settlement_confirm`, `settlement_decline` and `settlement_pending` (the
+ * SDK's `gateway.testing.settlementConfirm`, `settlementDecline` and `settlementPending`). A pending
+ * bank debit settles or is declined, with the webhook the provider sends; a submitted card sale
+ * becomes settlement_confirmed, settlement_declined or settlement_pending, as on the provider's
+ * sandbox. Anything else is its 91575.
  */
+function simulate(call: GatewayCall, status: TransactionStatus, response?: { code: string; text: string }): Reply {
+  const transaction = found(call);
+  if (!transaction) return notFound;
+  if (!SIMULATABLE.has(transaction.status) || transaction.status === status) return cannotSimulate(call);
+  if (response) transaction.settlementResponse = response;
+  setStatus(transaction, status);
+  call.context.store.save();
+  return xmlReply(200, 'transaction', transactionXml(transaction, call.context));
+}
+
 export function settlementConfirmTransaction(call: GatewayCall): Reply {
-  return settleTransaction(call);
+  const transaction = found(call);
+  if (transaction && isBankDebit(transaction)) return settleTransaction(call);
+  return simulate(call, 'settlement_confirmed');
 }
 
 export function settlementDeclineTransaction(call: GatewayCall): Reply {
   const transaction = found(call);
   if (!transaction) return notFound;
+  if (!isBankDebit(transaction)) return simulate(call, 'settlement_declined', { code: '4001', text: 'Settlement Declined' });
   const result = declineDebit(call.context, transaction.id);
-  if ('problem' in result) return validationReply(baseError('91575', 'Cannot simulate transaction settlement.'), paramsXml(call.params));
+  if ('problem' in result) return cannotSimulate(call);
   return xmlReply(200, 'transaction', transactionXml(result.transaction, call.context));
+}
+
+export function settlementPendingTransaction(call: GatewayCall): Reply {
+  const transaction = found(call);
+  if (transaction && isBankDebit(transaction)) return cannotSimulate(call);
+  return simulate(call, 'settlement_pending', { code: '4002', text: 'Settlement Pending' });
 }
 
 /** `PUT /transactions/{id}/settle`, the endpoint behind the SDK's `gateway.testing.settle`. */
 export function settleTransaction(call: GatewayCall): Reply {
   const result = settle(call.context, call.captures.id);
   if ('problem' in result) {
-    return result.problem === 'not_found' ? notFound : validationReply(baseError('91575', 'Cannot simulate transaction settlement.'), paramsXml(call.params));
+    return result.problem === 'not_found' ? notFound : cannotSimulate(call);
   }
   return xmlReply(200, 'transaction', transactionXml(result.transaction, call.context));
 }

@@ -26,11 +26,12 @@ const ANSWER_PATH = /^\/__sandbox\/masterpass\/([A-Za-z0-9-]+)$/;
 /** The module returns to its own redirect frame (or a popup bridge's URL, which the sandbox never sees). */
 const CALLBACK_PATH = /^\/web\/[^/]+\/html\/redirect-frame(\.min)?\.html$/;
 
-/** The cards in the sandbox's Masterpass wallet (ours): documented test numbers, so the sale decides as for any card. */
+/** The cards in the sandbox's Masterpass wallet (ours): documented test numbers and the sandbox's own declining card. */
 export const MASTERPASS_WALLET_CARDS = [
   { id: 'mc-4444', label: 'Mastercard ending in 4444', number: '5555555555554444' },
   { id: 'visa-1111', label: 'Visa ending in 1111', number: '4111111111111111' },
-  { id: 'mc-5100', label: 'Mastercard ending in 5100 (the bank declines it: 2000 Do Not Honor)', number: '5105105105105100' },
+  // The sandbox's own declining card: the provider's verification test cards do not decline sales.
+  { id: 'mc-0008', label: 'Mastercard ending in 0008 (the bank declines it: 2000 Do Not Honor)', number: '5100000000000008' },
 ] as const;
 
 interface RequestToken {

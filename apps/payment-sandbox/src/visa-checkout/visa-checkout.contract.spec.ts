@@ -62,7 +62,7 @@ describe('a Visa Checkout payment', () => {
   });
 
   it("declines the wallet's declining card at the sale (2000)", async () => {
-    const nonce = (await tokenize(paymentFor('visa-1115'))).body.visaCheckoutCards?.[0].nonce ?? '';
+    const nonce = (await tokenize(paymentFor('visa-0010'))).body.visaCheckoutCards?.[0].nonce ?? '';
     const result = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: nonce });
     expect(result.success).toBe(false);
     expect(result.transaction).toMatchObject({ status: 'processor_declined', processorResponseCode: '2000', paymentInstrumentType: 'visa_checkout_card' });

@@ -26,11 +26,12 @@ export const VISA_SDK_PATH = '/checkout-widget/resources/js/integration/v1/sdk.j
 export const VISA_LIGHTBOX_PATH = '/wallet-services-web/__sandbox/visa-checkout/lightbox';
 const LIGHTBOX_SCRIPT_PATH = '/wallet-services-web/__sandbox/visa-checkout/lightbox.js';
 
-/** The cards in the sandbox's Visa Checkout wallet (ours): documented test numbers, so the sale decides as for any card. */
+/** The cards in the sandbox's Visa Checkout wallet (ours): documented test numbers and the sandbox's own declining card. */
 export const VISA_CHECKOUT_WALLET_CARDS = [
   { id: 'visa-1111', label: 'Visa ending in 1111', number: '4111111111111111' },
   { id: 'mc-4444', label: 'Mastercard ending in 4444', number: '5555555555554444' },
-  { id: 'visa-1115', label: 'Visa ending in 1115 (the bank declines it: 2000 Do Not Honor)', number: '4000111111111115' },
+  // The sandbox's own declining card: the provider's verification test cards do not decline sales.
+  { id: 'visa-0010', label: 'Visa ending in 0010 (the bank declines it: 2000 Do Not Honor)', number: '4000000000000010' },
 ] as const;
 
 /** The gateway configuration's `visaCheckout` (ours: made-up identifiers; the encryption key names the sandbox's key). */
