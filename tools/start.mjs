@@ -9,7 +9,10 @@
 //   --sandbox-port N  the card gateway sandbox's port (default: any free port)
 //   --dr-sandbox-port N  the Digital River sandbox's port (default: any free port)
 // Without BRAINTREE_ENVIRONMENT, card payments go to the project's local Braintree sandbox, started
-// here; `npm run browser` opens Chromium with the provider's hostnames mapped to it.
+// here; `npm run browser` opens Chromium with the provider's hostnames mapped to it. Its account
+// (merchant id, keys, merchant accounts) is set by BRAINTREE_SANDBOX_MERCHANT_ID, _PUBLIC_KEY,
+// _PRIVATE_KEY, _MERCHANT_ACCOUNTS (`id=CUR,id=CUR`) and _DEFAULT_MERCHANT_ACCOUNT, else kept from
+// the last run's state file, else the defaults; the store is handed the same keys.
 // Without DIGITAL_RIVER_SECRET_KEY, merchant-of-record payments go to the project's local Digital
 // River sandbox, started here (plain http: the page loads its DigitalRiver.js stand-in from it).
 // Without SMTP_URL, mail goes to a local SMTP server (the mail catcher) that keeps it in memory.
@@ -21,6 +24,7 @@ import { API_NODE_OPTIONS } from './lib/api-runtime.mjs';
 import { buildAll, ROOT, run } from './lib/build.mjs';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
+import { storeAccountEnv } from './lib/sandbox-account.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -177,10 +181,9 @@ async function startCardSandbox() {
   return {
     BRAINTREE_ENVIRONMENT: 'local',
     BRAINTREE_GATEWAY_URL: `http://127.0.0.1:${ready.port}`,
-    BRAINTREE_MERCHANT_ID: 'sandbox_merchant',
-    BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
-    BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
-    BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,EUR=store_EUR,USD=store_USD,AUD=store_AUD,CAD=store_CAD,JPY=store_JPY,PLN=store_PLN',
+    // The store gets the keys and merchant accounts the sandbox says it started with (its flags,
+    // BRAINTREE_SANDBOX_* variables, state file or defaults): one account, set in one place.
+    ...storeAccountEnv(ready.account),
     // The sandbox stands in for PayPal, Apple Pay and Google Pay too.
     BRAINTREE_PAYPAL: process.env.BRAINTREE_PAYPAL ?? 'true',
     BRAINTREE_LOCAL_PAYMENTS: process.env.BRAINTREE_LOCAL_PAYMENTS ?? 'true',

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { startBraintreeSandbox, startDigitalRiverSandbox } from './index';
+import { accountFromEnvironment, parseMerchantAccounts, type AccountSource, type SandboxAccount } from './account';
+import { startBraintreeSandbox, startDigitalRiverSandbox, type BraintreeSandboxOptions } from './index';
 
 /**
  * `node apps/payment-sandbox/dist/cli.js [--provider braintree|digital-river] [--port N] [--tls-port N] [--state-file PATH] [--webhook-url URL] [--bank-debit-settle-after-ms N]`
@@ -11,6 +12,14 @@ import { startBraintreeSandbox, startDigitalRiverSandbox } from './index';
  * Braintree sandbox POSTs its signed webhook notifications (the store's endpoint).
  * `--bank-debit-settle-after-ms` lets SEPA and ACH debits settle by themselves after that long
  * (each as its test account says); without it only the control endpoints settle them.
+ *
+ * The Braintree sandbox's account, as a real account's control panel sets it: `--merchant-id ID`,
+ * `--public-key KEY`, `--private-key KEY`, `--merchant-account ID=CUR` (repeated, one per merchant
+ * account, each with its ISO 4217 currency) and `--default-merchant-account ID`. Each flag beats its
+ * BRAINTREE_SANDBOX_* variable (MERCHANT_ID, PUBLIC_KEY, PRIVATE_KEY, MERCHANT_ACCOUNTS=`id=CUR,id=CUR`,
+ * DEFAULT_MERCHANT_ACCOUNT), which beats the state file's account, which beats the defaults. The
+ * account used is checked at start, kept in the state file, and told to the parent over IPC
+ * (`account` in the listening message), so whoever starts the store hands it the same keys.
  */
 
 export const PROVIDERS = ['braintree', 'digital-river'] as const;
@@ -26,7 +35,16 @@ export interface CliOptions {
   readonly webhookUrl?: string;
   /** Absent: bank debits settle only when a control endpoint says so. */
   readonly bankDebitSettleAfterMs?: number;
+  /** The account's parts the flags set (absent when no account flag is given). */
+  readonly account?: AccountSource;
 }
+
+const ACCOUNT_FLAGS = {
+  '--merchant-id': 'merchantId',
+  '--public-key': 'publicKey',
+  '--private-key': 'privateKey',
+  '--default-merchant-account': 'defaultMerchantAccountId',
+} as const;
 
 export function parseArguments(argv: readonly string[]): CliOptions {
   let port = 0;
@@ -35,6 +53,8 @@ export function parseArguments(argv: readonly string[]): CliOptions {
   let provider: Provider | undefined;
   let webhookUrl: string | undefined;
   let bankDebitSettleAfterMs: number | undefined;
+  const account: { -readonly [K in keyof SandboxAccount]?: SandboxAccount[K] } = {};
+  const merchantAccounts: string[] = [];
   const portNumber = (flag: string, value: string | undefined) => {
     const parsed = Number(value);
     if (value === undefined || !Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${flag} needs a port number (0 for any free port)`);
@@ -59,8 +79,19 @@ export function parseArguments(argv: readonly string[]): CliOptions {
       const raw = value();
       bankDebitSettleAfterMs = Number(raw);
       if (raw === undefined || !Number.isInteger(bankDebitSettleAfterMs) || bankDebitSettleAfterMs < 1) throw new Error('--bank-debit-settle-after-ms needs a whole number of milliseconds');
+    } else if (Object.hasOwn(ACCOUNT_FLAGS, flag)) {
+      const raw = value()?.trim();
+      if (!raw) throw new Error(`${flag} needs a value`);
+      account[ACCOUNT_FLAGS[flag as keyof typeof ACCOUNT_FLAGS]] = raw;
+    } else if (flag === '--merchant-account') {
+      const raw = value();
+      if (!raw) throw new Error('--merchant-account needs ID=CURRENCY (e.g. store_GBP=GBP)');
+      merchantAccounts.push(raw);
     } else throw new Error(`unknown argument ${argv[index]}`);
   }
+  if (merchantAccounts.length > 0) account.merchantAccounts = parseMerchantAccounts(merchantAccounts, '--merchant-account');
+  const accountGiven = Object.keys(account).length > 0;
+  if (provider === 'digital-river' && accountGiven) throw new Error('the account flags (--merchant-id, --public-key, --private-key, --merchant-account, --default-merchant-account) are for the braintree sandbox only');
   if (provider === 'digital-river' && tlsPort !== null) throw new Error('--tls-port is for the braintree sandbox only');
   if (provider === 'digital-river' && webhookUrl !== undefined) throw new Error('--webhook-url is for the braintree sandbox only');
   if (provider === 'digital-river' && bankDebitSettleAfterMs !== undefined) throw new Error('--bank-debit-settle-after-ms is for the braintree sandbox only');
@@ -71,6 +102,36 @@ export function parseArguments(argv: readonly string[]): CliOptions {
     ...(provider ? { provider } : {}),
     ...(webhookUrl ? { webhookUrl } : {}),
     ...(bankDebitSettleAfterMs !== undefined ? { bankDebitSettleAfterMs } : {}),
+    ...(accountGiven ? { account } : {}),
+  };
+}
+
+/**
+ * How the command line starts the Braintree sandbox: the flags' account first, then the
+ * environment's (`environment` is process.env when run), then the state file's, then the defaults.
+ */
+export function braintreeSandboxOptions(options: CliOptions, environment: Readonly<Record<string, string | undefined>>): BraintreeSandboxOptions {
+  return {
+    port: options.port,
+    tlsPort: options.tlsPort,
+    stateFile: options.stateFile,
+    host: '127.0.0.1',
+    config: { webhookUrl: options.webhookUrl ?? null, bankDebitSettleAfterMs: options.bankDebitSettleAfterMs ?? null },
+    accountSources: [
+      { name: 'the command line', account: options.account ?? {} },
+      { name: 'the environment', account: accountFromEnvironment(environment) },
+    ],
+  };
+}
+
+/** The account a started sandbox uses, as the parent is told it (the store needs the same keys). */
+export function listeningAccount(config: SandboxAccount): SandboxAccount {
+  return {
+    merchantId: config.merchantId,
+    publicKey: config.publicKey,
+    privateKey: config.privateKey,
+    merchantAccounts: config.merchantAccounts,
+    defaultMerchantAccountId: config.defaultMerchantAccountId,
   };
 }
 
@@ -87,15 +148,12 @@ async function startDigitalRiver(options: CliOptions): Promise<Started> {
 }
 
 async function startBraintree(options: CliOptions): Promise<Started> {
-  const sandbox = await startBraintreeSandbox({
-    port: options.port,
-    tlsPort: options.tlsPort,
-    stateFile: options.stateFile,
-    host: '127.0.0.1',
-    config: { webhookUrl: options.webhookUrl ?? null, bankDebitSettleAfterMs: options.bankDebitSettleAfterMs ?? null },
-  });
-  process.stdout.write(`Braintree sandbox listening on ${sandbox.url} (https ${sandbox.tlsPort ?? 'off'})\n`);
-  return { close: () => sandbox.close(), listening: { type: 'listening', port: sandbox.port, tlsPort: sandbox.tlsPort, spki: sandbox.certificate?.spkiSha256Base64 ?? null } };
+  const sandbox = await startBraintreeSandbox(braintreeSandboxOptions(options, process.env));
+  process.stdout.write(`Braintree sandbox listening on ${sandbox.url} (https ${sandbox.tlsPort ?? 'off'}) as merchant ${sandbox.config.merchantId}\n`);
+  return {
+    close: () => sandbox.close(),
+    listening: { type: 'listening', port: sandbox.port, tlsPort: sandbox.tlsPort, spki: sandbox.certificate?.spkiSha256Base64 ?? null, account: listeningAccount(sandbox.config) },
+  };
 }
 
 async function main(): Promise<void> {

@@ -58,6 +58,18 @@ describe('the command line', () => {
     expect(() => parseArguments(['--provider', 'digital-river', '--webhook-url', 'http://x/'])).toThrow('--webhook-url is for the braintree sandbox only');
   });
 
+  it('takes the card sandbox\'s account: merchant id, keys, merchant accounts and the default one', () => {
+    expect(parseArguments(['--merchant-id', 'm1', '--public-key=pk', '--private-key', 'sk', '--merchant-account', 'a=GBP', '--merchant-account=b=EUR', '--default-merchant-account', 'b'])).toEqual({
+      port: 0,
+      tlsPort: null,
+      stateFile: null,
+      account: { merchantId: 'm1', publicKey: 'pk', privateKey: 'sk', merchantAccounts: { a: 'GBP', b: 'EUR' }, defaultMerchantAccountId: 'b' },
+    });
+    expect(() => parseArguments(['--private-key'])).toThrow('--private-key needs a value');
+    expect(() => parseArguments(['--merchant-account'])).toThrow('--merchant-account needs ID=CURRENCY');
+    expect(() => parseArguments(['--provider', 'digital-river', '--merchant-account', 'a=GBP'])).toThrow('are for the braintree sandbox only');
+  });
+
   it('takes the automatic bank debit settlement delay, for the card sandbox only', () => {
     expect(parseArguments(['--bank-debit-settle-after-ms=60000'])).toEqual({ port: 0, tlsPort: null, stateFile: null, bankDebitSettleAfterMs: 60000 });
     expect(() => parseArguments(['--bank-debit-settle-after-ms', '0'])).toThrow('--bank-debit-settle-after-ms needs a whole number of milliseconds');

@@ -6,6 +6,7 @@ import { masterpassRoutes } from './masterpass/masterpass';
 import { visaCheckoutRoutes } from './visa-checkout/visa-checkout';
 import { unionPayRoutes } from './unionpay/unionpay';
 import type { RouteHandler, SandboxConfig, SandboxContext } from './context';
+import type { NamedAccountSource } from './account';
 import { controlRoutes } from './control/routes';
 import { gatewayRoutes } from './gateway/routes';
 import { handlerFor, keepIdleConnectionsOpen, listen, startServer } from './server';
@@ -21,6 +22,7 @@ import { sepaMandatePageRoutes } from './bank-debits/pages';
 import { settleDueDebits } from './bank-debits/settlement';
 import { venmoRoutes } from './venmo/routes';
 
+export { accountFromEnvironment, AccountConfigurationError, ACCOUNT_ENVIRONMENT, type SandboxAccount } from './account';
 export { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 export type {
   CardRecord,
@@ -65,6 +67,11 @@ export interface BraintreeSandboxOptions {
   /** A file that keeps the state across restarts; null keeps it in memory. */
   stateFile?: string | null;
   config?: Partial<SandboxConfig>;
+  /**
+   * Where the account (merchant id, keys, merchant accounts) may come from below `config`: the
+   * command line's flags, then the environment. The state file's account and the defaults come after.
+   */
+  accountSources?: readonly NamedAccountSource[];
 }
 
 export interface RunningBraintreeSandbox {
@@ -109,7 +116,7 @@ export async function startBraintreeSandbox(options: BraintreeSandboxOptions = {
   const tlsPort = options.tlsPort ?? null;
   // The certificate is made while nothing listens yet, so a failure leaves nothing to clean up.
   const certificate = tlsPort === null ? null : await generateCertificate();
-  const running = await startServer({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', stateFile: options.stateFile ?? null, config: options.config, routes: ROUTES });
+  const running = await startServer({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', stateFile: options.stateFile ?? null, config: options.config, accountSources: options.accountSources, routes: ROUTES });
   let tlsServer: HttpsServer | null = null;
   if (certificate && tlsPort !== null) {
     try {

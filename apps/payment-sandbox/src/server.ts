@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Server as HttpsServer } from 'node:https';
 import type { AddressInfo, Server as NetServer } from 'node:net';
+import { accountPart, resolveAccount, storedAccount, type NamedAccountSource } from './account';
 import { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 import { SandboxStore } from './store';
 
@@ -12,6 +13,12 @@ export interface SandboxOptions {
   /** A file to keep the state in across restarts; none keeps it in memory. */
   readonly stateFile?: string | null;
   readonly config?: Partial<SandboxConfig>;
+  /**
+   * Where the account (merchant id, keys, merchant accounts) may come from besides `config`, which
+   * comes first: the command line, then the environment. Below them the state file's account, then
+   * the defaults.
+   */
+  readonly accountSources?: readonly NamedAccountSource[];
   /** The route groups, tried in order. */
   readonly routes: readonly RouteHandler[];
 }
@@ -75,10 +82,16 @@ export function keepIdleConnectionsOpen(server: Server | HttpsServer): void {
 
 /** Starts the sandbox's HTTP listener. */
 export async function startServer(options: SandboxOptions): Promise<RunningSandbox> {
-  const context: SandboxContext = {
-    store: new SandboxStore(options.stateFile ?? null),
-    config: { ...DEFAULT_CONFIG, ...options.config },
-  };
+  const store = new SandboxStore(options.stateFile ?? null);
+  const { account } = resolveAccount([
+    { name: 'the configuration given', account: accountPart(options.config) },
+    ...(options.accountSources ?? []),
+    { name: `the state file ${options.stateFile ?? ''}`.trim(), account: store.state.account ?? {} },
+  ]);
+  // The state file keeps the account used, so the next start without flags has the same one.
+  store.state.account = storedAccount(account);
+  if (options.stateFile) store.save();
+  const context: SandboxContext = { store, config: { ...DEFAULT_CONFIG, ...options.config, ...account } };
   const server: Server = createServer(handlerFor(context, options.routes));
   keepIdleConnectionsOpen(server);
   const port = await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readJsonFile, writeJsonFile } from './json-file';
 import type { CardType, SaleOutcome } from './test-values';
+import type { SandboxAccount } from './account';
 
 /** A card as the sandbox keeps it. The full number never leaves the sandbox. */
 export interface CardRecord {
@@ -197,6 +198,16 @@ export interface ClientTokenRecord {
   readonly createdAt: string;
   /** The token's `options.failOnDuplicatePaymentMethod`: a card vaulted from the browser fails if already vaulted. */
   readonly failOnDuplicatePaymentMethod?: boolean;
+  /** `options.failOnDuplicatePaymentMethodForCustomer`: fails only if this customer already has the card. */
+  readonly failOnDuplicatePaymentMethodForCustomer?: boolean;
+  /** `options.verifyCard`: a card vaulted from the browser is verified first (a declined verification fails it). */
+  readonly verifyCard?: boolean;
+  /** `options.makeDefault`: a card vaulted from the browser becomes the customer's default. */
+  readonly makeDefault?: boolean;
+  /** The preferred payment method (the SDK's `preferredPaymentMethodToken`, sent as payment_method_id). */
+  readonly paymentMethodId?: string | null;
+  /** The token's version (1, 2 or 3); absent in older state files: 2. */
+  readonly version?: number;
 }
 
 /** A 3-D Secure challenge in progress: the lookup's transaction id, settled by the challenge page. */
@@ -461,6 +472,11 @@ export interface SandboxState {
   webhookSettings: WebhookSettings;
   sepaMandates: Record<string, SepaMandateRecord>;
   bankDebitSettings: BankDebitSettings;
+  /**
+   * The account the sandbox last started with (merchant id, keys, merchant accounts), so a restart
+   * without flags has the same one; absent in older state files. A reset keeps it.
+   */
+  account?: SandboxAccount;
 }
 
 const emptyState = (): SandboxState => ({
@@ -500,7 +516,8 @@ export class SandboxStore {
   }
 
   reset(): void {
-    this.state = emptyState();
+    const account = this.state.account;
+    this.state = { ...emptyState(), ...(account ? { account } : {}) };
     this.save();
   }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { API_NODE_OPTIONS } from '../../lib/api-runtime.mjs';
 import { ROOT, run } from '../../lib/build.mjs';
 import { startEmbeddedPostgres } from '../../lib/embedded-db.mjs';
+import { storeAccountEnv } from '../../lib/sandbox-account.mjs';
 
 /** Resident memory of a process in MB (VmRSS), or null once it has gone. */
 export function rssMb(pid) {
@@ -115,10 +116,7 @@ export async function startStack({ nodeBin, env: extraEnv = {}, nodeArgs = [], l
       // The card sandbox, as tools/start.mjs sets it up (3-D Secure on: the production default).
       BRAINTREE_ENVIRONMENT: 'local',
       BRAINTREE_GATEWAY_URL: `http://127.0.0.1:${cardReady.port}`,
-      BRAINTREE_MERCHANT_ID: 'sandbox_merchant',
-      BRAINTREE_PUBLIC_KEY: 'sandbox_public_key',
-      BRAINTREE_PRIVATE_KEY: 'sandbox_private_key',
-      BRAINTREE_MERCHANT_ACCOUNTS: 'GBP=store_GBP,EUR=store_EUR,USD=store_USD,AUD=store_AUD,CAD=store_CAD,JPY=store_JPY,PLN=store_PLN',
+      ...storeAccountEnv(cardReady.account),
       BRAINTREE_PAYPAL: 'true',
       BRAINTREE_APPLE_PAY: 'true',
       BRAINTREE_GOOGLE_PAY: 'true',

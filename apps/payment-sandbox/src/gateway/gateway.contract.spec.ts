@@ -465,9 +465,9 @@ describe('search, forced outcomes and the control endpoints', () => {
 });
 
 describe('access and persistence', () => {
-  it('refuses wrong keys (AuthenticationError) and an unknown merchant (NotFoundError)', async () => {
+  it('refuses wrong keys and an unknown merchant id alike (AuthenticationError)', async () => {
     await expect(gatewayFor(sandbox, { privateKey: 'wrong' }).clientToken.generate({})).rejects.toMatchObject({ type: 'authenticationError' });
-    await expect(gatewayFor(sandbox, { merchantId: 'someone_else' }).transaction.find('abc')).rejects.toMatchObject({ type: 'notFoundError' });
+    await expect(gatewayFor(sandbox, { merchantId: 'someone_else' }).transaction.find('abc')).rejects.toMatchObject({ type: 'authenticationError' });
   });
 
   it('keeps customers, cards and transactions across a restart with the same state file', async () => {

@@ -4,6 +4,7 @@ import type { RouteHandler, SandboxConfig, SandboxRequest } from '../context';
 import type { GatewayHandler } from './call';
 import { generateClientToken } from './client-token';
 import { createCustomerRoute, deleteCustomer, findCustomer, updateCustomer } from './customers';
+import { findMerchantAccount, listMerchantAccounts } from './merchant-accounts';
 import { Params } from './params';
 import {
   createNonceForPaymentMethod,
@@ -60,6 +61,8 @@ const ROUTES: readonly Route[] = [
   ['DELETE', 'payment_methods/any/:token', deletePaymentMethodRoute],
   ['POST', 'payment_methods/:token/nonces', createNonceForPaymentMethod],
   ['GET', 'payment_method_nonces/:nonce', findPaymentMethodNonce],
+  ['GET', 'merchant_accounts', listMerchantAccounts],
+  ['GET', 'merchant_accounts/:id', findMerchantAccount],
 ];
 
 /** The first path segments this group answers; everything else under /merchants (the client API) is left alone. */
@@ -107,11 +110,8 @@ export const gatewayRoutes: RouteHandler = async (request, response, context) =>
   if (segments[0] !== 'merchants' || segments.length < 3 || !RESOURCES.has(segments[2])) return false;
   const [, merchantId, ...rest] = segments;
 
-  if (merchantId !== context.config.merchantId) {
-    writeReply(response, { status: 404 });
-    return true;
-  }
-  if (!authorized(request, context.config)) {
+  // Keys for another merchant id are refused as wrong keys, as the provider does (AuthenticationError).
+  if (merchantId !== context.config.merchantId || !authorized(request, context.config)) {
     writeReply(response, { status: 401 });
     return true;
   }
