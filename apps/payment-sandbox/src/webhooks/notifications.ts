@@ -60,6 +60,10 @@ export function localPaymentSubject(context: SandboxContext, kind: WebhookKind, 
         localPayment: {
           paymentId: payment.paymentId,
           payerId: payment.payerId,
+          payerName: `${payment.givenName} ${payment.surname}`,
+          // The provider's bank-transfer methods name the payer's bank; the sandbox's methods have none.
+          bic: null,
+          ibanLastChars: null,
           paymentMethodNonce: payment.nonce,
           transaction: transactionXmlOrNothing,
           // As the provider's BlikAlias: present only when a BLIK one-click first use registered one.
