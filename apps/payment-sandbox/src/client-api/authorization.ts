@@ -10,6 +10,11 @@ import { answerPreflight, readJson, sendJson, type JsonObject } from './http';
  */
 export function clientTokenOf(store: SandboxStore, request: SandboxRequest, body: JsonObject | null): ClientTokenRecord | null {
   const sent = request.method === 'GET' ? request.url.searchParams.get('authorizationFingerprint') : body?.authorizationFingerprint;
+  return clientTokenByFingerprint(store, sent);
+}
+
+/** The client token record behind a fingerprint as sent (with or without its `?customer_id=…`). */
+export function clientTokenByFingerprint(store: SandboxStore, sent: unknown): ClientTokenRecord | null {
   if (typeof sent !== 'string' || sent === '') return null;
   const fingerprint = sent.split('?')[0];
   return Object.hasOwn(store.state.clientTokens, fingerprint) ? store.state.clientTokens[fingerprint] : null;

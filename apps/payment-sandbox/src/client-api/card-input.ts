@@ -12,6 +12,9 @@ export interface FieldError {
 
 const error = (field: string, code: string, message: string): FieldError => ({ field, code, message });
 
+/** The provider's longest cardholder name (its validation error reference, 81723). */
+const CARDHOLDER_NAME_MAX = 175;
+
 function parseNumber(raw: string | null): string | FieldError {
   if (!raw) return error('number', '81714', 'Credit card number is required.');
   const number = raw.replace(/[\s-]/g, '');
@@ -24,6 +27,8 @@ function parseExpiration(card: JsonObject): { month: string; year: string } | Fi
   let month = stringOf(card.expirationMonth)?.trim() ?? '';
   let year = stringOf(card.expirationYear)?.trim() ?? '';
   const date = stringOf(card.expirationDate)?.trim();
+  // The provider takes the date as one field or as month and year, never both.
+  if (date && month && year) return [error('expirationDate', '91708', 'Cannot provide expiration_date if you are also providing expiration_month and expiration_year.')];
   if (date) {
     const parts = /^(\d{1,2})\s*[/-]\s*(\d{2}|\d{4})$/.exec(date);
     if (!parts) return [error('expirationDate', '81710', 'Expiration date is invalid.')];
@@ -58,7 +63,7 @@ export function parseCard(input: unknown): CardRecord | FieldError[] {
     errors.push(error('cvv', '81707', 'CVV must be 4 digits for American Express and 3 digits for other card types.'));
   }
   const cardholderName = stringOf(card.cardholderName)?.trim() || null;
-  if (cardholderName && cardholderName.length > 255) errors.push(error('cardholderName', '81723', 'Cardholder name is too long.'));
+  if (cardholderName && cardholderName.length > CARDHOLDER_NAME_MAX) errors.push(error('cardholderName', '81723', 'Cardholder name is too long.'));
   if (errors.length > 0 || typeof number !== 'string' || Array.isArray(expiration)) return errors;
   const billingAddress = isObject(card.billingAddress) ? card.billingAddress : {};
   return {

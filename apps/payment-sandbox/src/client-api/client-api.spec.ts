@@ -126,6 +126,45 @@ describe('POST payment_methods/credit_cards', () => {
   });
 });
 
+describe('the older clients\' dialect beside braintree-web 3\'s', () => {
+  it('braintree-web 3 saves nothing for a customer\'s token unless told to validate; the older dialect saves unless told not to', async () => {
+    const { store } = sandbox.context;
+    const savedFor = (customerId: string) => Object.values(store.state.paymentMethods).filter((method) => method.customerId === customerId).length;
+    expect((await tokenize(clientToken('d1'), { ...VISA })).status).toBe(201);
+    expect(savedFor('d1')).toBe(0);
+
+    const legacy = (fingerprint: string, card: object) =>
+      fetch(`${sandbox.url}${API}/payment_methods/credit_cards.json`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ credit_card: card, authorization_fingerprint: fingerprint }) });
+    const card = { number: '4111111111111111', expiration_date: '12/2031', billing_address: { postal_code: 'SW1A 1AA' } };
+    expect((await legacy(clientToken('d2'), { ...card, options: { validate: false } })).status).toBe(201);
+    expect(savedFor('d2')).toBe(0);
+    const saved = await legacy(clientToken('d2'), card);
+    expect(saved.status).toBe(201);
+    const nonce = store.state.nonces[(await json(saved)).creditCards[0].nonce];
+    expect(store.state.paymentMethods[nonce.paymentMethodToken ?? '']).toMatchObject({ customerId: 'd2', card: { last4: '1111', expirationMonth: '12', expirationYear: '2031', postalCode: 'SW1A 1AA' } });
+  });
+
+  it('reads a form-encoded card with bracketed names, the fingerprint in the query string', async () => {
+    const form = new URLSearchParams({ 'credit_card[number]': '4111111111111111', 'credit_card[expiration_month]': '7', 'credit_card[expiration_year]': '31', 'credit_card[billing_address][postal_code]': '12345' });
+    const response = await fetch(`${sandbox.url}${API}/payment_methods/credit_cards?authorization_fingerprint=${clientToken()}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    expect(response.status).toBe(201);
+    const nonce = sandbox.context.store.state.nonces[(await json(response)).creditCards[0].nonce];
+    expect(nonce.card).toMatchObject({ last4: '1111', expirationMonth: '07', expirationYear: '2031', postalCode: '12345' });
+  });
+
+  it('refuses a date given with its month and year too (91708), and a cardholder name over 175 characters (81723)', async () => {
+    const both = await tokenize(clientToken(), { ...VISA, expirationDate: '12/2031' });
+    expect((await json(both)).fieldErrors[0].fieldErrors.map((error: { code: string }) => error.code)).toEqual(['91708']);
+    const long = await tokenize(clientToken(), { ...VISA, cardholderName: 'x'.repeat(176) });
+    expect((await json(long)).fieldErrors[0].fieldErrors.map((error: { code: string }) => error.code)).toEqual(['81723']);
+    expect((await tokenize(clientToken(), { ...VISA, cardholderName: 'x'.repeat(175) })).status).toBe(201);
+  });
+});
+
 describe('GET payment_methods', () => {
   it('lists the customer’s saved cards, each with a fresh nonce, default first when asked', async () => {
     const { store } = sandbox.context;

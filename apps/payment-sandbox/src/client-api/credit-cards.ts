@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SandboxContext, SandboxRequest } from '../context';
-import { isCard, vaultCard } from '../gateway/vault';
+import { isCard, methodsOf, vaultCard } from '../gateway/vault';
 import type { CardRecord, ClientTokenRecord, SandboxStore } from '../store';
 import { CVV_RESPONSES, POSTAL_CODE_RESPONSES } from '../test-values';
 import { parseCard, validationErrorBody, type FieldError } from './card-input';
@@ -17,6 +17,9 @@ import { unionPayEnrollmentProblem } from '../unionpay/unionpay';
 function verificationErrors(card: CardRecord, token: ClientTokenRecord, store: SandboxStore): FieldError[] {
   if (token.failOnDuplicatePaymentMethod && Object.values(store.state.paymentMethods).some((saved) => isCard(saved) && saved.card.uniqueNumberIdentifier === card.uniqueNumberIdentifier)) {
     return [{ field: 'number', code: '81724', message: 'Duplicate card exists in the vault.' }];
+  }
+  if (token.failOnDuplicatePaymentMethodForCustomer && token.customerId && methodsOf(store, token.customerId).some((saved) => isCard(saved) && saved.card.uniqueNumberIdentifier === card.uniqueNumberIdentifier)) {
+    return [{ field: 'number', code: '81763', message: 'Duplicate card exists in the vault for the customer.' }];
   }
   const cvvFails = card.cvv !== null && CVV_RESPONSES[card.cvv] === 'N';
   const postalCodeFails = card.postalCode !== null && POSTAL_CODE_RESPONSES[card.postalCode] === 'N';
@@ -39,8 +42,20 @@ function tokenizeCvvOnly(request: SandboxRequest, response: ServerResponse, cont
   sendJson(request, response, 201, { creditCards: [paymentMethodJson(nonce)] });
 }
 
+/** The provider's documented card numbers whose verification is declined (2000 Do Not Honor). */
+const VERIFICATION_DECLINED_CARDS: ReadonlySet<string> = new Set(['4000111111111115', '5105105105105100', '378734493671000', '6011000990139424', '3566002020360505']);
+
+/**
+ * Whether a tokenization saves the card to the client token's customer. braintree-web 3 says so
+ * itself (`options.validate`, true for `vault: true`); the older clients send no such option, and
+ * the provider saves a card tokenized with a customer's token unless `validate` is false.
+ */
+function savesCard(options: JsonObject, dialect: 'current' | 'legacy'): boolean {
+  return dialect === 'legacy' ? options.validate !== false && options.validate !== 'false' : options.validate === true;
+}
+
 /** POST payment_methods/credit_cards: tokenizes a card (client.request and the card frames), or a security code alone. */
-export function tokenizeCard(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord, body: JsonObject): void {
+export function tokenizeCard(request: SandboxRequest, response: ServerResponse, context: SandboxContext, token: ClientTokenRecord, body: JsonObject, dialect: 'current' | 'legacy' = 'current'): void {
   if (isCvvOnlyRequest(body.creditCard)) {
     tokenizeCvvOnly(request, response, context, token, String((body.creditCard as JsonObject).cvv).trim());
     return;
@@ -59,13 +74,22 @@ export function tokenizeCard(request: SandboxRequest, response: ServerResponse, 
     return;
   }
   let paymentMethodToken: string | null = null;
-  if (options.validate === true && token.customerId) {
+  if (savesCard(options, dialect) && token.customerId) {
     const failures = verificationErrors(card, token, context.store);
     if (failures.length > 0) {
       sendJson(request, response, 422, validationErrorBody(failures));
       return;
     }
-    paymentMethodToken = vaultCard(context.store, token.customerId, card).token;
+    // The token's verifyCard: a declined verification saves nothing (the CVV and postal code values failed above).
+    if (token.verifyCard && VERIFICATION_DECLINED_CARDS.has(card.number)) {
+      sendJson(request, response, 422, {
+        error: { message: 'Credit card verification failed' },
+        fieldErrors: [],
+        verification: { status: 'processor_declined', processorResponseCode: '2000', processorResponseText: 'Do Not Honor' },
+      });
+      return;
+    }
+    paymentMethodToken = vaultCard(context.store, token.customerId, card, { makeDefault: token.makeDefault === true }).token;
   }
   const nonce = createNonce(context.store, card, { customerId: token.customerId, paymentMethodToken });
   context.store.save();

@@ -1,9 +1,10 @@
 import type { RouteHandler } from '../context';
 import { createApplePaySession, tokenizeApplePayToken } from './apple-pay';
-import { clientTokenOf } from './authorization';
+import { clientTokenByFingerprint, clientTokenOf } from './authorization';
 import { configurationFor } from './configuration';
 import { tokenizeCard } from './credit-cards';
 import { answerPreflight, readJson, sendJson } from './http';
+import { legacyRequest } from './legacy';
 import { createLocalPayment, isLocalPaymentTokenization, tokenizeLocalPayment } from './local-payments';
 import { createPaymentResource, setupBillingAgreement, tokenizePayPalAccount } from './paypal';
 import { patchPaymentResource } from '../wallets/paypal-cart';
@@ -28,13 +29,16 @@ export const clientApiRoutes: RouteHandler = async (request, response, context) 
     answerPreflight(request, response);
     return true;
   }
-  const [, merchantId, endpoint] = match;
+  const [, merchantId, path] = match;
   if (merchantId !== context.config.merchantId) {
     sendJson(request, response, 404, { error: { message: `Unknown merchant ${merchantId}.` } });
     return true;
   }
-  const body = request.method === 'GET' ? null : readJson(request);
-  const token = clientTokenOf(context.store, request, body);
+  // The older clients' dialect is read into braintree-web 3's; braintree-web 3's own is read as it always was.
+  const legacy = legacyRequest(request, path);
+  const endpoint = legacy?.endpoint ?? path;
+  const body = legacy ? legacy.body : request.method === 'GET' ? null : readJson(request);
+  const token = legacy ? clientTokenByFingerprint(context.store, legacy.fingerprint) : clientTokenOf(context.store, request, body);
   if (!token) {
     sendJson(request, response, 401, { error: { message: 'Authorization fingerprint is invalid.' } });
     return true;
@@ -42,7 +46,7 @@ export const clientApiRoutes: RouteHandler = async (request, response, context) 
   const route = `${request.method} ${endpoint}`;
   const threeDSecure = THREE_D_SECURE_PATH.exec(endpoint);
   if (route === 'GET configuration') sendJson(request, response, 200, configurationFor(context, token));
-  else if (route === 'POST payment_methods/credit_cards') tokenizeCard(request, response, context, token, body ?? {});
+  else if (route === 'POST payment_methods/credit_cards') tokenizeCard(request, response, context, token, body ?? {}, legacy ? 'legacy' : 'current');
   else if (route === 'POST paypal_hermes/create_payment_resource') createPaymentResource(request, response, context, token, body ?? {});
   else if (route === 'POST paypal_hermes/setup_billing_agreement') setupBillingAgreement(request, response, context, token, body ?? {});
   else if (route === 'POST paypal_hermes/patch_payment_resource') patchPaymentResource(request, response, context, token, body ?? {});
