@@ -6,6 +6,10 @@ import { fieldError, validationReply, xmlReply, type FieldError, type Reply } fr
 /** The versions the provider generates: 1 is plain JSON, 2 (the SDK's default) and 3 base64 JSON. */
 export const CLIENT_TOKEN_VERSIONS = [1, 2, 3] as const;
 
+const MAX_DOMAINS = 5;
+/** A domain name as RFC 1035 has it, with at least two labels (`example` alone is refused). */
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
 /** A card option that only means something for a customer's token, with the provider's code for it without one. */
 const CUSTOMER_OPTIONS = [
   ['make_default', '92801', 'Cannot specify make_default without a customer_id'],
@@ -39,6 +43,13 @@ export function generateClientToken(call: GatewayCall): Reply {
   }
   if (merchantAccountId !== null && !Object.hasOwn(config.merchantAccounts, merchantAccountId)) {
     errors.push(fieldError(['clientToken'], 'merchant_account_id', '92807', 'Merchant Account specified by merchant_account_id does not exist'));
+  }
+  // Domains the token may be used from (some services need them); the messages are the SDK's integration spec's.
+  const domains = params.strings('domains') ?? [];
+  if (domains.length > MAX_DOMAINS) {
+    errors.push(fieldError(['clientToken'], 'domains', '92810', `Cannot specify more than ${MAX_DOMAINS} client token domains`));
+  } else if (domains.some((domain) => !DOMAIN.test(domain))) {
+    errors.push(fieldError(['clientToken'], 'domains', '92011', 'Client token domains must be valid domain names (RFC 1035), e.g. example.com'));
   }
   const version = Number(params.string('version') ?? '2');
   if (!(CLIENT_TOKEN_VERSIONS as readonly number[]).includes(version)) {

@@ -137,6 +137,17 @@ describe('customer and merchant account', () => {
     expect(clientTokenError(result, 'merchantAccountId')?.code).toBe('92807');
   });
 
+  it('takes up to five valid domains, and refuses a name that is not one (92011) or a sixth (92810)', async () => {
+    expect(await generate({ domains: ['example.com', 'shop.example.co.uk'] })).toMatchObject({ version: 2 });
+    const invalid = await target.gateway.clientToken.generate({ domains: ['example'] } as unknown as braintree.ClientTokenRequest);
+    expect(invalid.success).toBe(false);
+    expect(invalid.message).toBe('Client token domains must be valid domain names (RFC 1035), e.g. example.com');
+    expect(errorCodes(invalid)).toEqual(['92011']);
+    const tooMany = await target.gateway.clientToken.generate({ domains: ['example1.com', 'example2.com', 'example3.com', 'example4.com', 'example5.com', 'example6.com'] } as unknown as braintree.ClientTokenRequest);
+    expect(tooMany.message).toBe('Cannot specify more than 5 client token domains');
+    expect(errorCodes(tooMany)).toEqual(['92810']);
+  });
+
   it('refuses the card options without a customer: the SDK before asking, the gateway if asked (92801, 92802, 92803)', async () => {
     await expect(target.gateway.clientToken.generate({ options: { makeDefault: true } })).rejects.toThrow('A customer id is required for the following options: makeDefault');
     // The gateway's own answer, through the SDK's HTTP client and its client token response handler.
