@@ -242,9 +242,12 @@ interface AvsAnswers {
   readonly streetAddress: string;
 }
 
-/** The documented postal code and street address test values; a code not sent is 'I'. */
+/**
+ * The documented postal code and street address test values; a code not sent is 'I'. Ours: the
+ * postal code the card came with (Hosted Fields' field) is checked before the sale's billing one.
+ */
 function avsAnswersOf(source: PaymentSource, billing: Params): AvsAnswers {
-  const postalCode = billing.string('postal_code') ?? source.card.postalCode;
+  const postalCode = source.card.postalCode ?? billing.string('postal_code');
   return {
     postalCode: postalCode ? (POSTAL_CODE_RESPONSES[postalCode] ?? 'M') : 'I',
     streetAddress: streetAddressResponse(billing.string('street_address')),

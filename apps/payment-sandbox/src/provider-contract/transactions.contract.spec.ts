@@ -225,10 +225,11 @@ describe('the testing gateway', () => {
 });
 
 describe('search', () => {
-  it('finds by order id, amount range, status, type and ids', async () => {
+  it('finds by order id (is, starts with: what the store searches by), amount range, status, type and ids', async () => {
     const orderId = uniqueId('order');
     const first = (await sale('11.00', { orderId })).transaction;
     const second = (await sale('2000.00', { orderId })).transaction;
+    const retry = (await sale('11.00', { orderId: `${orderId}-retry` })).transaction;
     const ids = async (build: Parameters<braintree.BraintreeGateway['transaction']['search']>[0]) => {
       const found: string[] = [];
       await new Promise<void>((resolve, reject) => {
@@ -240,6 +241,7 @@ describe('search', () => {
       return found.sort();
     };
     expect(await ids((search) => search.orderId().is(orderId))).toEqual([first.id, second.id].sort());
+    expect(await ids((search) => search.orderId().startsWith(orderId))).toEqual([first.id, second.id, retry.id].sort());
     expect(await ids((search) => { search.orderId().is(orderId); search.amount().between('10.00', '12.00'); })).toEqual([first.id]);
     expect(await ids((search) => { search.orderId().is(orderId); search.status().in(['processor_declined']); })).toEqual([second.id]);
     expect(await ids((search) => { search.orderId().is(orderId); search.type().is('sale'); })).toEqual([first.id, second.id].sort());
