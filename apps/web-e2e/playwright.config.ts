@@ -25,6 +25,17 @@ export const CONFIGURED_MOUNT_TIMEOUT_MS = 3000;
 /** Ours: in the 'configured' store a payment provider's code may take 8 s to load (120 s by default), so its give-up tests are quick. */
 export const CONFIGURED_SCRIPT_LOAD_TIMEOUT_MS = 8000;
 export const ANALYTICS_TAG = 'https://tags.example.com/tag.js';
+/**
+ * The tests name the card sandbox's default account (sandbox_merchant, store_GBP…), so a sandbox
+ * account configured in the shell (BRAINTREE_SANDBOX_*, for npm start) is not passed on: empty is unset.
+ */
+const DEFAULT_SANDBOX_ACCOUNT = {
+  BRAINTREE_SANDBOX_MERCHANT_ID: '',
+  BRAINTREE_SANDBOX_PUBLIC_KEY: '',
+  BRAINTREE_SANDBOX_PRIVATE_KEY: '',
+  BRAINTREE_SANDBOX_MERCHANT_ACCOUNTS: '',
+  BRAINTREE_SANDBOX_DEFAULT_MERCHANT_ACCOUNT: '',
+};
 /** Where the main store's API appends its JSON logs (LOG_FILE), so card-data.spec.ts can read them. */
 export const API_LOG_FILE = join(tmpdir(), `store-e2e-api-${port}.log`);
 
@@ -72,6 +83,7 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
+        ...DEFAULT_SANDBOX_ACCOUNT,
         // Dollars (the default rule) and German and Mexican billing addresses pay the merchant of record; the rest the card gateway.
         PAYMENT_GATEWAY_RULES: 'DE=digital-river,MX=digital-river,USD=digital-river,*=braintree',
         LOG_FILE: API_LOG_FILE,
@@ -87,6 +99,7 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
+        ...DEFAULT_SANDBOX_ACCOUNT,
         // French billing addresses pay the merchant of record, whose drop-in may take only 3 s to mount; other euro baskets
         // the card gateway (German billing there offers pay upon invoice), and so does US billing (the US bank account);
         // dollars billed elsewhere have no gateway.
