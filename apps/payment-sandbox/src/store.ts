@@ -93,6 +93,11 @@ export interface CustomerRecord {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** Absent in older state files. */
+  company?: string | null;
+  phone?: string | null;
+  fax?: string | null;
+  website?: string | null;
   readonly createdAt: string;
   updatedAt: string;
 }
@@ -125,8 +130,53 @@ export interface PaymentMethodRecord {
    */
   paypalConsentRevoked?: boolean;
   isDefault: boolean;
+  /** A saved card's billing address, one of its customer's addresses (absent: none, or an older state file). */
+  billingAddressId?: string | null;
   readonly createdAt: string;
   updatedAt: string;
+}
+
+/** An address saved under a customer (its own record with an id, as the provider keeps them). */
+export interface AddressRecord {
+  readonly id: string;
+  readonly customerId: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  streetAddress: string | null;
+  extendedAddress: string | null;
+  locality: string | null;
+  region: string | null;
+  postalCode: string | null;
+  countryName: string | null;
+  countryCodeAlpha2: string | null;
+  countryCodeAlpha3: string | null;
+  countryCodeNumeric: string | null;
+  readonly createdAt: string;
+  updatedAt: string;
+}
+
+/** A card verification (`verify_card`, or `creditCardVerification.create`), kept for find and search. */
+export interface VerificationRecord {
+  readonly id: string;
+  readonly status: 'verified' | 'processor_declined' | 'gateway_rejected' | 'failed';
+  readonly amount: string;
+  readonly currencyIsoCode: string;
+  readonly merchantAccountId: string;
+  readonly processorResponseCode: string | null;
+  readonly processorResponseText: string | null;
+  readonly processorResponseType: 'approved' | 'soft_declined' | 'hard_declined' | null;
+  readonly gatewayRejectionReason: string | null;
+  readonly cvvResponseCode: string;
+  readonly avsPostalCodeResponseCode: string;
+  readonly avsStreetAddressResponseCode: string;
+  readonly card: CardRecord;
+  /** The billing address the card was verified with (its fields, not a saved address). */
+  readonly billing: Omit<AddressRecord, 'id' | 'customerId' | 'createdAt' | 'updatedAt'> | null;
+  readonly customerId: string | null;
+  readonly paymentMethodToken: string | null;
+  readonly threeDSecureInfo: ThreeDSecureInfo | null;
+  readonly createdAt: string;
 }
 
 export type TransactionStatus =
@@ -472,6 +522,9 @@ export interface SandboxState {
   webhookSettings: WebhookSettings;
   sepaMandates: Record<string, SepaMandateRecord>;
   bankDebitSettings: BankDebitSettings;
+  /** Absent in older state files (the constructor fills them in). */
+  addresses: Record<string, AddressRecord>;
+  verifications: Record<string, VerificationRecord>;
   /**
    * The account the sandbox last started with (merchant id, keys, merchant accounts), so a restart
    * without flags has the same one; absent in older state files. A reset keeps it.
@@ -494,6 +547,8 @@ const emptyState = (): SandboxState => ({
   webhookSettings: { url: null, held: false, delayNextMs: 0, duplicateNext: 0, dropNext: 0 },
   sepaMandates: {},
   bankDebitSettings: { settleAfterMs: null },
+  addresses: {},
+  verifications: {},
 });
 
 /**

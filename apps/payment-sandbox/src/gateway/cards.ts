@@ -57,27 +57,111 @@ export function isExpired(card: Pick<CardRecord, 'expirationMonth' | 'expiration
 /** The vault keeps no CVV: a stored card is charged later without one. */
 export const withoutCvv = (card: CardRecord): CardRecord => ({ ...card, cvv: null });
 
+/** One card field's validation error (the caller nests it under its resource's path). */
+export interface CardFieldError {
+  readonly attribute: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+const cardError = (attribute: string, code: string, message: string): CardFieldError => ({ attribute, code, message });
+
+/** The provider's limits on a card's fields (its validation errors reference). */
+export const CARDHOLDER_NAME_MAX = 175;
+const YEAR_RANGE = { min: 1975, max: 2201 } as const;
+const YEAR_MESSAGE = 'It must be between 1975 and 2201.';
+
+export interface CardDetailsRules {
+  /** A new card needs a number and an expiry; an update or a nonce's card does not. */
+  readonly requireNumber: boolean;
+  readonly requireExpiration: boolean;
+}
+
+export interface CardDetails {
+  readonly number: string | null;
+  readonly expiration: { readonly month: string; readonly year: string } | null;
+  readonly cvv: string | null;
+  readonly cardholderName: string | null;
+}
+
+/**
+ * The card fields of a request (`number`, `expiration_date` or `expiration_month` and
+ * `expiration_year`, `cvv`, `cardholder_name`) checked as the provider checks them, every error at
+ * once: the number's presence (81714), its digits and length (81716), its check digit (81715); the
+ * expiry's presence (81709), a date given both ways (91708), its format (81710), month (81712) and
+ * year (81711 in a date, 81713 alone); the CVV's length for the card's brand (81707); the
+ * cardholder name's length (81723).
+ */
+export function checkCardDetails(params: Params, rules: CardDetailsRules): { details: CardDetails } | { errors: CardFieldError[] } {
+  const errors: CardFieldError[] = [];
+  const rawNumber = params.string('number');
+  let number: string | null = null;
+  if (rawNumber === null || rawNumber.trim() === '') {
+    if (rules.requireNumber || rawNumber !== null) errors.push(cardError('number', '81714', 'Credit card number is required.'));
+  } else {
+    const digits = rawNumber.replace(/[\s-]/g, '');
+    if (!/^\d{12,19}$/.test(digits)) errors.push(cardError('number', '81716', 'Credit card number must be 12-19 digits.'));
+    else if (!luhnValid(digits)) errors.push(cardError('number', '81715', 'Credit card number is invalid.'));
+    else number = digits;
+  }
+
+  const date = params.string('expiration_date');
+  const month = params.string('expiration_month');
+  const year = params.string('expiration_year');
+  let expiration: CardDetails['expiration'] = null;
+  const given = (value: string | null) => value !== null && value.trim() !== '';
+  if (given(date) && (given(month) || given(year))) {
+    errors.push(cardError('expiration_date', '91708', 'Cannot provide expiration_date if you are also providing expiration_month and expiration_year.'));
+  } else if (given(date)) {
+    const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(date ?? '');
+    if (!match) errors.push(cardError('expiration_date', '81710', 'Expiration date is invalid.'));
+    else {
+      const fullYear = match[2].length === 2 ? `20${match[2]}` : match[2];
+      const monthNumber = Number(match[1]);
+      if (monthNumber < 1 || monthNumber > 12) errors.push(cardError('expiration_month', '81712', 'Expiration month is invalid.'));
+      else if (Number(fullYear) < YEAR_RANGE.min || Number(fullYear) > YEAR_RANGE.max) errors.push(cardError('expiration_year', '81711', `Expiration date year is invalid. ${YEAR_MESSAGE}`));
+      else expiration = { month: String(monthNumber).padStart(2, '0'), year: fullYear };
+    }
+  } else if (given(month) || given(year)) {
+    const monthOk = given(month) && /^\s*\d{1,2}\s*$/.test(month ?? '') && Number(month) >= 1 && Number(month) <= 12;
+    const trimmedYear = (year ?? '').trim();
+    const fullYear = trimmedYear.length === 2 ? `20${trimmedYear}` : trimmedYear;
+    const yearOk = /^(\d{2}|\d{4})$/.test(trimmedYear) && Number(fullYear) >= YEAR_RANGE.min && Number(fullYear) <= YEAR_RANGE.max;
+    if (!monthOk) errors.push(cardError('expiration_month', '81712', 'Expiration month is invalid.'));
+    if (!yearOk) errors.push(cardError('expiration_year', '81713', `Expiration year is invalid. ${YEAR_MESSAGE}`));
+    if (monthOk && yearOk) expiration = { month: String(Number(month)).padStart(2, '0'), year: fullYear };
+  } else if (rules.requireExpiration) {
+    errors.push(cardError('expiration_date', '81709', 'Expiration date is required.'));
+  }
+
+  const cvv = params.string('cvv');
+  if (cvv !== null && cvv !== '') {
+    const amex = number !== null && cardTypeOf(number) === 'American Express';
+    if (!(amex ? /^\d{4}$/ : /^\d{3}$/).test(cvv)) errors.push(cardError('cvv', '81707', 'CVV must be 4 digits for American Express and 3 digits for other card types.'));
+  }
+  const cardholderName = params.string('cardholder_name');
+  if (cardholderName !== null && cardholderName.length > CARDHOLDER_NAME_MAX) errors.push(cardError('cardholder_name', '81723', 'Cardholder name is too long.'));
+
+  if (errors.length > 0) return { errors };
+  return { details: { number, expiration, cvv: cvv === '' ? null : cvv, cardholderName } };
+}
+
 /**
  * A raw card sent by the server SDK (`credit_card: {number, expiration_date | expiration_month +
- * expiration_year, cvv, cardholder_name, billing_address: {postal_code}}`), or the attribute at fault.
+ * expiration_year, cvv, cardholder_name, billing_address: {postal_code}}`), or its first error.
  */
-export function cardFromParams(params: Params): { card: CardRecord } | { error: { attribute: string; code: string; message: string } } {
-  const number = (params.string('number') ?? '').replace(/[\s-]/g, '');
-  if (number === '') return { error: { attribute: 'number', code: '81714', message: 'Credit card number is required.' } };
-  if (!/^\d{12,19}$/.test(number)) return { error: { attribute: 'number', code: '81716', message: 'Credit card number must be 12-19 digits.' } };
-  if (!luhnValid(number)) return { error: { attribute: 'number', code: '81715', message: 'Credit card number is invalid.' } };
-  const expirationDate = params.string('expiration_date');
-  const expiration = expirationDate
-    ? parseExpirationDate(expirationDate)
-    : normalizeExpiration(params.string('expiration_month') ?? '', params.string('expiration_year') ?? '');
-  if (!expiration) return { error: { attribute: 'expiration_date', code: '81710', message: 'Expiration date is invalid.' } };
+export function cardFromParams(params: Params): { card: CardRecord } | { error: CardFieldError } {
+  const checked = checkCardDetails(params, { requireNumber: true, requireExpiration: true });
+  if ('errors' in checked) return { error: checked.errors[0] };
+  const { number, expiration, cvv, cardholderName } = checked.details;
+  if (number === null || expiration === null) return { error: cardError('number', '81714', 'Credit card number is required.') };
   return {
     card: cardRecord({
       number,
       expirationMonth: expiration.month,
       expirationYear: expiration.year,
-      cvv: params.string('cvv'),
-      cardholderName: params.string('cardholder_name'),
+      cvv,
+      cardholderName,
       postalCode: params.object('billing_address').string('postal_code'),
     }),
   };

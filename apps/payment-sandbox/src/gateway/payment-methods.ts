@@ -1,97 +1,114 @@
-import type { SandboxConfig } from '../context';
+import type { SandboxContext } from '../context';
 import type { PaymentMethodRecord } from '../store';
 import type { GatewayCall } from './call';
 import { fakeNonce } from './fake-nonces';
-import { duplicateErrors, takeCard, takePayPalAccount, updatedCard, verifyCard } from './card-intake';
+import { prepareCardSave, takePayPalAccount, tokenErrors } from './card-intake';
 import { paramsXml, type Params } from './params';
 import { nonceXml, paymentMethodXml } from './presenters';
-import { emptyReply, errorReply, fieldError, notFound, validationReply, xmlReply, type FieldError, type Reply } from './reply';
-import { consumeNonce, deletePaymentMethod, ID_PATTERN, isCard, makeDefault, nonceForMethod, vaultBankAccount, vaultCard, vaultPayPalAccount } from './vault';
+import { emptyReply, fieldError, notFound, validationReply, xmlReply, type FieldError, type Reply } from './reply';
+import { consumeNonce, deletePaymentMethod, ID_PATTERN, isCard, makeDefault, nonceForMethod, vaultBankAccount, vaultPayPalAccount } from './vault';
 import { accountToSave, bankNonceOf, VERIFICATION_METHODS } from '../bank-debits/vaulting';
-import type { XmlObject } from './xml';
 
 const PATH = ['paymentMethod'];
 
 /** A saved payment method under the root its kind answers with (`<credit-card>` or `<paypal-account>`). */
-function methodReply(status: number, method: PaymentMethodRecord, config: SandboxConfig, verifications: readonly XmlObject[] = []): Reply {
-  const { root, body } = paymentMethodXml(method, config, verifications);
+function methodReply(status: number, method: PaymentMethodRecord, context: SandboxContext): Reply {
+  const { root, body } = paymentMethodXml(method, context.config, context.store);
   return xmlReply(status, root, body);
 }
 
 /** Card details a payment method update may send, none of which a PayPal account has. */
 const CARD_PARAMS = ['number', 'cvv', 'cardholder_name', 'expiration_date', 'expiration_month', 'expiration_year', 'billing_address', 'billing_address_id'];
 
-/** `POST /payment_methods {payment_method: {customer_id, payment_method_nonce, token?, options}}`. */
+const CARD_PATH = ['creditCard'];
+
+/**
+ * `POST /payment_methods`: `{payment_method: {customer_id, payment_method_nonce, token?, options,
+ * billing_address…}}` (`paymentMethod.create`), or `{credit_card: {customer_id, number | nonce,
+ * expiry, cvv, cardholder_name, billing_address | billing_address_id, token?, options}}`
+ * (`creditCard.create`, a raw number allowed server-side).
+ */
 export function createPaymentMethod(call: GatewayCall): Reply {
-  const { store, config } = call.context;
-  const body = call.params.object('payment_method');
+  const { store } = call.context;
+  const asCard = call.params.has('credit_card');
+  const body = call.params.object(asCard ? 'credit_card' : 'payment_method');
   const options = body.object('options');
   const params = paramsXml(call.params);
   const errors: FieldError[] = [];
 
   const customerId = body.string('customer_id');
-  if (customerId === null) errors.push(fieldError(PATH, 'customer_id', '93104', 'Customer ID is required.'));
+  if (asCard) {
+    if (customerId === null) errors.push(fieldError(CARD_PATH, 'customer_id', '91704', 'Customer ID is required.'));
+    else if (!store.state.customers[customerId]) errors.push(fieldError(CARD_PATH, 'customer_id', '91705', 'Customer ID is invalid.'));
+  } else if (customerId === null) errors.push(fieldError(PATH, 'customer_id', '93104', 'Customer ID is required.'));
   else if (!store.state.customers[customerId]) errors.push(fieldError(PATH, 'customer_id', '93105', 'Customer ID is invalid.'));
+  const owner = customerId !== null && store.state.customers[customerId] ? customerId : null;
 
-  // A billing agreement's PayPal nonce saves a PayPal account; every other nonce goes to takeCard.
-  const paypal = takePayPalAccount(store, body.string('payment_method_nonce'));
+  const nonceValue = body.string('payment_method_nonce');
   const token = body.string('token');
-  if (token !== null && (!ID_PATTERN.test(token) || store.state.paymentMethods[token])) {
-    const inUse = ID_PATTERN.test(token);
-    // Ours: a malformed token on a PayPal account keeps the card's code (92906 is PayPal's "in use").
-    const code = inUse ? (paypal ? '92906' : '91719') : '91718';
-    errors.push(fieldError([paypal ? 'paypalAccount' : 'creditCard'], 'token', code, inUse ? 'Token is in use.' : 'Token is invalid.'));
-  }
-
-  const bank = bankNonceOf(store, body.string('payment_method_nonce'));
+  const bank = asCard ? null : bankNonceOf(store, nonceValue);
   if (bank?.bankAccount) {
+    errors.push(...tokenErrors(store, token, CARD_PATH));
     const method = options.string('us_bank_account_verification_method');
     if (method !== null && !(VERIFICATION_METHODS as readonly string[]).includes(method)) {
       errors.push(fieldError(['options'], 'us_bank_account_verification_method', '93127', 'Verification method is invalid.'));
     }
-    if (errors.length > 0 || customerId === null) return validationReply(errors, params);
+    if (errors.length > 0 || owner === null) return validationReply(errors, params);
     consumeNonce(store, bank);
-    const saved = vaultBankAccount(store, customerId, accountToSave(bank.bankAccount, bank.bankAccount.kind === 'UsBankAccount' ? method : null), { makeDefault: options.boolean('make_default'), token });
+    const saved = vaultBankAccount(store, owner, accountToSave(bank.bankAccount, bank.bankAccount.kind === 'UsBankAccount' ? method : null), { makeDefault: options.boolean('make_default'), token });
     store.save();
-    return methodReply(201, saved, config);
+    return methodReply(201, saved, call.context);
   }
 
+  // A billing agreement's PayPal nonce saves a PayPal account; every other nonce goes to the card intake.
+  const paypal = asCard ? null : takePayPalAccount(store, nonceValue);
   if (paypal) {
-    if (errors.length > 0 || customerId === null) return validationReply(errors, params);
+    if (token !== null && (!ID_PATTERN.test(token) || store.state.paymentMethods[token])) {
+      // Ours: a malformed token on a PayPal account keeps the card's code (92906 is PayPal's "in use").
+      errors.push(ID_PATTERN.test(token) ? fieldError(['paypalAccount'], 'token', '92906', 'Token is in use.') : fieldError(['paypalAccount'], 'token', '91718', 'Token is invalid.'));
+    }
+    if (errors.length > 0 || owner === null) return validationReply(errors, params);
     consumeNonce(store, paypal.nonce);
-    const method = vaultPayPalAccount(store, customerId, paypal.account, { makeDefault: options.boolean('make_default'), token });
+    const method = vaultPayPalAccount(store, owner, paypal.account, { makeDefault: options.boolean('make_default'), token });
     store.save();
-    return methodReply(201, method, config);
+    return methodReply(201, method, call.context);
   }
 
-  const intake = takeCard(store, {
-    nonceValue: body.string('payment_method_nonce'),
-    cardParams: null,
-    noncePath: PATH,
-    cardPath: ['creditCard'],
-    nonceCodes: { unknown: '93108', consumed: '93107' },
+  const prepared = prepareCardSave({
+    context: call.context,
+    cardParams: body,
+    options,
+    nonceValue: asCard ? null : nonceValue,
+    customerId: owner,
+    existing: null,
+    cardPath: CARD_PATH,
+    noncePath: asCard ? CARD_PATH : PATH,
+    nonceCodes: asCard ? { unknown: '91732', consumed: '91731' } : { unknown: '93108', consumed: '93107' },
+    params,
   });
-  if (intake === null) errors.push(fieldError(PATH, 'payment_method_nonce', '93103', 'Nonce is required.'));
-  else if ('errors' in intake) errors.push(...intake.errors);
-  if (errors.length > 0 || intake === null || 'errors' in intake || customerId === null) return validationReply(errors, params);
-
-  const details = updatedCard(intake.card, body, ['creditCard']);
-  if ('error' in details) return validationReply([details.error], params);
-  const duplicates = duplicateErrors(store, details.card, customerId, options, ['creditCard']);
-  if (duplicates.length > 0) return validationReply(duplicates, params);
-
-  const verification = options.boolean('verify_card') ? verifyCard(details.card, config, options.string('verification_merchant_account_id')) : null;
-  if (verification && !verification.passed) return errorReply({ message: verification.message, params, verification: verification.xml });
-
-  if (intake.nonce) consumeNonce(store, intake.nonce);
-  const method = vaultCard(store, customerId, details.card, { makeDefault: options.boolean('make_default'), token });
+  if (prepared === null) {
+    errors.push(
+      asCard
+        ? fieldError(CARD_PATH, 'base', '81725', 'Credit card must include number, payment_method_nonce, or venmo_sdk_payment_method_code.')
+        : fieldError(PATH, 'payment_method_nonce', '93103', 'Nonce is required.'),
+    );
+  } else if ('errors' in prepared) errors.push(...prepared.errors);
+  if (errors.length > 0 || prepared === null || 'errors' in prepared || owner === null) return validationReply(errors, params);
+  if ('reply' in prepared) return prepared.reply;
+  const { method } = prepared.prepared.commit(owner);
   store.save();
-  return methodReply(201, method, config, verification ? [verification.xml] : []);
+  return methodReply(201, method, call.context);
 }
 
 export function findPaymentMethod(call: GatewayCall): Reply {
   const method = call.context.store.state.paymentMethods[call.captures.token];
-  return method ? methodReply(200, method, call.context.config) : notFound;
+  return method ? methodReply(200, method, call.context) : notFound;
+}
+
+/** `GET /payment_methods/credit_card/{token}` (`creditCard.find`): a card only. */
+export function findCreditCard(call: GatewayCall): Reply {
+  const method = call.context.store.state.paymentMethods[call.captures.token];
+  return method && isCard(method) ? methodReply(200, method, call.context) : notFound;
 }
 
 /**
@@ -100,7 +117,7 @@ export function findPaymentMethod(call: GatewayCall): Reply {
  * InvalidParamsForPayPalAccountUpdate (92915). Ours: where those errors sit, and their messages.
  */
 function updatePayPalAccount(call: GatewayCall, method: PaymentMethodRecord, body: Params): Reply {
-  const { store, config } = call.context;
+  const { store } = call.context;
   const params = paramsXml(call.params);
   if (body.has('payment_method_nonce')) {
     return validationReply([fieldError(['paypalAccount'], 'base', '92914', 'Cannot update a PayPal account using a payment method nonce.')], params);
@@ -111,39 +128,52 @@ function updatePayPalAccount(call: GatewayCall, method: PaymentMethodRecord, bod
   method.updatedAt = new Date().toISOString();
   if (body.object('options').boolean('make_default')) makeDefault(store, method);
   store.save();
-  return methodReply(200, method, config);
+  return methodReply(200, method, call.context);
 }
 
-/** `PUT /payment_methods/any/{token}`: new card details, a new card from a nonce, or `make_default`. */
+function updateCard(call: GatewayCall, method: PaymentMethodRecord, body: Params, asCard: boolean): Reply {
+  const { store } = call.context;
+  const params = paramsXml(call.params);
+  const prepared = prepareCardSave({
+    context: call.context,
+    cardParams: body,
+    options: body.object('options'),
+    nonceValue: null,
+    customerId: method.customerId,
+    existing: method,
+    cardPath: CARD_PATH,
+    noncePath: asCard ? CARD_PATH : PATH,
+    nonceCodes: asCard ? { unknown: '91732', consumed: '91731' } : { unknown: '93108', consumed: '93107' },
+    params,
+  });
+  if (prepared === null) return notFound;
+  if ('errors' in prepared) return validationReply(prepared.errors, params);
+  if ('reply' in prepared) return prepared.reply;
+  prepared.prepared.commit(method.customerId);
+  store.save();
+  return methodReply(200, method, call.context);
+}
+
+/** `PUT /payment_methods/any/{token}`: new card details, a new card from a nonce, a billing address, or `make_default`. */
 export function updatePaymentMethod(call: GatewayCall): Reply {
-  const { store, config } = call.context;
-  const method = store.state.paymentMethods[call.captures.token];
+  const method = call.context.store.state.paymentMethods[call.captures.token];
   if (!method) return notFound;
   const body = call.params.object('payment_method');
-  if (!isCard(method)) return updatePayPalAccount(call, method, body);
-  const options = body.object('options');
-  const params = paramsXml(call.params);
+  return isCard(method) ? updateCard(call, method, body, false) : updatePayPalAccount(call, method, body);
+}
 
-  const intake = takeCard(store, {
-    nonceValue: body.string('payment_method_nonce'),
-    cardParams: body.has('number') ? body : null,
-    noncePath: PATH,
-    cardPath: ['creditCard'],
-    nonceCodes: { unknown: '93108', consumed: '93107' },
-  });
-  if (intake && 'errors' in intake) return validationReply(intake.errors, params);
-  const details = updatedCard(intake?.card ?? method.card, body, ['creditCard']);
-  if ('error' in details) return validationReply([details.error], params);
+/** `PUT /payment_methods/credit_card/{token}` (`creditCard.update`). */
+export function updateCreditCard(call: GatewayCall): Reply {
+  const method = call.context.store.state.paymentMethods[call.captures.token];
+  if (!method || !isCard(method)) return notFound;
+  return updateCard(call, method, call.params.object('credit_card'), true);
+}
 
-  const verification = options.boolean('verify_card') ? verifyCard(details.card, config, options.string('verification_merchant_account_id')) : null;
-  if (verification && !verification.passed) return errorReply({ message: verification.message, params, verification: verification.xml });
-
-  if (intake?.nonce) consumeNonce(store, intake.nonce);
-  method.card = { ...details.card, cvv: null };
-  method.updatedAt = new Date().toISOString();
-  if (options.boolean('make_default')) makeDefault(store, method);
-  store.save();
-  return methodReply(200, method, config, verification ? [verification.xml] : []);
+/** `DELETE /payment_methods/credit_card/{token}` (`creditCard.delete`). */
+export function deleteCreditCard(call: GatewayCall): Reply {
+  const method = call.context.store.state.paymentMethods[call.captures.token];
+  if (!method || !isCard(method)) return notFound;
+  return deletePaymentMethodRoute(call);
 }
 
 export function deletePaymentMethodRoute(call: GatewayCall): Reply {

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { payerInfo } from '../client-api/wallet-nonces';
 import type { SandboxConfig, SandboxContext } from '../context';
-import type { CardRecord, CustomerRecord, NonceRecord, PaymentMethodRecord, ThreeDSecureInfo, TransactionRecord } from '../store';
+import type { AddressRecord, CardRecord, CustomerRecord, NonceRecord, PaymentMethodRecord, SandboxStore, ThreeDSecureInfo, TransactionRecord } from '../store';
+import { addressXml, findAddress } from './addresses';
+import { paymentMethodGlobalId } from './global-ids';
+import { verificationsOf, verificationXml } from './verifications';
 import { isExpired } from './cards';
 import { isCard, methodKind } from './vault';
 import { bankMethodXml, bankNonceDetails, bankTransactionFields, sepaDebitAccountXml, usBankAccountXml } from '../bank-debits/presenters';
@@ -71,14 +74,22 @@ function cardFields(card: CardRecord, config: SandboxConfig): XmlObject {
   };
 }
 
-export function creditCardXml(method: PaymentMethodRecord, config: SandboxConfig, verifications: readonly XmlObject[] = []): XmlObject {
+/**
+ * A saved card: its billing address is one of the customer's addresses when it has one (else, in
+ * an older state file, the postal code alone), and its verifications are those kept for it, newest
+ * first (pass the store to have them).
+ */
+export function creditCardXml(method: PaymentMethodRecord, config: SandboxConfig, store?: SandboxStore): XmlObject {
+  const address = store && method.billingAddressId ? findAddress(store, method.customerId, method.billingAddressId) : null;
+  const verifications = store ? verificationsOf(store, method.token).map((record) => verificationXml(record, config)) : [];
   return {
     token: method.token,
     default: method.isDefault,
     customerId: method.customerId,
     ...cardFields(method.card, config),
     expired: isExpired(method.card),
-    billingAddress: method.card.postalCode ? { postalCode: method.card.postalCode } : null,
+    billingAddress: address ? addressXml(address) : method.card.postalCode ? { postalCode: method.card.postalCode } : null,
+    globalId: paymentMethodGlobalId('CreditCard', method.token),
     createdAt: datetime(method.createdAt),
     updatedAt: datetime(method.updatedAt),
     verifications: new XmlList('verification', verifications),
@@ -98,13 +109,13 @@ export function paypalAccountXml(method: PaymentMethodRecord, config: SandboxCon
     imageUrl: walletImageUrl(config, 'paypal'),
     limitedUseOrderId: null,
     revokedAt: null,
+    globalId: paymentMethodGlobalId('PayPalAccount', method.token),
     createdAt: datetime(method.createdAt),
     updatedAt: datetime(method.updatedAt),
     subscriptions: new XmlList('subscription', []),
   };
 }
 
-/** A saved payment method under its own root (`creditCard` or `paypalAccount`), as the payment method routes answer it. */
 /** A saved Venmo account: what the SDK's VenmoAccount reads (`paymentMethod.find`, `customer.venmoAccounts`). */
 export function venmoAccountXml(method: PaymentMethodRecord, config: SandboxConfig): XmlObject {
   const username = method.venmo?.username ?? null;
@@ -117,39 +128,48 @@ export function venmoAccountXml(method: PaymentMethodRecord, config: SandboxConf
     sourceDescription: username ? `Venmo Account: ${username.replace(/^@/, '')}` : 'Venmo Account',
     imageUrl: walletImageUrl(config, 'venmo'),
     isChannelInitiated: false,
+    globalId: paymentMethodGlobalId('VenmoAccount', method.token),
     createdAt: datetime(method.createdAt),
     updatedAt: datetime(method.updatedAt),
     subscriptions: new XmlList('subscription', []),
   };
 }
 
-export function paymentMethodXml(method: PaymentMethodRecord, config: SandboxConfig, verifications: readonly XmlObject[] = []): { root: string; body: XmlObject } {
+/** A saved payment method under its own root (`creditCard`, `paypalAccount`, …), as the payment method routes answer it. */
+export function paymentMethodXml(method: PaymentMethodRecord, config: SandboxConfig, store?: SandboxStore): { root: string; body: XmlObject } {
   const bank = bankMethodXml(method, config);
   if (bank) return bank;
   if (methodKind(method) === 'VenmoAccount') return { root: 'venmoAccount', body: venmoAccountXml(method, config) };
   return methodKind(method) === 'PayPalAccount'
     ? { root: 'paypalAccount', body: paypalAccountXml(method, config) }
-    : { root: 'creditCard', body: creditCardXml(method, config, verifications) };
+    : { root: 'creditCard', body: creditCardXml(method, config, store) };
 }
 
-export function customerXml(customer: CustomerRecord, methods: readonly PaymentMethodRecord[], config: SandboxConfig): XmlObject {
+export function customerXml(
+  customer: CustomerRecord,
+  methods: readonly PaymentMethodRecord[],
+  config: SandboxConfig,
+  addresses: readonly AddressRecord[] = [],
+  store?: SandboxStore,
+): XmlObject {
   const empty = (itemTag: string) => new XmlList(itemTag, []);
   return {
     id: customer.id,
     firstName: customer.firstName,
     lastName: customer.lastName,
     email: customer.email,
-    company: null,
-    phone: null,
-    fax: null,
-    website: null,
+    company: customer.company ?? null,
+    phone: customer.phone ?? null,
+    fax: customer.fax ?? null,
+    website: customer.website ?? null,
+    globalId: globalId('customer', customer.id),
     createdAt: datetime(customer.createdAt),
     updatedAt: datetime(customer.updatedAt),
     customFields: '',
-    addresses: empty('address'),
+    addresses: new XmlList('address', addresses.map(addressXml)),
     creditCards: new XmlList(
       'credit-card',
-      methods.filter(isCard).map((method) => creditCardXml(method, config)),
+      methods.filter(isCard).map((method) => creditCardXml(method, config, store)),
     ),
     paypalAccounts: new XmlList(
       'paypal-account',

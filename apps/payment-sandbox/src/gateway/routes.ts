@@ -3,17 +3,22 @@ import type { ServerResponse } from 'node:http';
 import type { RouteHandler, SandboxConfig, SandboxRequest } from '../context';
 import type { GatewayHandler } from './call';
 import { generateClientToken } from './client-token';
+import { createAddress, deleteAddress, findAddressRoute, updateAddress } from './addresses';
 import { createCustomerRoute, deleteCustomer, findCustomer, updateCustomer } from './customers';
 import { findMerchantAccount, listMerchantAccounts } from './merchant-accounts';
 import { Params } from './params';
 import {
   createNonceForPaymentMethod,
   createPaymentMethod,
+  deleteCreditCard,
   deletePaymentMethodRoute,
+  findCreditCard,
   findPaymentMethod,
   findPaymentMethodNonce,
+  updateCreditCard,
   updatePaymentMethod,
 } from './payment-methods';
+import { createVerification, findVerification, searchVerificationIds, searchVerifications } from './verifications';
 import type { Reply } from './reply';
 import { sale } from './sale';
 import { createThreeDSecureVerification } from './three-d-secure-authentications';
@@ -61,6 +66,17 @@ const ROUTES: readonly Route[] = [
   ['DELETE', 'payment_methods/any/:token', deletePaymentMethodRoute],
   ['POST', 'payment_methods/:token/nonces', createNonceForPaymentMethod],
   ['GET', 'payment_method_nonces/:nonce', findPaymentMethodNonce],
+  ['POST', 'customers/:customerId/addresses', createAddress],
+  ['GET', 'customers/:customerId/addresses/:id', findAddressRoute],
+  ['PUT', 'customers/:customerId/addresses/:id', updateAddress],
+  ['DELETE', 'customers/:customerId/addresses/:id', deleteAddress],
+  ['GET', 'payment_methods/credit_card/:token', findCreditCard],
+  ['PUT', 'payment_methods/credit_card/:token', updateCreditCard],
+  ['DELETE', 'payment_methods/credit_card/:token', deleteCreditCard],
+  ['POST', 'verifications', createVerification],
+  ['POST', 'verifications/advanced_search_ids', searchVerificationIds],
+  ['POST', 'verifications/advanced_search', searchVerifications],
+  ['GET', 'verifications/:id', findVerification],
   ['GET', 'merchant_accounts', listMerchantAccounts],
   ['GET', 'merchant_accounts/:id', findMerchantAccount],
 ];
