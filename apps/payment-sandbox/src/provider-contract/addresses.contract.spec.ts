@@ -1,5 +1,6 @@
 import type braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, uniqueId, type ContractTarget } from './target';
+import { MAX_ADDRESSES_PER_CUSTOMER } from '../gateway/addresses';
+import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, sandboxOnly, uniqueId, type ContractTarget } from './target';
 import { codeOn, errorsOn, request } from './vault-helpers';
 
 /**
@@ -122,4 +123,19 @@ it('bills a card to one of the customer\'s addresses by id, and to no other (917
     billingAddress: { postalCode: '60622' },
   }));
   expect(codeOn(both, ['creditCard'], 'base')).toBe('91701');
+});
+
+sandboxOnly('keeps at most 50 addresses a customer (91818), a card\'s billing address included', async () => {
+  const customerId = await newCustomer();
+  for (let index = 0; index < MAX_ADDRESSES_PER_CUSTOMER; index++) expect(errorCodes(await createAddress({ customerId, postalCode: `${10000 + index}` }))).toEqual([]);
+  const tooMany = await createAddress({ customerId, postalCode: '60622' });
+  expect(codeOn(tooMany, ['address'], 'base')).toBe('91818');
+  const card = await gateway.creditCard.create(request<braintree.CreditCardCreateRequest>({ customerId, number: '4111111111111111', expirationDate: futureExpiry().date, billingAddress: { postalCode: '60622' } }));
+  expect(codeOn(card, ['creditCard', 'billingAddress'], 'base')).toBe('91818');
+});
+
+it('refuses a postal code over nine letters or digits (81809) and a too long field (81805)', async () => {
+  const customerId = await newCustomer();
+  expect(codeOn(await createAddress({ customerId, postalCode: '1234567890' }), ['address'], 'postalCode')).toBe('81809');
+  expect(codeOn(await createAddress({ customerId, firstName: 'a'.repeat(256) }), ['address'], 'firstName')).toBe('81805');
 });

@@ -1,5 +1,5 @@
 import type braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, uniqueId, type ContractTarget } from './target';
+import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, sandboxOnly, uniqueId, type ContractTarget } from './target';
 import { errorsOn, request } from './vault-helpers';
 
 /**
@@ -87,6 +87,11 @@ describe('customer.create', () => {
   it('an id already taken (91609)', async () => {
     const result = await gateway.customer.create({ id: customerId });
     expect(errorsOn(result, ['customer'], 'id')[0]).toMatchObject({ code: '91609', attribute: 'id' });
+  });
+
+  sandboxOnly('an id the sandbox reserves for its paths (91611; the provider does not publish its list)', async () => {
+    const result = await gateway.customer.create({ id: 'all' });
+    expect(errorsOn(result, ['customer'], 'id')[0]).toMatchObject({ code: '91611' });
   });
 
   it('answers every error of a request at once', async () => {
