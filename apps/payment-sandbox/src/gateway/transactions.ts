@@ -78,6 +78,13 @@ function refundable(store: SandboxStore, transaction: TransactionRecord): number
   return cents(transaction.amount) - refunded;
 }
 
+/** The client's X-ApiVersion (the SDK sends 6); a request without one is served as 6. */
+function apiVersionOf(call: GatewayCall): number {
+  const header = call.request.headers['x-apiversion'];
+  const version = Number(Array.isArray(header) ? header[0] : header);
+  return header === undefined || !Number.isFinite(version) ? 6 : version;
+}
+
 /** `POST /transactions/{id}/refund {transaction: {amount?, order_id?}}`: a credit against a settled sale. */
 export function refundTransaction(call: GatewayCall): Reply {
   const { store } = call.context;
@@ -102,6 +109,12 @@ export function refundTransaction(call: GatewayCall): Reply {
   // The issuer may decline a refund's authorization by its amount, as a sale's (a card's only: a
   // bank debit's or a wallet's refund is not authorized by a card issuer).
   const declined = (transaction.paymentInstrument ?? 'CreditCard') === 'CreditCard' && !transaction.bankAccount ? refundOutcomeForAmount(amount) : null;
+  // Clients of API versions before 6 (the SDKs before their refund-authorization majors) are told
+  // of a declined refund by a validation error instead of a declined credit, as the provider does.
+  if (declined && apiVersionOf(call) < 6) {
+    const hard = declined.kind === 'processor_declined' && declined.type === 'hard_declined';
+    return validationReply(hard ? baseError('915200', 'Failed to refund transaction.') : baseError('915201', 'Failed to refund transaction. Please try again at a later time.'), params);
+  }
   const status = declined?.kind === 'processor_declined' ? 'processor_declined' : declined?.kind === 'failed' ? 'failed' : 'submitted_for_settlement';
   const refund: TransactionRecord = {
     ...transaction,

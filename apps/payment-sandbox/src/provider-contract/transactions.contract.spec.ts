@@ -200,6 +200,30 @@ describe('after the sale', () => {
     // Nothing was refunded: the whole sale can still be.
     expect((await gateway.transaction.refund(settled.id, '9000.00')).success).toBe(true);
   });
+
+  // Documented with the refund-authorization change: clients before API version 6 get these
+  // validation errors instead of the declined credit. The SDK always sends 6, so raw HTTP here.
+  sandboxOnly('answers clients of an older API version 915201 (soft) and 915200 (hard) for a declined refund', async () => {
+    const sandbox = target.sandbox;
+    if (!sandbox) throw new Error('the local sandbox is not running');
+    const settled = await settledSale('9000.00');
+    const refund = (amount: string) =>
+      fetch(`${sandbox.url}/merchants/${sandbox.config.merchantId}/transactions/${settled.id}/refund`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${Buffer.from(`${sandbox.config.publicKey}:${sandbox.config.privateKey}`).toString('base64')}`,
+          'X-ApiVersion': '5',
+          'Content-Type': 'application/json',
+          Accept: 'application/xml',
+        },
+        body: JSON.stringify({ transaction: { amount } }),
+      });
+    const soft = await refund('2046.00');
+    expect(soft.status).toBe(422);
+    expect(await soft.text()).toContain('<code>915201</code>');
+    expect(await (await refund('2009.00')).text()).toContain('<code>915200</code>');
+    expect((await gateway.transaction.find(settled.id)).refundIds).toEqual([]);
+  });
 });
 
 describe('the testing gateway', () => {
