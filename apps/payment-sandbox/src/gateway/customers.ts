@@ -115,7 +115,11 @@ function preparePaymentMethod(call: GatewayCall, body: Params, customerId: strin
     nonceCodes: { unknown: '91732', consumed: '91731' },
     params,
   });
-  if (prepared === null) return {};
+  if (prepared === null) {
+    // Card fields without a number or a nonce to take them from.
+    const named = cardParams.keys().filter((key) => key !== 'options');
+    return named.length > 0 ? { errors: [fieldError(CARD_PATH, 'base', '81725', 'Credit card must include number, payment_method_nonce, or venmo_sdk_payment_method_code.')] } : {};
+  }
   if ('errors' in prepared || 'reply' in prepared) return prepared;
   return { commit: (owner) => void prepared.prepared.commit(owner) };
 }

@@ -54,6 +54,7 @@ const CUSTOMER_CASES: Readonly<Record<string, Case>> = {
   'a CVV of two digits': { input: { creditCard: card({ cvv: '12' }) }, path: ['customer', 'creditCard'], attribute: 'cvv', code: '81707' },
   'an American Express CVV of three digits': { input: { creditCard: card({ number: '378282246310005', cvv: '123' }) }, path: ['customer', 'creditCard'], attribute: 'cvv', code: '81707' },
   'a cardholder name longer than 175': { input: { creditCard: card({ cardholderName: long(176) }) }, path: ['customer', 'creditCard'], attribute: 'cardholderName', code: '81723' },
+  'card fields with neither a number nor a nonce': { input: { creditCard: { cardholderName: 'Ada Lovelace' } }, path: ['customer', 'creditCard'], attribute: 'base', code: '81725' },
   'a billing address country it does not accept': {
     input: { creditCard: card({ billingAddress: { countryName: 'Narnia' } }) },
     path: ['customer', 'creditCard', 'billingAddress'],
