@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { SandboxContext, SandboxRequest } from '../context';
+import { attachVerification, runVerification, verificationPassed } from '../gateway/verifications';
 import { isCard, methodsOf, vaultCard } from '../gateway/vault';
 import type { CardRecord, ClientTokenRecord, SandboxStore } from '../store';
 import { CVV_RESPONSES, POSTAL_CODE_RESPONSES } from '../test-values';
@@ -42,9 +43,6 @@ function tokenizeCvvOnly(request: SandboxRequest, response: ServerResponse, cont
   sendJson(request, response, 201, { creditCards: [paymentMethodJson(nonce)] });
 }
 
-/** The provider's documented card numbers whose verification is declined (2000 Do Not Honor). */
-const VERIFICATION_DECLINED_CARDS: ReadonlySet<string> = new Set(['4000111111111115', '5105105105105100', '378734493671000', '6011000990139424', '3566002020360505']);
-
 /**
  * Whether a tokenization saves the card to the client token's customer. braintree-web 3 says so
  * itself (`options.validate`, true for `vault: true`); the older clients send no such option, and
@@ -80,16 +78,21 @@ export function tokenizeCard(request: SandboxRequest, response: ServerResponse, 
       sendJson(request, response, 422, validationErrorBody(failures));
       return;
     }
-    // The token's verifyCard: a declined verification saves nothing (the CVV and postal code values failed above).
-    if (token.verifyCard && VERIFICATION_DECLINED_CARDS.has(card.number)) {
+    // The token's verifyCard: the gateway's verification, kept as any other; a declined one saves nothing.
+    const verification = token.verifyCard
+      ? runVerification(context, { card, billing: null, merchantAccountId: token.merchantAccountId, amount: null, customerId: token.customerId, paymentMethodToken: null, threeDSecureInfo: null })
+      : null;
+    if (verification && !verificationPassed(verification)) {
+      context.store.save();
       sendJson(request, response, 422, {
         error: { message: 'Credit card verification failed' },
         fieldErrors: [],
-        verification: { status: 'processor_declined', processorResponseCode: '2000', processorResponseText: 'Do Not Honor' },
+        verification: { id: verification.id, status: verification.status, processorResponseCode: verification.processorResponseCode, processorResponseText: verification.processorResponseText, gatewayRejectionReason: verification.gatewayRejectionReason },
       });
       return;
     }
     paymentMethodToken = vaultCard(context.store, token.customerId, card, { makeDefault: token.makeDefault === true }).token;
+    if (verification) attachVerification(context.store, verification.id, token.customerId, paymentMethodToken);
   }
   const nonce = createNonce(context.store, card, { customerId: token.customerId, paymentMethodToken });
   context.store.save();

@@ -261,13 +261,17 @@ describe('the token\'s options, honoured when the card is saved', () => {
     expect(customer.creditCards?.find((saved) => saved.last4 === '1111')).toMatchObject({ default: true });
   });
 
-  it('verifyCard: a card whose verification is declined is not saved (422); another is', async () => {
+  it('verifyCard: a card whose verification is declined is not saved (422); another is, verified', async () => {
     const customerId = await newCustomer();
     const token = await generate({ customerId, options: { verifyCard: true } });
     expect((await tokenizeLegacyJson(token, visa('4000111111111115'))).status).toBe(422);
     expect((await target.gateway.customer.find(customerId)).creditCards ?? []).toHaveLength(0);
     expect((await tokenizeLegacyJson(token, visa())).status).toBe(201);
-    expect((await target.gateway.customer.find(customerId)).creditCards).toHaveLength(1);
+    const saved = (await target.gateway.customer.find(customerId)).creditCards ?? [];
+    expect(saved).toHaveLength(1);
+    // The saved card carries its verification (the SDK's CreditCard.verifications, newest first).
+    const { verifications } = saved[0] as unknown as { verifications?: { status: string }[] };
+    expect(verifications?.[0]).toMatchObject({ status: 'verified' });
   });
 
   it('failOnDuplicatePaymentMethod: a card already in the vault fails (81724)', async () => {
