@@ -149,6 +149,7 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '378734493671000', type: 'American Express', sale: declined('2000'), verificationOnly: true },
   { number: '6011000990139424', type: 'Discover', sale: declined('2000'), verificationOnly: true },
   { number: '3566002020360505', type: 'JCB', sale: declined('2000'), verificationOnly: true },
+  { number: '38520000009814', type: 'Diners Club', sale: declined('2000'), verificationOnly: true },
   // Gateway rejected for fraud (documented, for an account whose fraud tools are on).
   { number: '4000111111111511', type: 'Visa', sale: { kind: 'gateway_rejected', reason: 'fraud' } },
   // Gateway rejected at the account's risk thresholds (documented: CardTypeIndicators::RiskThresholds).
@@ -348,16 +349,24 @@ export const CARD_TYPE_INDICATORS: Readonly<Record<string, CardIndicators>> = {
   '4111111111112101': UNKNOWN_INDICATORS,
   '4111111111121102': indicating({ countryOfIssuance: CREDIT_CARD_DEFAULTS.countryOfIssuance }),
   '4111111141010101': indicating({ issuingBank: CREDIT_CARD_DEFAULTS.issuingBank }),
-  // The testing reference's card type indicator table.
+  // The testing reference's card type indicator and country of issuance tables.
   '4500600000000061': indicating({ prepaid: 'Yes' }),
   '4009040000000009': indicating({ commercial: 'Yes' }),
   '4005519200000004': indicating({ durbinRegulated: 'Yes' }),
   '4012000033330026': indicating({ healthcare: 'Yes' }),
   '4012000033330125': indicating({ debit: 'Yes' }),
   '4012000033330224': indicating({ payroll: 'Yes' }),
-  '4012000033330323': NO_INDICATORS,
-  '4012000033330422': UNKNOWN_INDICATORS,
-  '4012000033330521': indicating({ countryOfIssuance: CREDIT_CARD_DEFAULTS.countryOfIssuance, issuingBank: CREDIT_CARD_DEFAULTS.issuingBank }),
+  '4012000033330422': NO_INDICATORS,
+  '4012000033330323': UNKNOWN_INDICATORS,
+  '4012000033330620': indicating({ countryOfIssuance: 'USA' }),
+  '4012000033330729': indicating({ countryOfIssuance: 'CAN' }),
+  '4023490000000008': indicating({ countryOfIssuance: 'IRL' }),
+  '4444333322221111': indicating({ countryOfIssuance: 'GBR' }),
+  '5555444433331111': indicating({ countryOfIssuance: 'GBR' }),
+  '374512431123241': indicating({ countryOfIssuance: 'GBR' }),
+  '375529658790105': indicating({ countryOfIssuance: 'IRL' }),
+  '5101108206957373': indicating({ countryOfIssuance: 'IRL' }),
+  '4012000033330521': indicating({ issuingBank: CREDIT_CARD_DEFAULTS.issuingBank }),
   // Ours.
   '4111111111121110': indicating({ countryOfIssuance: 'CAN' }),
 };

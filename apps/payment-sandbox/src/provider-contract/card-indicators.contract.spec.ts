@@ -59,6 +59,24 @@ describe('on a sale of the indicator test cards', () => {
     expect(await cardOfSale('4111111141010101')).toMatchObject({ issuingBank: 'NETWORK ONLY' });
   });
 
+  it.each([
+    ['4500600000000061', { prepaid: 'Yes' }],
+    ['4009040000000009', { commercial: 'Yes' }],
+    ['4005519200000004', { durbinRegulated: 'Yes' }],
+    ['4012000033330026', { healthcare: 'Yes' }],
+    ['4012000033330125', { debit: 'Yes' }],
+    ['4012000033330224', { payroll: 'Yes' }],
+    ['4012000033330422', { prepaid: 'No', debit: 'No', commercial: 'No' }],
+    ['4012000033330323', { prepaid: 'Unknown', debit: 'Unknown', commercial: 'Unknown' }],
+    ['4012000033330620', { countryOfIssuance: 'USA' }],
+    ['4012000033330729', { countryOfIssuance: 'CAN' }],
+    ['4444333322221111', { countryOfIssuance: 'GBR' }],
+    ['4023490000000008', { countryOfIssuance: 'IRL' }],
+    ['4012000033330521', { issuingBank: 'NETWORK ONLY' }],
+  ])('the testing reference\'s %s answers %o', async (number, expected) => {
+    expect(await cardOfSale(number)).toMatchObject(expected);
+  });
+
   it('an ordinary test card answers Unknown', async () => {
     expect(await cardOfSale('4111111111111111')).toMatchObject({ prepaid: 'Unknown', debit: 'Unknown', commercial: 'Unknown', countryOfIssuance: 'Unknown' });
   });
