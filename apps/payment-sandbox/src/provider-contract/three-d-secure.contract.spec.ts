@@ -26,6 +26,8 @@ describe('the static 3-D Secure nonces', () => {
     const found = await gateway.paymentMethodNonce.find(nonce);
     expect(found.type).toBe('CreditCard');
     expect(found.threeDSecureInfo).toMatchObject({ enrolled: 'Y', status: 'authenticate_successful', liabilityShifted: true, liabilityShiftPossible: true });
+    // The values the server SDKs' integration specs read back from the provider's sandbox.
+    expect(found.threeDSecureInfo).toMatchObject({ cavv: 'cavv_value', xid: 'xid_value', eciFlag: '05', threeDSecureVersion: '1.0.2', dsTransactionId: null });
 
     const result = await gateway.transaction.sale({ amount: '10.00', paymentMethodNonce: nonce, options: { threeDSecure: { required: true } } });
     expect(result.success).toBe(true);
