@@ -96,7 +96,7 @@ describe('wallet and account nonces', () => {
   });
 
   it('the Venmo, Visa Checkout, SEPA and US bank account nonces name their kinds', async () => {
-    expect(await gateway.paymentMethodNonce.find('fake-venmo-account-nonce')).toMatchObject({ type: 'VenmoAccount', details: expect.objectContaining({ username: 'venmojoe' }) });
+    expect(await gateway.paymentMethodNonce.find('fake-venmo-account-nonce')).toMatchObject({ type: 'VenmoAccount', details: expect.objectContaining({ username: 'venmojoe', venmoUserId: '1234567891234567891' }) });
     expect(await gateway.paymentMethodNonce.find('fake-visa-checkout-visa-nonce')).toMatchObject({ type: 'VisaCheckoutCard' });
     expect(await gateway.paymentMethodNonce.find('fake-sepa-direct-debit-nonce')).toMatchObject({ type: 'SepaDebitAccount' });
     expect(await gateway.paymentMethodNonce.find('fake-us-bank-account-nonce')).toMatchObject({ type: 'UsBankAccount' });
