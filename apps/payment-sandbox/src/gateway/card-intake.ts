@@ -17,6 +17,8 @@ export interface CardIntake {
   readonly noncePath: readonly string[];
   readonly cardPath: readonly string[];
   readonly nonceCodes: { readonly unknown: string; readonly consumed: string };
+  /** Where a one-time PayPal nonce's 82902 goes (default `paypalAccount`; a customer's is under it). */
+  readonly paypalPath?: readonly string[];
 }
 
 export type IntakeResult = { readonly card: CardRecord; readonly nonce: NonceRecord | null } | { readonly errors: FieldError[] };
@@ -46,7 +48,7 @@ export function takeCard(store: SandboxStore, intake: CardIntake): IntakeResult 
       return {
         errors: [
           paypalOneTime
-            ? fieldError(['paypalAccount'], 'base', '82902', 'Cannot vault one-time use PayPal Account.')
+            ? fieldError(intake.paypalPath ?? ['paypalAccount'], 'base', '82902', 'Cannot vault one-time use PayPal Account.')
             : fieldError(intake.noncePath, 'payment_method_nonce', '91569', `The payment sandbox takes a card nonce here, not a ${kind} nonce.`),
         ],
       };
@@ -147,6 +149,7 @@ export interface CardSave {
   readonly nonceCodes: CardIntake['nonceCodes'];
   /** Where the token's errors go (a payment method create puts them under creditCard). */
   readonly tokenPath?: readonly string[];
+  readonly paypalPath?: readonly string[];
   /** The request's params, for a failed verification's error response. */
   readonly params: XmlObject;
 }
@@ -175,7 +178,7 @@ export function prepareCardSave(save: CardSave): { prepared: PreparedCard } | { 
     ? nonceValue === null
       ? null
       : takeCard(store, { nonceValue, cardParams: null, noncePath: save.noncePath, cardPath, nonceCodes: save.nonceCodes })
-    : takeCard(store, { nonceValue: save.nonceValue, cardParams, noncePath: save.noncePath, cardPath, nonceCodes: save.nonceCodes });
+    : takeCard(store, { nonceValue: save.nonceValue, cardParams, noncePath: save.noncePath, cardPath, nonceCodes: save.nonceCodes, paypalPath: save.paypalPath });
   if (existing) {
     if (intake && 'errors' in intake) errors.push(...intake.errors);
     else {

@@ -87,7 +87,7 @@ export interface CardDetails {
 /**
  * The card fields of a request (`number`, `expiration_date` or `expiration_month` and
  * `expiration_year`, `cvv`, `cardholder_name`) checked as the provider checks them, every error at
- * once: the number's presence (81714), its digits and length (81716), its check digit (81715); the
+ * once: the number's presence (81714), its length (81716), its digits and check digit (81715); the
  * expiry's presence (81709), a date given both ways (91708), its format (81710), month (81712) and
  * year (81711 in a date, 81713 alone); the CVV's length for the card's brand (81707); the
  * cardholder name's length (81723).
@@ -99,9 +99,12 @@ export function checkCardDetails(params: Params, rules: CardDetailsRules): { det
   if (rawNumber === null || rawNumber.trim() === '') {
     if (rules.requireNumber || rawNumber !== null) errors.push(cardError('number', '81714', 'Credit card number is required.'));
   } else {
+    // The length is checked first, on whatever was sent ("invalid" is 81716); anything of a card's
+    // length that is not digits passing the check digit is 81715 ("invalid card number", as the
+    // provider's SDK specs show).
     const digits = rawNumber.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(digits)) errors.push(cardError('number', '81716', 'Credit card number must be 12-19 digits.'));
-    else if (!luhnValid(digits)) errors.push(cardError('number', '81715', 'Credit card number is invalid.'));
+    if (digits.length < 12 || digits.length > 19) errors.push(cardError('number', '81716', 'Credit card number must be 12-19 digits.'));
+    else if (!/^\d+$/.test(digits) || !luhnValid(digits)) errors.push(cardError('number', '81715', 'Credit card number is invalid.'));
     else number = digits;
   }
 

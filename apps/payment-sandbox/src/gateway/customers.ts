@@ -113,6 +113,7 @@ function preparePaymentMethod(call: GatewayCall, body: Params, customerId: strin
     cardPath: CARD_PATH,
     noncePath: CARD_PATH,
     nonceCodes: { unknown: '91732', consumed: '91731' },
+    paypalPath: [...PATH, 'paypalAccount'],
     params,
   });
   if (prepared === null) {

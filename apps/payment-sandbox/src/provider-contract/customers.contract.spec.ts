@@ -91,6 +91,17 @@ it('makes another saved payment method the default (defaultPaymentMethodToken)',
   expect((await gateway.creditCard.find(customer.creditCards?.[0]?.token ?? '')).default).toBe(false);
 });
 
+it('makes a saved card the default through updateExistingToken and makeDefault alone', async () => {
+  const customer = await customerWithCard();
+  const token = uniqueId('second');
+  const second = await gateway.paymentMethod.create(request<braintree.PaymentMethodCreateRequest>({ customerId: customer.id, paymentMethodNonce: 'fake-valid-mastercard-nonce', token }));
+  expect(errorCodes(second)).toEqual([]);
+  expect((await gateway.creditCard.find(token)).default).toBe(false);
+  const result = await gateway.customer.update(customer.id, request<braintree.CustomerUpdateRequest>({ creditCard: { options: { updateExistingToken: token, makeDefault: true } } }));
+  expect(errorCodes(result)).toEqual([]);
+  expect((await gateway.creditCard.find(token)).default).toBe(true);
+});
+
 it('changes a saved card in place with updateExistingToken, and its billing address with updateExisting', async () => {
   const customer = await customerWithCard({ billingAddress: { streetAddress: '1 Old St', locality: 'Old Town' } });
   const [card] = customer.creditCards ?? [];

@@ -47,6 +47,7 @@ const CUSTOMER_CASES: Readonly<Record<string, Case>> = {
   'a last name longer than 255': { input: { lastName: long(256) }, path: ['customer'], attribute: 'lastName', code: '81613' },
   'a company longer than 255': { input: { company: long(256) }, path: ['customer'], attribute: 'company', code: '81601' },
   'a card number failing its check digit': { input: { creditCard: card({ number: '4111111111111112' }) }, path: ['customer', 'creditCard'], attribute: 'number', code: '81715', message: 'Credit card number is invalid.' },
+  'a card number of letters': { input: { creditCard: card({ number: 'invalid card number' }) }, path: ['customer', 'creditCard'], attribute: 'number', code: '81715', message: 'Credit card number is invalid.' },
   'a card number that is not 12-19 digits': { input: { creditCard: card({ number: 'invalid' }) }, path: ['customer', 'creditCard'], attribute: 'number', code: '81716', message: 'Credit card number must be 12-19 digits.' },
   'a card without an expiry': { input: { creditCard: { number: '4111111111111111' } }, path: ['customer', 'creditCard'], attribute: 'expirationDate', code: '81709' },
   'an expiry that is no date': { input: { creditCard: card({ expirationDate: 'invalid_date' }) }, path: ['customer', 'creditCard'], attribute: 'expirationDate', code: '81710', message: 'Expiration date is invalid.' },
@@ -93,6 +94,23 @@ describe('customer.create', () => {
   sandboxOnly('an id the sandbox reserves for its paths (91611; the provider does not publish its list)', async () => {
     const result = await gateway.customer.create({ id: 'all' });
     expect(errorsOn(result, ['customer'], 'id')[0]).toMatchObject({ code: '91611' });
+  });
+
+  it('nests a billing address error under the card and joins the messages, echoing the params but the number', async () => {
+    const result = await gateway.customer.create(request<braintree.CustomerCreateRequest>({ creditCard: { number: 'invalid card number', expirationDate: '05/2012', billingAddress: { countryName: 'invalid country' } } }));
+    expect(result.message).toBe('Credit card number is invalid.\nCountry name is not an accepted country.');
+    expect(errorsOn(result, ['customer', 'creditCard'], 'number')[0]).toMatchObject({ code: '81715' });
+    expect(errorsOn(result, ['customer', 'creditCard', 'billingAddress'], 'countryName')[0]).toMatchObject({ code: '91803' });
+    expect(errorCodes(result).sort()).toEqual(['81715', '91803']);
+    const params = (result as unknown as { params: { customer: { creditCard: Record<string, unknown> } } }).params.customer.creditCard;
+    expect(params).toMatchObject({ expirationDate: '05/2012', billingAddress: { countryName: 'invalid country' } });
+    expect(params.number).toBeUndefined();
+  });
+
+  it('a one-time PayPal nonce, which cannot be vaulted (82902 under customer → paypalAccount)', async () => {
+    const result = await gateway.customer.create({ paymentMethodNonce: 'fake-paypal-one-time-nonce' });
+    expect(result.success).toBe(false);
+    expect(errorsOn(result, ['customer', 'paypalAccount'], 'base')[0]).toMatchObject({ code: '82902' });
   });
 
   it('answers every error of a request at once', async () => {
