@@ -199,6 +199,8 @@ export interface VerificationOptionCodes {
   readonly format: string;
   readonly tooLarge: string;
   readonly account: string;
+  /** The presentment currency's code, where the resource takes `verification_currency_iso_code`. */
+  readonly currency?: string;
 }
 
 /** `verify_card`'s options on a card save (under credit_card → options). */
@@ -209,6 +211,7 @@ export const CARD_VERIFICATION_CODES: VerificationOptionCodes = {
   format: '91740',
   tooLarge: '91752',
   account: '91728',
+  currency: '91760',
 };
 
 /** `creditCardVerification.create`'s options (under verification → options). */
@@ -228,8 +231,10 @@ export interface VerificationSettings {
 
 /**
  * A verification's amount and merchant account, checked: the amount a decimal (its format), not
- * negative, not too large; the account one of the merchant's. Ours: `verification_currency_iso_code`
- * (without an account) picks the merchant account charging that currency.
+ * negative, not too large; the account one of the merchant's. On a card save,
+ * `verification_currency_iso_code` must be the currency of the account verifying (91760); without
+ * an account it picks the merchant account presenting that currency (ours: the sandbox's accounts
+ * each present one currency).
  */
 export function verificationSettings(config: SandboxConfig, options: Params, path: readonly string[], codes: VerificationOptionCodes): { settings: VerificationSettings } | { errors: FieldError[] } {
   const errors: FieldError[] = [];
@@ -242,10 +247,15 @@ export function verificationSettings(config: SandboxConfig, options: Params, pat
   let account = options.string(codes.accountAttribute);
   if (account !== null && !Object.hasOwn(config.merchantAccounts, account)) {
     errors.push(fieldError(path, codes.accountAttribute, codes.account, 'Verification Merchant Account ID is invalid.'));
+    account = null;
   }
-  const currency = options.string('verification_currency_iso_code');
-  if (account === null && currency !== null) {
-    account = Object.entries(config.merchantAccounts).find(([, accountCurrency]) => accountCurrency === currency.toUpperCase())?.[0] ?? null;
+  const currency = codes.currency ? options.string('verification_currency_iso_code') : null;
+  if (codes.currency && currency !== null && currency !== '') {
+    const wanted = currency.trim().toUpperCase();
+    const presenting = account !== null ? (config.merchantAccounts[account] === wanted ? account : null) : (Object.entries(config.merchantAccounts).find(([, accountCurrency]) => accountCurrency === wanted)?.[0] ?? null);
+    // Ours: the message (the provider's SDKs name the code only).
+    if (presenting === null) errors.push(fieldError(path, 'verification_currency_iso_code', codes.currency, 'Verification currency is not presented by the merchant account.'));
+    account = presenting;
   }
   if (errors.length > 0) return { errors };
   return { settings: { amount: amount === null || amount === '' ? null : Number(amount).toFixed(2), merchantAccountId: account } };

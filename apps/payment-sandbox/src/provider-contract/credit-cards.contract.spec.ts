@@ -146,6 +146,19 @@ it('refuses a verification merchant account the merchant does not have (91728)',
   expect(codeOn(result, ['creditCard', 'options'], 'verificationMerchantAccountId')).toBe('91728');
 });
 
+it('verifies in the presentment currency asked for (verificationCurrencyIsoCode), and refuses one the account does not present (91760)', async () => {
+  const customerId = await newCustomer();
+  const account = target.defaultMerchantAccountId;
+  const presented = await createCard({ customerId, number: '4111111111111111', expirationDate: expiry.date, options: { verifyCard: true, verificationMerchantAccountId: account } });
+  const currency = String(presented.creditCard.verification?.currencyIsoCode);
+  const same = await createCard({ customerId, number: '4111111111111111', expirationDate: expiry.date, options: { verifyCard: true, verificationMerchantAccountId: account, verificationCurrencyIsoCode: currency } });
+  expect(errorCodes(same)).toEqual([]);
+  expect(same.creditCard.verification).toMatchObject({ currencyIsoCode: currency });
+  const invalid = await createCard({ customerId, number: '4111111111111111', expirationDate: expiry.date, options: { verifyCard: true, verificationCurrencyIsoCode: 'JP' } });
+  expect(invalid.success).toBe(false);
+  expect(errorCodes(invalid)).toEqual(['91760']);
+});
+
 it('carries a 3-D Secure nonce\'s authentication onto the verification', async () => {
   const customerId = await newCustomer();
   const result = await createCard({ customerId, paymentMethodNonce: 'fake-three-d-secure-visa-full-authentication-nonce', options: { verifyCard: true } });
