@@ -145,6 +145,12 @@ describe('paymentMethod.create', () => {
     expect(errorsOn(result, ['paymentMethod'], 'paymentMethodNonce')[0]).toMatchObject({ code: '93107' });
   });
 
+  it('a nonce the gateway never issued (93108, as the SDK specs read it)', async () => {
+    const result = await gateway.paymentMethod.create({ customerId, paymentMethodNonce: `tokencc_${uniqueId('never')}` });
+    expect(result.success).toBe(false);
+    expect(errorsOn(result, ['paymentMethod'], 'paymentMethodNonce')[0]).toMatchObject({ code: '93108' });
+  });
+
   it('a customer that does not exist (93105)', async () => {
     const result = await gateway.paymentMethod.create({ customerId: uniqueId('nobody'), paymentMethodNonce: 'fake-valid-nonce' });
     expect(errorsOn(result, ['paymentMethod'], 'customerId')[0]).toMatchObject({ code: '93105' });
