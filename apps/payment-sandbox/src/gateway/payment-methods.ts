@@ -112,6 +112,20 @@ export function findCreditCard(call: GatewayCall): Reply {
 }
 
 /**
+ * `GET /payment_methods/from_nonce/{nonce}` (`creditCard.fromNonce`): the saved card a nonce was
+ * made for, once (the nonce is used up). A nonce of no saved card, or one used before, is not found.
+ */
+export function findCreditCardFromNonce(call: GatewayCall): Reply {
+  const { store } = call.context;
+  const nonce = store.state.nonces[call.captures.nonce];
+  const method = nonce?.paymentMethodToken ? store.state.paymentMethods[nonce.paymentMethodToken] : undefined;
+  if (!nonce || nonce.consumed || !method || !isCard(method)) return notFound;
+  consumeNonce(store, nonce);
+  store.save();
+  return methodReply(200, method, call.context);
+}
+
+/**
  * A PayPal account's update: `make_default` only. A nonce is the server SDK's
  * CannotUpdatePayPalAccountUsingPaymentMethodNonce (92914), card details its
  * InvalidParamsForPayPalAccountUpdate (92915). Ours: where those errors sit, and their messages.

@@ -1,6 +1,6 @@
 import type braintree from 'braintree';
 import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, uniqueId, type ContractTarget } from './target';
-import { codeOn, graphQLIdOf, request, verificationOf } from './vault-helpers';
+import { codeOn, creditCardFromNonce, graphQLIdOf, request, verificationOf } from './vault-helpers';
 
 /**
  * Cards in the vault from the server SDK: a raw number (allowed server-side in the provider's
@@ -106,6 +106,16 @@ it('updates a card\'s number, expiry and name; a billing address is new unless u
   const merged = await gateway.creditCard.update(token, request<braintree.CreditCardUpdateRequest>({ billingAddress: { streetAddress: '2 New St', options: { updateExisting: true } } }));
   expect(errorCodes(merged)).toEqual([]);
   expect(merged.creditCard.billingAddress).toMatchObject({ id: replaced.creditCard.billingAddress?.id, region: 'IL', streetAddress: '2 New St' });
+});
+
+it('finds the saved card behind a nonce made for it, once (creditCard.fromNonce)', async () => {
+  const customerId = await newCustomer();
+  const created = await createCard({ customerId, number: '4111111111111111', expirationDate: expiry.date });
+  const nonce = (await gateway.paymentMethodNonce.create(created.creditCard.token)).paymentMethodNonce.nonce;
+  const found = await creditCardFromNonce(gateway, nonce);
+  expect(found).toMatchObject({ token: created.creditCard.token, maskedNumber: '411111******1111' });
+  await expect(creditCardFromNonce(gateway, nonce)).rejects.toMatchObject({ type: 'notFoundError' });
+  await expect(creditCardFromNonce(gateway, 'fake-valid-nonce')).rejects.toMatchObject({ type: 'notFoundError' });
 });
 
 it('deletes a card: neither find knows it afterwards', async () => {

@@ -50,3 +50,7 @@ export function searchVerificationIds(gateway: braintree.BraintreeGateway, build
     verificationGateway(gateway).search(build, (error, response) => (error ? reject(error) : resolve(response.ids)));
   });
 }
+
+/** The SDK's `creditCard.fromNonce`, which its type definitions leave out. */
+export const creditCardFromNonce = (gateway: braintree.BraintreeGateway, nonce: string): Promise<braintree.CreditCard> =>
+  (gateway.creditCard as unknown as { fromNonce(nonce: string): Promise<braintree.CreditCard> }).fromNonce(nonce);
