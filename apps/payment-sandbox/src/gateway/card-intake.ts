@@ -1,7 +1,7 @@
 import type { SandboxConfig, SandboxContext } from '../context';
 import type { CardRecord, NonceRecord, PaymentMethodRecord, VaultedPayPalAccount, VerificationRecord } from '../store';
 import { SandboxStore } from '../store';
-import { commitBillingAddress, findAddress, planBillingAddress, plannedAddressFields } from './addresses';
+import { commitBillingAddress, planBillingAddress, plannedAddressFields } from './addresses';
 import { cardRecord, checkCardDetails } from './cards';
 import { Params } from './params';
 import { errorReply, fieldError, type FieldError, type Reply } from './reply';
@@ -243,12 +243,6 @@ export function prepareCardSave(save: CardSave): { prepared: PreparedCard } | { 
       },
     },
   };
-}
-
-
-/** The address a saved card is billed to, if it still exists. */
-export function billingAddressOf(store: SandboxStore, method: PaymentMethodRecord) {
-  return method.billingAddressId ? findAddress(store, method.customerId, method.billingAddressId) : null;
 }
 
 /**
