@@ -2,11 +2,26 @@ import { DEFAULT_CONFIG, type SandboxConfig } from './context';
 
 /**
  * The sandbox's account, as a real account's control panel sets it: the merchant id, the API key
- * pair, and the merchant accounts (each with its currency, one of them the default). It comes from
- * the command line, the environment, the state file and the defaults, in that order of precedence,
- * field by field; the state file then keeps what was used, so a restarted sandbox has the same one.
+ * pair, the merchant accounts (each with its currency, one of them the default), and the account's
+ * fraud settings (its AVS and CVV rules, whether its fraud tools are on). It comes from the command
+ * line, the environment, the state file and the defaults, in that order of precedence, field by
+ * field; the state file then keeps what was used, so a restarted sandbox has the same one.
  */
-export type SandboxAccount = Pick<SandboxConfig, 'merchantId' | 'publicKey' | 'privateKey' | 'merchantAccounts' | 'defaultMerchantAccountId'>;
+export type AccountKeys = Pick<SandboxConfig, 'merchantId' | 'publicKey' | 'privateKey' | 'merchantAccounts' | 'defaultMerchantAccountId'>;
+export type AccountRules = Pick<SandboxConfig, 'cvvRejectOn' | 'avsPostalCodeRejectOn' | 'avsStreetAddressRejectOn' | 'fraudTools'>;
+export type SandboxAccount = AccountKeys & AccountRules;
+
+const ACCOUNT_FIELDS = [
+  'merchantId',
+  'publicKey',
+  'privateKey',
+  'merchantAccounts',
+  'defaultMerchantAccountId',
+  'cvvRejectOn',
+  'avsPostalCodeRejectOn',
+  'avsStreetAddressRejectOn',
+  'fraudTools',
+] as const satisfies readonly (keyof SandboxAccount)[];
 
 /** Where a part of the account may come from; a source names only what it sets. */
 export type AccountSource = Partial<SandboxAccount>;
@@ -17,7 +32,37 @@ export const ACCOUNT_ENVIRONMENT = {
   privateKey: 'BRAINTREE_SANDBOX_PRIVATE_KEY',
   merchantAccounts: 'BRAINTREE_SANDBOX_MERCHANT_ACCOUNTS',
   defaultMerchantAccountId: 'BRAINTREE_SANDBOX_DEFAULT_MERCHANT_ACCOUNT',
+  cvvRejectOn: 'BRAINTREE_SANDBOX_CVV_REJECT_ON',
+  avsPostalCodeRejectOn: 'BRAINTREE_SANDBOX_AVS_POSTAL_CODE_REJECT_ON',
+  avsStreetAddressRejectOn: 'BRAINTREE_SANDBOX_AVS_STREET_ADDRESS_REJECT_ON',
+  fraudTools: 'BRAINTREE_SANDBOX_FRAUD_TOOLS',
 } as const;
+
+/**
+ * The response codes the provider reports (its AvsCvvResponseCode: M matches, N does not match, U
+ * not verified, I not provided, S issuer does not take part, A not applicable, B bypassed; E, an
+ * AVS system error, for addresses only), so the only ones a rule can name.
+ */
+export const CVV_RULE_CODES: readonly string[] = ['M', 'N', 'U', 'I', 'S', 'A', 'B'];
+export const AVS_RULE_CODES: readonly string[] = ['M', 'N', 'U', 'I', 'S', 'A', 'B', 'E'];
+
+/**
+ * A rule's response codes as a flag or variable spells them: `N,U` (any case); empty or `none`
+ * rejects on nothing. Checked against the provider's codes later, with the rest of the account.
+ */
+export function parseResponseCodes(raw: string): string[] {
+  const trimmed = raw.trim();
+  if (trimmed === '' || trimmed.toLowerCase() === 'none') return [];
+  return [...new Set(trimmed.split(',').map((code) => code.trim().toUpperCase()).filter(Boolean))];
+}
+
+/** `on` or `off`, as the control panel's switch for the account's fraud tools. */
+export function parseSwitch(raw: string, where: string): boolean {
+  const value = raw.trim().toLowerCase();
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new AccountConfigurationError(`${where} needs on or off, not "${raw}"`);
+}
 
 /** The provider's own id alphabet (the server SDK refuses path segments outside it). */
 const ID = /^[A-Za-z0-9_-]+$/;
@@ -56,6 +101,12 @@ export function accountFromEnvironment(environment: Readonly<Record<string, stri
   const publicKey = read(ACCOUNT_ENVIRONMENT.publicKey);
   const privateKey = read(ACCOUNT_ENVIRONMENT.privateKey);
   const defaultMerchantAccountId = read(ACCOUNT_ENVIRONMENT.defaultMerchantAccountId);
+  for (const key of ['cvvRejectOn', 'avsPostalCodeRejectOn', 'avsStreetAddressRejectOn'] as const) {
+    const codes = read(ACCOUNT_ENVIRONMENT[key]);
+    if (codes !== undefined) source[key] = parseResponseCodes(codes);
+  }
+  const fraudTools = read(ACCOUNT_ENVIRONMENT.fraudTools);
+  if (fraudTools !== undefined) source.fraudTools = parseSwitch(fraudTools, ACCOUNT_ENVIRONMENT.fraudTools);
   if (merchantId !== undefined) source.merchantId = merchantId;
   if (publicKey !== undefined) source.publicKey = publicKey;
   if (privateKey !== undefined) source.privateKey = privateKey;
@@ -67,8 +118,7 @@ export function accountFromEnvironment(environment: Readonly<Record<string, stri
 /** Only the account's fields of a partial configuration (what `startBraintreeSandbox({config})` was given). */
 export function accountPart(config: Partial<SandboxConfig> | undefined): AccountSource {
   if (!config) return {};
-  const keys = ['merchantId', 'publicKey', 'privateKey', 'merchantAccounts', 'defaultMerchantAccountId'] as const;
-  return Object.fromEntries(keys.filter((key) => config[key] !== undefined).map((key) => [key, config[key]])) as AccountSource;
+  return Object.fromEntries(ACCOUNT_FIELDS.filter((key) => config[key] !== undefined).map((key) => [key, config[key]])) as AccountSource;
 }
 
 /**
@@ -93,7 +143,13 @@ export function resolveAccount(sources: readonly NamedAccountSource[]): { readon
   const publicKey = pick('publicKey');
   const privateKey = pick('privateKey');
   const merchantAccounts = pick('merchantAccounts');
-  if (!merchantId || !publicKey || !privateKey || !merchantAccounts) throw new AccountConfigurationError('the defaults name no account');
+  const cvvRejectOn = pick('cvvRejectOn');
+  const avsPostalCodeRejectOn = pick('avsPostalCodeRejectOn');
+  const avsStreetAddressRejectOn = pick('avsStreetAddressRejectOn');
+  const fraudTools = pick('fraudTools');
+  if (!merchantId || !publicKey || !privateKey || !merchantAccounts || !cvvRejectOn || !avsPostalCodeRejectOn || !avsStreetAddressRejectOn || !fraudTools) {
+    throw new AccountConfigurationError('the defaults name no account');
+  }
   const named = pick('defaultMerchantAccountId', merchantAccounts.index + 1);
   const account: SandboxAccount = {
     merchantId: merchantId.value,
@@ -101,6 +157,10 @@ export function resolveAccount(sources: readonly NamedAccountSource[]): { readon
     privateKey: privateKey.value,
     merchantAccounts: merchantAccounts.value,
     defaultMerchantAccountId: named?.value ?? Object.keys(merchantAccounts.value)[0] ?? null,
+    cvvRejectOn: cvvRejectOn.value,
+    avsPostalCodeRejectOn: avsPostalCodeRejectOn.value,
+    avsStreetAddressRejectOn: avsStreetAddressRejectOn.value,
+    fraudTools: fraudTools.value,
   };
   const origins = {
     merchantId: merchantId.name,
@@ -108,6 +168,10 @@ export function resolveAccount(sources: readonly NamedAccountSource[]): { readon
     privateKey: privateKey.name,
     merchantAccounts: merchantAccounts.name,
     defaultMerchantAccountId: named?.name ?? merchantAccounts.name,
+    cvvRejectOn: cvvRejectOn.name,
+    avsPostalCodeRejectOn: avsPostalCodeRejectOn.name,
+    avsStreetAddressRejectOn: avsStreetAddressRejectOn.name,
+    fraudTools: fraudTools.name,
   };
   validateAccount(account, origins);
   return { account, sources: origins };
@@ -135,6 +199,21 @@ export function validateAccount(account: SandboxAccount, sources: Partial<Record
   if (named !== null && ids.length > 0 && !ids.includes(named)) {
     problems.push(`the default merchant account ${named}${from('defaultMerchantAccountId')} is not among the merchant accounts (${ids.join(', ')})`);
   }
+  const rules = [
+    ['cvvRejectOn', 'the CVV rules', CVV_RULE_CODES],
+    ['avsPostalCodeRejectOn', 'the AVS postal code rules', AVS_RULE_CODES],
+    ['avsStreetAddressRejectOn', 'the AVS street address rules', AVS_RULE_CODES],
+  ] as const;
+  for (const [key, label, known] of rules) {
+    const codes: unknown = account[key];
+    if (!Array.isArray(codes)) {
+      problems.push(`${label} must be a list of response codes${from(key)}`);
+      continue;
+    }
+    const unknown = codes.filter((code) => typeof code !== 'string' || !known.includes(code));
+    if (unknown.length > 0) problems.push(`${label} name ${unknown.map((code) => `"${String(code)}"`).join(', ')}, not among the provider's response codes (${known.join(' ')})${from(key)}`);
+  }
+  if (typeof account.fraudTools !== 'boolean') problems.push(`the fraud tools must be on or off (true or false)${from('fraudTools')}`);
   if (problems.length > 0) throw new AccountConfigurationError(`the sandbox's account is not valid: ${problems.join('; ')}`);
 }
 
@@ -145,4 +224,8 @@ export const storedAccount = (account: SandboxAccount): SandboxAccount => ({
   privateKey: account.privateKey,
   merchantAccounts: { ...account.merchantAccounts },
   defaultMerchantAccountId: account.defaultMerchantAccountId,
+  cvvRejectOn: [...account.cvvRejectOn],
+  avsPostalCodeRejectOn: [...account.avsPostalCodeRejectOn],
+  avsStreetAddressRejectOn: [...account.avsStreetAddressRejectOn],
+  fraudTools: account.fraudTools,
 });

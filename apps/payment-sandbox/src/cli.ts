@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { accountFromEnvironment, parseMerchantAccounts, type AccountSource, type SandboxAccount } from './account';
+import { accountFromEnvironment, parseMerchantAccounts, parseResponseCodes, parseSwitch, type AccountKeys, type AccountSource, type SandboxAccount } from './account';
 import { startBraintreeSandbox, startDigitalRiverSandbox, type BraintreeSandboxOptions } from './index';
 
 /**
@@ -20,6 +20,14 @@ import { startBraintreeSandbox, startDigitalRiverSandbox, type BraintreeSandboxO
  * DEFAULT_MERCHANT_ACCOUNT), which beats the state file's account, which beats the defaults. The
  * account used is checked at start, kept in the state file, and told to the parent over IPC
  * (`account` in the listening message), so whoever starts the store hands it the same keys.
+ *
+ * The account's fraud settings, as its control panel's basic and advanced fraud tools set them:
+ * `--cvv-reject-on N,U`, `--avs-postal-code-reject-on CODES`, `--avs-street-address-reject-on CODES`
+ * (the response codes whose answer gateway-rejects a card sale or verification; an empty value or
+ * `none` rejects on nothing) and `--fraud-tools on|off` (whether the fraud and risk-threshold test
+ * cards are turned away). Their variables are BRAINTREE_SANDBOX_CVV_REJECT_ON,
+ * _AVS_POSTAL_CODE_REJECT_ON, _AVS_STREET_ADDRESS_REJECT_ON and _FRAUD_TOOLS, with the same
+ * precedence as the rest of the account.
  */
 
 export const PROVIDERS = ['braintree', 'digital-river'] as const;
@@ -44,6 +52,12 @@ const ACCOUNT_FLAGS = {
   '--public-key': 'publicKey',
   '--private-key': 'privateKey',
   '--default-merchant-account': 'defaultMerchantAccountId',
+} as const;
+
+const RULE_FLAGS = {
+  '--cvv-reject-on': 'cvvRejectOn',
+  '--avs-postal-code-reject-on': 'avsPostalCodeRejectOn',
+  '--avs-street-address-reject-on': 'avsStreetAddressRejectOn',
 } as const;
 
 export function parseArguments(argv: readonly string[]): CliOptions {
@@ -83,6 +97,12 @@ export function parseArguments(argv: readonly string[]): CliOptions {
       const raw = value()?.trim();
       if (!raw) throw new Error(`${flag} needs a value`);
       account[ACCOUNT_FLAGS[flag as keyof typeof ACCOUNT_FLAGS]] = raw;
+    } else if (Object.hasOwn(RULE_FLAGS, flag)) {
+      const raw = value();
+      if (raw === undefined) throw new Error(`${flag} needs response codes such as N,U (empty or none: reject on nothing)`);
+      account[RULE_FLAGS[flag as keyof typeof RULE_FLAGS]] = parseResponseCodes(raw);
+    } else if (flag === '--fraud-tools') {
+      account.fraudTools = parseSwitch(value() ?? '', '--fraud-tools');
     } else if (flag === '--merchant-account') {
       const raw = value();
       if (!raw) throw new Error('--merchant-account needs ID=CURRENCY (e.g. store_GBP=GBP)');
@@ -91,7 +111,7 @@ export function parseArguments(argv: readonly string[]): CliOptions {
   }
   if (merchantAccounts.length > 0) account.merchantAccounts = parseMerchantAccounts(merchantAccounts, '--merchant-account');
   const accountGiven = Object.keys(account).length > 0;
-  if (provider === 'digital-river' && accountGiven) throw new Error('the account flags (--merchant-id, --public-key, --private-key, --merchant-account, --default-merchant-account) are for the braintree sandbox only');
+  if (provider === 'digital-river' && accountGiven) throw new Error('the account flags (--merchant-id, --public-key, --private-key, --merchant-account, --default-merchant-account, --cvv-reject-on, --avs-postal-code-reject-on, --avs-street-address-reject-on, --fraud-tools) are for the braintree sandbox only');
   if (provider === 'digital-river' && tlsPort !== null) throw new Error('--tls-port is for the braintree sandbox only');
   if (provider === 'digital-river' && webhookUrl !== undefined) throw new Error('--webhook-url is for the braintree sandbox only');
   if (provider === 'digital-river' && bankDebitSettleAfterMs !== undefined) throw new Error('--bank-debit-settle-after-ms is for the braintree sandbox only');
@@ -125,7 +145,7 @@ export function braintreeSandboxOptions(options: CliOptions, environment: Readon
 }
 
 /** The account a started sandbox uses, as the parent is told it (the store needs the same keys). */
-export function listeningAccount(config: SandboxAccount): SandboxAccount {
+export function listeningAccount(config: AccountKeys): AccountKeys {
   return {
     merchantId: config.merchantId,
     publicKey: config.publicKey,

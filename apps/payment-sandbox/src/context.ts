@@ -58,6 +58,13 @@ export interface SandboxConfig {
   readonly cvvRejectOn: readonly string[];
   readonly avsPostalCodeRejectOn: readonly string[];
   readonly avsStreetAddressRejectOn: readonly string[];
+  /**
+   * Whether the account's fraud tools (the provider's Advanced Fraud Management) are on: only then
+   * does the provider turn away its fraud and risk-threshold test cards (4000111111111511 `fraud`,
+   * 4111130000000003 `risk_threshold`, and their static nonces), on sales and verifications alike;
+   * with them off those cards are ordinary cards.
+   */
+  readonly fraudTools: boolean;
 }
 
 export const DEFAULT_CONFIG: SandboxConfig = {
@@ -82,6 +89,8 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   cvvRejectOn: ['N'],
   avsPostalCodeRejectOn: ['N'],
   avsStreetAddressRejectOn: ['N'],
+  // Ours: the fraud tools on, so the fraud test cards are turned away as the store's tests expect.
+  fraudTools: true,
 };
 
 /** The merchant account a call that names none uses. */

@@ -22,7 +22,7 @@ import { sepaMandatePageRoutes } from './bank-debits/pages';
 import { settleDueDebits } from './bank-debits/settlement';
 import { venmoRoutes } from './venmo/routes';
 
-export { accountFromEnvironment, AccountConfigurationError, ACCOUNT_ENVIRONMENT, type SandboxAccount } from './account';
+export { accountFromEnvironment, AccountConfigurationError, ACCOUNT_ENVIRONMENT, AVS_RULE_CODES, CVV_RULE_CODES, type AccountKeys, type AccountRules, type SandboxAccount } from './account';
 export { DEFAULT_CONFIG, type RouteHandler, type SandboxConfig, type SandboxContext, type SandboxRequest } from './context';
 export type {
   CardRecord,

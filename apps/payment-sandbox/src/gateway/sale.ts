@@ -84,6 +84,12 @@ const THREE_D_SECURE_NOT_POSSIBLE = new Set(['lookup_not_enrolled', 'authenticat
  */
 const REJECTED_BEFORE_PROCESSOR = new Set(['fraud', 'three_d_secure', 'risk_threshold', 'application_incomplete']);
 
+/**
+ * The rejections only an account with its fraud tools on gives (the provider documents its fraud
+ * and risk-threshold test cards for such accounts); with them off those cards sell by their amount.
+ */
+export const isFraudToolRejection = (outcome: SaleOutcome): boolean => outcome.kind === 'gateway_rejected' && (outcome.reason === 'fraud' || outcome.reason === 'risk_threshold');
+
 /** Whether `three_d_secure.required` lets this sale through. */
 export function threeDSecureSatisfied(info: ThreeDSecureInfo | null): boolean {
   if (!info) return false;
@@ -298,7 +304,7 @@ function decideOutcome(
   if (fakeOutcome) return fakeOutcome;
   // A PayPal account's placeholder card is never read as a card.
   const testCard = source.kind === 'PayPalAccount' ? null : findTestCard(card.number);
-  if (testCard && testCard.sale.kind !== 'approved' && !testCard.verificationOnly) return testCard.sale;
+  if (testCard && testCard.sale.kind !== 'approved' && !testCard.verificationOnly && !(isFraudToolRejection(testCard.sale) && !config.fraudTools)) return testCard.sale;
   const byAmount = saleOutcomeForAmount(amount, source.kind === 'PayPalAccount' ? 'paypal' : 'card');
   if (byAmount) return byAmount;
   // The CVV and AVS rules read a card's answers: a wallet's payer was checked by the wallet.

@@ -132,6 +132,11 @@ describeSandboxOnly('the account in the state file', () => {
       privateKey: 'kept_private',
       merchantAccounts: { kept_eur: 'EUR' },
       defaultMerchantAccountId: 'kept_eur',
+      // The account's fraud settings are kept with it (account-rules.contract.spec.ts).
+      cvvRejectOn: ['N'],
+      avsPostalCodeRejectOn: ['N'],
+      avsStreetAddressRejectOn: ['N'],
+      fraudTools: true,
     });
 
     const second = await startFromCommandLine(['--state-file', stateFile]);
