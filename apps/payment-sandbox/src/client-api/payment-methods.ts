@@ -1,6 +1,7 @@
 import { SandboxStore, type CardRecord, type NonceRecord, type ThreeDSecureInfo } from '../store';
+import { cardIndicators } from '../test-values';
 
-/** The sandbox knows no issuers, so every BIN lookup answers what the provider answers for an unknown BIN. */
+/** What the provider answers for a BIN it knows nothing of. */
 export const UNKNOWN_BIN_DATA = {
   prepaid: 'Unknown',
   healthcare: 'Unknown',
@@ -16,6 +17,31 @@ export const UNKNOWN_BIN_DATA = {
   purchase: 'Unknown',
   corporate: 'Unknown',
 };
+
+/**
+ * A tokenized card's `binData` as braintree-web hands it to the page: the same indicators the
+ * server SDK reports for that number (the documented card type indicator and country of issuance
+ * test cards), so a page that reads `binData.prepaid` or `binData.debit` sees what the store will.
+ */
+export function clientBinData(number: string) {
+  const indicators = cardIndicators(number);
+  return {
+    prepaid: indicators.prepaid,
+    prepaidReloadable: indicators.prepaidReloadable,
+    healthcare: indicators.healthcare,
+    debit: indicators.debit,
+    durbinRegulated: indicators.durbinRegulated,
+    commercial: indicators.commercial,
+    payroll: indicators.payroll,
+    issuingBank: indicators.issuingBank,
+    countryOfIssuance: indicators.countryOfIssuance,
+    productId: indicators.productId,
+    business: indicators.business,
+    consumer: indicators.consumer,
+    purchase: indicators.purchase,
+    corporate: indicators.corporate,
+  };
+}
 
 /** A new single-use nonce for a card (or a wallet's card), which the gateway half then accepts in a sale or a vaulting. */
 export function createNonce(
@@ -84,7 +110,7 @@ export function paymentMethodJson(record: NonceRecord) {
       expirationYear: card.expirationYear,
       cardholderName: card.cardholderName,
     },
-    binData: UNKNOWN_BIN_DATA,
+    binData: clientBinData(card.number),
     threeDSecureInfo: threeDSecureInfoJson(record.threeDSecureInfo),
   };
 }

@@ -1,6 +1,6 @@
 import { cardRecord } from '../gateway/cards';
 import { SandboxStore, type CardRecord, type NonceRecord, type PayPalDetails } from '../store';
-import { createNonce, UNKNOWN_BIN_DATA } from './payment-methods';
+import { clientBinData, createNonce } from './payment-methods';
 
 /** The wallets' nonce kinds (everything but CreditCard). */
 export type WalletKind = Exclude<NonceRecord['kind'], 'CreditCard'>;
@@ -98,7 +98,7 @@ export function applePayCardJson(record: NonceRecord) {
       lastFour: card.last4,
       lastTwo: card.last4.slice(-2),
     },
-    binData: UNKNOWN_BIN_DATA,
+    binData: clientBinData(card.number),
   };
 }
 
@@ -111,6 +111,6 @@ export function androidPayCardJson(record: NonceRecord) {
     description: 'Android Pay',
     consumed: record.consumed,
     details: { cardType: card.cardType, lastTwo: card.last4.slice(-2), lastFour: card.last4, isNetworkTokenized: false, bin: card.bin },
-    binData: UNKNOWN_BIN_DATA,
+    binData: clientBinData(card.number),
   };
 }
