@@ -1,6 +1,7 @@
 import type braintree from 'braintree';
 import { MAX_ADDRESSES_PER_CUSTOMER } from '../gateway/addresses';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, sandboxOnly, uniqueId, type ContractTarget } from './target';
+import { errorCodes, futureExpiry, sandboxOnly, uniqueId } from './target';
+import { useContractTarget } from './suite';
 import { codeOn, errorsOn, request } from './vault-helpers';
 
 /**
@@ -8,17 +9,7 @@ import { codeOn, errorsOn, request } from './vault-helpers';
  * listed on the customer, and a saved card's billing address by id (`billingAddressId`).
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { gateway } = useContractTarget();
 
 async function newCustomer(): Promise<string> {
   return (await gateway.customer.create({ id: uniqueId('addr') })).customer.id;

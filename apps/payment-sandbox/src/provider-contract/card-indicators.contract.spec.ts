@@ -1,5 +1,5 @@
-import braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, futureExpiry, type ContractTarget } from './target';
+import { futureExpiry } from './target';
+import { useContractTarget } from './suite';
 
 /**
  * Card type indicators (bin data) of the documented test cards: the server SDKs'
@@ -7,17 +7,7 @@ import { CONTRACT_TIMEOUT_MS, contractTarget, futureExpiry, type ContractTarget 
  * static nonces' bin data.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { gateway } = useContractTarget();
 
 type Details = Record<string, unknown>;
 

@@ -1,5 +1,6 @@
 import type braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, uniqueId, type ContractTarget } from './target';
+import { errorCodes, futureExpiry, uniqueId } from './target';
+import { useContractTarget } from './suite';
 
 /**
  * Client tokens (`clientToken.generate`): their versions, options and validation errors, then what
@@ -10,15 +11,7 @@ import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, uniqueId
  * behaviours are braintree_node's own integration specs (client_token_gateway_spec.js).
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-
-beforeAll(async () => {
-  target = await contractTarget();
-});
-
-afterAll(() => target.close());
+const { target } = useContractTarget();
 
 interface DecodedToken {
   readonly version: number;

@@ -1,5 +1,6 @@
 import type braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, uniqueId, type ContractTarget } from './target';
+import { errorCodes, futureExpiry, uniqueId } from './target';
+import { useContractTarget } from './suite';
 import { codeOn, creditCardFromNonce, graphQLIdOf, request, verificationOf } from './vault-helpers';
 
 /**
@@ -8,17 +9,7 @@ import { codeOn, creditCardFromNonce, graphQLIdOf, request, verificationOf } fro
  * and `verifyCard` with its amount and merchant account.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { target, gateway } = useContractTarget();
 
 const expiry = futureExpiry();
 

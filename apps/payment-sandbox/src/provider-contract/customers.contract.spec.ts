@@ -1,6 +1,7 @@
 import type braintree from 'braintree';
 import { globalId } from '../gateway/global-ids';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, sandboxOnly, uniqueId, type ContractTarget } from './target';
+import { errorCodes, futureExpiry, sandboxOnly, uniqueId } from './target';
+import { useContractTarget } from './suite';
 import { codeOn, graphQLIdOf, request, verificationOf } from './vault-helpers';
 
 /**
@@ -9,17 +10,7 @@ import { codeOn, graphQLIdOf, request, verificationOf } from './vault-helpers';
  * and billing address `options.updateExisting`.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { gateway } = useContractTarget();
 
 const expiry = futureExpiry();
 

@@ -1,5 +1,6 @@
 import braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, sandboxOnly, type ContractTarget } from './target';
+import { errorCodes, sandboxOnly } from './target';
+import { useContractTarget } from './suite';
 
 /**
  * The documented static test nonces (the server SDKs' `Test::Nonce` constants): what
@@ -8,17 +9,7 @@ import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, sandboxOnly, type Cont
  * nonces sell.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { target, gateway } = useContractTarget();
 
 const sale = (paymentMethodNonce: string, amount = '10.00', extra: Partial<braintree.TransactionRequest> = {}) => gateway.transaction.sale({ amount, paymentMethodNonce, ...extra });
 

@@ -1,16 +1,9 @@
-import { AGAINST_PROVIDER, CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, sandboxOnly, uniqueId, type ContractTarget } from './target';
+import { AGAINST_PROVIDER, errorCodes, sandboxOnly, uniqueId } from './target';
+import { useContractTarget } from './suite';
 
 /** The suite's own footing: the target answers with the keys it was given and refuses others. */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-
-beforeAll(async () => {
-  target = await contractTarget();
-});
-
-afterAll(() => target.close());
+const { target } = useContractTarget();
 
 it('the target answers the SDK with its keys and names a default merchant account', async () => {
   const customer = await target.gateway.customer.create({ firstName: 'Contract', lastName: 'Harness', id: uniqueId('harness') });

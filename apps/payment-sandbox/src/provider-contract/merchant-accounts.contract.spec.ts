@@ -1,7 +1,8 @@
 import braintree, { BraintreeGateway } from 'braintree';
 import { startBraintreeSandbox } from '../index';
 import { gatewayFor } from '../sdk-client';
-import { CONTRACT_TIMEOUT_MS, contractTarget, sandboxOnly, uniqueId, type ContractTarget } from './target';
+import { sandboxOnly, uniqueId } from './target';
+import { useContractTarget } from './suite';
 
 /**
  * The merchant account read API the SDK has: `merchantAccount.find(id)` and `merchantAccount.all()`
@@ -9,15 +10,7 @@ import { CONTRACT_TIMEOUT_MS, contractTarget, sandboxOnly, uniqueId, type Contra
  * is the account's default one (braintree_node's integration spec reads these three back).
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-
-beforeAll(async () => {
-  target = await contractTarget();
-});
-
-afterAll(() => target.close());
+const { target } = useContractTarget();
 
 /** Every account `all()` streams, page after page (the SDK's typings wrongly promise a Promise). */
 function allAccounts(gateway: braintree.BraintreeGateway): Promise<braintree.MerchantAccount[]> {

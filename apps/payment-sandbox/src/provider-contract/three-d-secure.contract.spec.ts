@@ -1,5 +1,6 @@
 import braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, type ContractTarget } from './target';
+import { errorCodes, futureExpiry } from './target';
+import { useContractTarget } from './suite';
 
 /**
  * 3-D Secure without a browser: the documented static 3-D Secure nonces (their results found on
@@ -8,17 +9,7 @@ import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, type Con
  * authentication id a sale of the same card then names.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { target, gateway } = useContractTarget();
 
 describe('the static 3-D Secure nonces', () => {
   it('full authentication: the nonce and its sale carry the liability shift', async () => {

@@ -1,7 +1,8 @@
 import braintree from 'braintree';
 import { startBraintreeSandbox } from '../index';
 import { gatewayFor } from '../sdk-client';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, sandboxOnly, uniqueId, type ContractTarget } from './target';
+import { errorCodes, futureExpiry, sandboxOnly, uniqueId } from './target';
+import { useContractTarget } from './suite';
 
 /**
  * Sales, settlement, voids, refunds and search, with the provider's documented test amounts
@@ -9,17 +10,7 @@ import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, sandboxO
  * assert against the provider's sandbox.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { target, gateway } = useContractTarget();
 
 const VISA = '4111111111111111';
 const card = (number = VISA, expirationDate = futureExpiry().date) => ({ number, expirationDate });

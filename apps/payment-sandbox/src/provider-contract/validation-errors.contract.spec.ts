@@ -1,5 +1,6 @@
 import type braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, sandboxOnly, uniqueId, type ContractTarget } from './target';
+import { useContractTarget } from './suite';
+import { errorCodes, futureExpiry, sandboxOnly, uniqueId } from './target';
 import { errorsOn, request } from './vault-helpers';
 
 /**
@@ -8,10 +9,7 @@ import { errorsOn, request } from './vault-helpers';
  * the SDK's ValidationErrorsCollection reads them (`.for('customer').for('creditCard').on('number')`).
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
+const { gateway } = useContractTarget();
 let customerId: string;
 let takenToken: string;
 
@@ -19,14 +17,10 @@ const expiry = futureExpiry();
 const long = (length: number) => 'a'.repeat(length);
 
 beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
   customerId = (await gateway.customer.create({ id: uniqueId('errors') })).customer.id;
   takenToken = uniqueId('taken');
   await gateway.creditCard.create(request<braintree.CreditCardCreateRequest>({ customerId, token: takenToken, number: '4111111111111111', expirationDate: expiry.date }));
 });
-
-afterAll(() => target.close());
 
 const card = (fields: Record<string, unknown>) => ({ number: '4111111111111111', expirationDate: expiry.date, ...fields });
 

@@ -1,6 +1,7 @@
 import type braintree from 'braintree';
 import { VERIFICATION_OUTCOMES } from '../gateway/verifications';
-import { CONTRACT_TIMEOUT_MS, contractTarget, futureExpiry, sandboxOnly, uniqueId, type ContractTarget } from './target';
+import { futureExpiry, sandboxOnly, uniqueId } from './target';
+import { useContractTarget } from './suite';
 import { codeOn, graphQLIdOf, request, searchVerificationIds, verificationGateway, verificationOf } from './vault-helpers';
 
 /**
@@ -9,17 +10,7 @@ import { codeOn, graphQLIdOf, request, searchVerificationIds, verificationGatewa
  * response codes of the documented test values, the amount and merchant account.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { target, gateway } = useContractTarget();
 
 const expiry = futureExpiry();
 

@@ -1,7 +1,8 @@
 import braintree from 'braintree';
 import type { LocalPaymentRecord, TransactionRecord } from '../store';
 import { localPaymentSubject, signedNotification, transactionSubject, type WebhookKind } from '../webhooks/notifications';
-import { CONTRACT_TIMEOUT_MS, contractTarget, describeSandboxOnly, futureExpiry, uniqueId, type ContractTarget } from './target';
+import { describeSandboxOnly, futureExpiry, uniqueId } from './target';
+import { useContractTarget } from './suite';
 
 /**
  * Webhooks as the SDK reads them: `webhookTesting.sampleNotification(kind, id)` parsed by
@@ -10,17 +11,7 @@ import { CONTRACT_TIMEOUT_MS, contractTarget, describeSandboxOnly, futureExpiry,
  * samples for each kind the store handles.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { target, gateway } = useContractTarget();
 
 type Loose = Record<string, unknown>;
 

@@ -1,0 +1,31 @@
+import type braintree from 'braintree';
+import { CONTRACT_TIMEOUT_MS, contractTarget, type ContractTarget } from './target';
+
+/**
+ * The target of one spec file: started before its tests, closed after them. What it returns
+ * forwards to the running target, so a spec names `gateway` and `target` at its top level although
+ * they exist only once `beforeAll` has run.
+ */
+export function useContractTarget(): { readonly target: ContractTarget; readonly gateway: braintree.BraintreeGateway } {
+  let running: ContractTarget | null = null;
+  jest.setTimeout(CONTRACT_TIMEOUT_MS);
+  beforeAll(async () => {
+    running = await contractTarget();
+  });
+  afterAll(() => running?.close());
+  const current = (): ContractTarget => {
+    if (!running) throw new Error('the contract target is used before beforeAll started it');
+    return running;
+  };
+  return { target: forwardTo(current), gateway: forwardTo(() => current().gateway) };
+}
+
+function forwardTo<T extends object>(resolve: () => T): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const object = resolve();
+      const value: unknown = Reflect.get(object, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
