@@ -5,6 +5,7 @@ import type { GatewayHandler } from './call';
 import { generateClientToken } from './client-token';
 import { createAddress, deleteAddress, findAddressRoute, updateAddress } from './addresses';
 import { createCustomerRoute, deleteCustomer, findCustomer, updateCustomer } from './customers';
+import { searchCustomerIds, searchCustomers } from './customer-search';
 import { findMerchantAccount, listMerchantAccounts } from './merchant-accounts';
 import { Params } from './params';
 import {
@@ -58,6 +59,8 @@ const ROUTES: readonly Route[] = [
   ['PUT', 'transactions/:id/settlement_pending', settlementPendingTransaction],
   ['POST', 'three_d_secure/create_verification/:merchantAccountId', createThreeDSecureVerification],
   ['POST', 'customers', createCustomerRoute],
+  ['POST', 'customers/advanced_search_ids', searchCustomerIds],
+  ['POST', 'customers/advanced_search', searchCustomers],
   ['GET', 'customers/:id', findCustomer],
   ['PUT', 'customers/:id', updateCustomer],
   ['DELETE', 'customers/:id', deleteCustomer],

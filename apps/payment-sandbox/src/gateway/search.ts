@@ -85,21 +85,28 @@ const RANGE_FIELDS: Readonly<Record<string, { readonly value: (transaction: Tran
 
 type Matcher = (transaction: TransactionRecord, context: SandboxContext) => boolean;
 
-function textMatcher(getter: TextGetter, operators: Params): Matcher {
-  return (transaction, context) => {
-    const value = (getter(transaction, context) ?? '').toLowerCase();
-    const test = (operator: string, check: (wanted: string) => boolean) => {
-      const wanted = operators.string(operator);
-      return wanted === null || check(wanted.toLowerCase());
-    };
+/**
+ * A text criterion's operators as the SDK sends them (`{is, is_not, starts_with, ends_with,
+ * contains}`, all given ones at once), ignoring case, over one value (none counts as empty).
+ */
+export function textTest(operators: Params): (value: string | null) => boolean {
+  const wanted = (operator: string) => operators.string(operator)?.toLowerCase() ?? null;
+  const [is, isNot, startsWith, endsWith, contains] = ['is', 'is_not', 'starts_with', 'ends_with', 'contains'].map(wanted);
+  return (raw) => {
+    const value = (raw ?? '').toLowerCase();
     return (
-      test('is', (wanted) => value === wanted) &&
-      test('is_not', (wanted) => value !== wanted) &&
-      test('starts_with', (wanted) => value.startsWith(wanted)) &&
-      test('ends_with', (wanted) => value.endsWith(wanted)) &&
-      test('contains', (wanted) => value.includes(wanted))
+      (is === null || value === is) &&
+      (isNot === null || value !== isNot) &&
+      (startsWith === null || value.startsWith(startsWith)) &&
+      (endsWith === null || value.endsWith(endsWith)) &&
+      (contains === null || value.includes(contains))
     );
   };
+}
+
+function textMatcher(getter: TextGetter, operators: Params): Matcher {
+  const test = textTest(operators);
+  return (transaction, context) => test(getter(transaction, context));
 }
 
 function rangeMatcher(field: (typeof RANGE_FIELDS)[string], bounds: Params): Matcher {
