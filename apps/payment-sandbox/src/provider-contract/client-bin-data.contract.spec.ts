@@ -1,4 +1,5 @@
-import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, type ContractTarget } from './target';
+import { errorCodes, futureExpiry } from './target';
+import { useContractTarget } from './suite';
 
 /**
  * A card tokenized in the browser (braintree-web 3's client API request, with a client token's
@@ -8,15 +9,7 @@ import { CONTRACT_TIMEOUT_MS, contractTarget, errorCodes, futureExpiry, type Con
  * `paymentMethodNonce.find` and on the sale.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-
-beforeAll(async () => {
-  target = await contractTarget();
-});
-
-afterAll(() => target.close());
+const { target } = useContractTarget();
 
 interface DecodedToken {
   readonly authorizationFingerprint: string;

@@ -1,5 +1,6 @@
 import type braintree from 'braintree';
-import { CONTRACT_TIMEOUT_MS, contractTarget, sandboxOnly, uniqueId, type ContractTarget } from './target';
+import { CONTRACT_TIMEOUT_MS, sandboxOnly, uniqueId } from './target';
+import { useContractTarget } from './suite';
 import { request } from './vault-helpers';
 
 /**
@@ -11,17 +12,7 @@ import { request } from './vault-helpers';
  * match.
  */
 
-jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-let target: ContractTarget;
-let gateway: braintree.BraintreeGateway;
-
-beforeAll(async () => {
-  target = await contractTarget();
-  gateway = target.gateway;
-});
-
-afterAll(() => target.close());
+const { gateway } = useContractTarget();
 
 /** The SDK's search node for one field: the operators its CustomerSearch gives that field. */
 interface SearchNode {
