@@ -58,7 +58,7 @@ export const binData = (number: string): XmlObject => {
   };
 };
 
-function cardFields(card: CardRecord, config: SandboxConfig): XmlObject {
+export function cardFields(card: CardRecord, config: SandboxConfig): XmlObject {
   return {
     bin: card.bin,
     last4: card.last4,

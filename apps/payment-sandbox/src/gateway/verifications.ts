@@ -6,7 +6,7 @@ import { takeCard } from './card-intake';
 import type { GatewayCall } from './call';
 import { globalId } from './global-ids';
 import { isRecord, paramsXml, type Params } from './params';
-import { cardImageUrl, threeDSecureInfoXml } from './presenters';
+import { cardFields, threeDSecureInfoXml } from './presenters';
 import { errorReply, fieldError, notFound, validationReply, xmlReply, type FieldError, type Reply } from './reply';
 import { datetime, XmlCollection, XmlList, type XmlObject } from './xml';
 
@@ -161,20 +161,7 @@ export function verificationXml(record: VerificationRecord, config: SandboxConfi
     networkResponseCode: approved ? 'XX' : null,
     networkResponseText: approved ? 'sample network response text' : null,
     networkTransactionId: approved ? networkTransactionId(record.id) : null,
-    creditCard: {
-      token: record.paymentMethodToken,
-      customerId: record.customerId,
-      bin: card.bin,
-      last4: card.last4,
-      cardType: card.cardType,
-      expirationMonth: card.expirationMonth,
-      expirationYear: card.expirationYear,
-      cardholderName: card.cardholderName,
-      customerLocation: 'US',
-      uniqueNumberIdentifier: card.uniqueNumberIdentifier,
-      imageUrl: cardImageUrl(config, card.cardType),
-      maskedNumber: `${card.bin}******${card.last4}`,
-    },
+    creditCard: { token: record.paymentMethodToken, customerId: record.customerId, ...cardFields(card, config) },
     billing: record.billing ? addressFieldsXml(record.billing) : { postalCode: card.postalCode },
     riskData: null,
     threeDSecureInfo: record.threeDSecureInfo ? threeDSecureInfoXml(record.threeDSecureInfo) : null,

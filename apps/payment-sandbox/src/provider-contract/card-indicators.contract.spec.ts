@@ -1,5 +1,6 @@
 import { futureExpiry } from './target';
 import { useContractTarget } from './suite';
+import { verificationGateway } from './vault-helpers';
 
 /**
  * Card type indicators (bin data) of the documented test cards: the server SDKs'
@@ -96,5 +97,13 @@ describe('on the static nonces', () => {
   it('the no- and unknown-indicators nonces answer No and Unknown', async () => {
     expect((await gateway.paymentMethodNonce.find('fake-valid-no-indicators-nonce')).binData).toMatchObject({ prepaid: 'No', debit: 'No', healthcare: 'No' });
     expect((await gateway.paymentMethodNonce.find('fake-valid-unknown-indicators-nonce')).binData).toMatchObject({ prepaid: 'Unknown', debit: 'Unknown' });
+  });
+});
+
+describe('on a verification of an indicator test card', () => {
+  it("the verification's card carries the same bin data as a sale's", async () => {
+    const result = await verificationGateway(gateway).create({ creditCard: { number: '4111111111111210', expirationDate: futureExpiry().date } });
+    expect(result.success).toBe(true);
+    expect(result.verification?.creditCard).toMatchObject({ prepaid: 'Yes' });
   });
 });
