@@ -1,23 +1,6 @@
 import { SandboxStore, type CardRecord, type NonceRecord, type ThreeDSecureInfo } from '../store';
 import { cardIndicators } from '../test-values';
 
-/** What the provider answers for a BIN it knows nothing of. */
-export const UNKNOWN_BIN_DATA = {
-  prepaid: 'Unknown',
-  healthcare: 'Unknown',
-  debit: 'Unknown',
-  durbinRegulated: 'Unknown',
-  commercial: 'Unknown',
-  payroll: 'Unknown',
-  issuingBank: 'Unknown',
-  countryOfIssuance: 'Unknown',
-  productId: 'Unknown',
-  business: 'Unknown',
-  consumer: 'Unknown',
-  purchase: 'Unknown',
-  corporate: 'Unknown',
-};
-
 /**
  * A tokenized card's `binData` as braintree-web hands it to the page: the same indicators the
  * server SDK reports for that number (the documented card type indicator and country of issuance

@@ -4,7 +4,7 @@ import { bundlePath } from '../assets/bundles';
 import { escapeHtml, sandboxPage, sendHtml } from '../assets/responses';
 import { answerClientApiCall } from '../client-api/authorization';
 import { isObject, sendJson, stringOf, type JsonObject } from '../client-api/http';
-import { createNonce, UNKNOWN_BIN_DATA } from '../client-api/payment-methods';
+import { clientBinData, createNonce } from '../client-api/payment-methods';
 import type { RouteHandler, SandboxContext, SandboxRequest } from '../context';
 import { cardRecord } from '../gateway/cards';
 import type { ClientTokenRecord, NonceRecord } from '../store';
@@ -90,7 +90,7 @@ function masterpassCardJson(record: NonceRecord) {
     description: `${card.cardType} ending in ${card.last4.slice(-2)}`,
     consumed: false,
     details: { cardType: card.cardType, lastFour: card.last4, lastTwo: card.last4.slice(-2) },
-    binData: UNKNOWN_BIN_DATA,
+    binData: clientBinData(card.number),
     billingAddress: address,
     shippingAddress: address,
   };

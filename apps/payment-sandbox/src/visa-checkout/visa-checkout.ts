@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { escapeHtml, sandboxPage, sendHtml, sendJavaScript } from '../assets/responses';
 import { answerClientApiCall } from '../client-api/authorization';
 import { isObject, sendJson, stringOf, type JsonObject } from '../client-api/http';
-import { createNonce, UNKNOWN_BIN_DATA } from '../client-api/payment-methods';
+import { clientBinData, createNonce } from '../client-api/payment-methods';
 import type { RouteHandler, SandboxConfig, SandboxContext, SandboxRequest } from '../context';
 import { cardRecord } from '../gateway/cards';
 import type { NonceRecord } from '../store';
@@ -113,7 +113,7 @@ function visaCheckoutCardJson(record: NonceRecord, callId: string) {
     consumed: false,
     callId,
     details: { cardType: card.cardType, lastFour: card.last4, lastTwo: card.last4.slice(-2) },
-    binData: UNKNOWN_BIN_DATA,
+    binData: clientBinData(card.number),
     billingAddress: address,
     shippingAddress: address,
     userData: { userFirstName: 'Sandbox', userLastName: 'Shopper', userFullName: 'Sandbox Shopper', userName: 'shopper@example.com', userEmail: 'shopper@example.com' },
