@@ -1,29 +1,13 @@
 import { SandboxStore, type CardRecord, type NonceRecord, type ThreeDSecureInfo } from '../store';
-import { cardIndicators } from '../test-values';
+import { cardIndicators, type CardIndicators } from '../test-values';
 
 /**
  * A tokenized card's `binData` as braintree-web hands it to the page: the same indicators the
  * server SDK reports for that number (the documented card type indicator and country of issuance
  * test cards), so a page that reads `binData.prepaid` or `binData.debit` sees what the store will.
  */
-export function clientBinData(number: string) {
-  const indicators = cardIndicators(number);
-  return {
-    prepaid: indicators.prepaid,
-    prepaidReloadable: indicators.prepaidReloadable,
-    healthcare: indicators.healthcare,
-    debit: indicators.debit,
-    durbinRegulated: indicators.durbinRegulated,
-    commercial: indicators.commercial,
-    payroll: indicators.payroll,
-    issuingBank: indicators.issuingBank,
-    countryOfIssuance: indicators.countryOfIssuance,
-    productId: indicators.productId,
-    business: indicators.business,
-    consumer: indicators.consumer,
-    purchase: indicators.purchase,
-    corporate: indicators.corporate,
-  };
+export function clientBinData(number: string): CardIndicators {
+  return { ...cardIndicators(number) };
 }
 
 /** A new single-use nonce for a card (or a wallet's card), which the gateway half then accepts in a sale or a vaulting. */

@@ -38,25 +38,7 @@ const walletImageUrl = (config: SandboxConfig, wallet: 'paypal' | 'apple_pay' | 
  * A card's bin data (its type indicators), as the provider answers the documented card type
  * indicator test cards; any other card is "Unknown" throughout.
  */
-export const binData = (number: string): XmlObject => {
-  const indicators = cardIndicators(number);
-  return {
-    business: indicators.business,
-    commercial: indicators.commercial,
-    consumer: indicators.consumer,
-    corporate: indicators.corporate,
-    countryOfIssuance: indicators.countryOfIssuance,
-    debit: indicators.debit,
-    durbinRegulated: indicators.durbinRegulated,
-    healthcare: indicators.healthcare,
-    issuingBank: indicators.issuingBank,
-    payroll: indicators.payroll,
-    prepaid: indicators.prepaid,
-    prepaidReloadable: indicators.prepaidReloadable,
-    productId: indicators.productId,
-    purchase: indicators.purchase,
-  };
-};
+export const binData = (number: string): XmlObject => ({ ...cardIndicators(number) });
 
 export function cardFields(card: CardRecord, config: SandboxConfig): XmlObject {
   return {
