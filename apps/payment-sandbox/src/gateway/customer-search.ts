@@ -4,10 +4,9 @@ import { addressesOf } from './addresses';
 import type { GatewayCall } from './call';
 import { isRecord, paramsXml, type Params } from './params';
 import { customerXml } from './presenters';
-import { errorReply, fieldError, xmlReply, type Reply } from './reply';
-import { PAGE_SIZE, textTest } from './search';
+import { errorReply, fieldError, type Reply } from './reply';
+import { searchIdsReply, searchPageReply, textTest } from './search';
 import { isCard, methodKind, methodsOf } from './vault';
-import { XmlCollection, XmlList } from './xml';
 
 /**
  * Customer search (`gateway.customer.search`) as the SDK runs it: `customers/advanced_search_ids`
@@ -138,22 +137,13 @@ function matching(call: GatewayCall): { views: CustomerView[] } | { reply: Reply
 export function searchCustomerIds(call: GatewayCall): Reply {
   const result = matching(call);
   if ('reply' in result) return result.reply;
-  return xmlReply(200, 'searchResults', { pageSize: PAGE_SIZE, ids: new XmlList('item', result.views.map((view) => view.customer.id)) });
+  return searchIdsReply(result.views.map((view) => view.customer.id));
 }
 
-/** `POST /customers/advanced_search`: one page of customers (the criteria include the page's ids). */
+/** `POST /customers/advanced_search`: one page of customers. */
 export function searchCustomers(call: GatewayCall): Reply {
   const result = matching(call);
   if ('reply' in result) return result.reply;
   const { store, config } = call.context;
-  const page = result.views.slice(0, PAGE_SIZE);
-  return xmlReply(
-    200,
-    'customers',
-    new XmlCollection(
-      { currentPageNumber: 1, pageSize: PAGE_SIZE, totalItems: result.views.length },
-      'customer',
-      page.map((view) => customerXml(view.customer, view.methods, config, view.addresses, store)),
-    ),
-  );
+  return searchPageReply('customers', 'customer', result.views, (view) => customerXml(view.customer, view.methods, config, view.addresses, store));
 }

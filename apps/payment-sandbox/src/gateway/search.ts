@@ -4,7 +4,7 @@ import type { GatewayCall } from './call';
 import { isRecord, Params, paramsXml } from './params';
 import { transactionXml } from './presenters';
 import { errorReply, fieldError, xmlReply, type Reply } from './reply';
-import { XmlCollection, XmlList } from './xml';
+import { XmlCollection, XmlList, type XmlObject } from './xml';
 
 /**
  * Transaction search as the SDK runs it: `advanced_search_ids` with the criteria gives every
@@ -164,31 +164,30 @@ function matching(call: GatewayCall): { transactions: TransactionRecord[] } | { 
   return { transactions };
 }
 
+/**
+ * The two answers every advanced search gives: all matching ids with the page size the SDK pages
+ * by (`…/advanced_search_ids`), then one page of records for the ids it asks next
+ * (`…/advanced_search`, whose criteria hold those ids).
+ */
+export function searchIdsReply(ids: readonly string[]): Reply {
+  return xmlReply(200, 'searchResults', { pageSize: PAGE_SIZE, ids: new XmlList('item', ids) });
+}
+
+export function searchPageReply<T>(root: string, item: string, records: readonly T[], present: (record: T) => XmlObject): Reply {
+  const page = records.slice(0, PAGE_SIZE).map(present);
+  return xmlReply(200, root, new XmlCollection({ currentPageNumber: 1, pageSize: PAGE_SIZE, totalItems: records.length }, item, page));
+}
+
 /** `POST /transactions/advanced_search_ids`: every matching id, newest first. */
 export function searchTransactionIds(call: GatewayCall): Reply {
   const result = matching(call);
   if ('reply' in result) return result.reply;
-  return xmlReply(200, 'searchResults', {
-    pageSize: PAGE_SIZE,
-    ids: new XmlList(
-      'item',
-      result.transactions.map((transaction) => transaction.id),
-    ),
-  });
+  return searchIdsReply(result.transactions.map((transaction) => transaction.id));
 }
 
-/** `POST /transactions/advanced_search`: one page of transactions (the criteria include the page's ids). */
+/** `POST /transactions/advanced_search`: one page of transactions. */
 export function searchTransactions(call: GatewayCall): Reply {
   const result = matching(call);
   if ('reply' in result) return result.reply;
-  const page = result.transactions.slice(0, PAGE_SIZE);
-  return xmlReply(
-    200,
-    'creditCardTransactions',
-    new XmlCollection(
-      { currentPageNumber: 1, pageSize: PAGE_SIZE, totalItems: result.transactions.length },
-      'transaction',
-      page.map((transaction) => transactionXml(transaction, call.context)),
-    ),
-  );
+  return searchPageReply('creditCardTransactions', 'transaction', result.transactions, (transaction) => transactionXml(transaction, call.context));
 }

@@ -8,7 +8,8 @@ import { globalId } from './global-ids';
 import { isRecord, paramsXml, type Params } from './params';
 import { cardFields, threeDSecureInfoXml } from './presenters';
 import { errorReply, fieldError, notFound, validationReply, xmlReply, type FieldError, type Reply } from './reply';
-import { datetime, XmlCollection, XmlList, type XmlObject } from './xml';
+import { datetime, type XmlObject } from './xml';
+import { searchIdsReply, searchPageReply } from './search';
 
 /**
  * Card verifications: `verify_card` on a customer, card or payment method save, and
@@ -371,23 +372,16 @@ function matchingVerifications(call: GatewayCall): { records: VerificationRecord
   return { records };
 }
 
-const PAGE_SIZE = 50;
-
 /** `POST /verifications/advanced_search_ids`. */
 export function searchVerificationIds(call: GatewayCall): Reply {
   const result = matchingVerifications(call);
   if ('reply' in result) return result.reply;
-  return xmlReply(200, 'searchResults', { pageSize: PAGE_SIZE, ids: new XmlList('item', result.records.map((record) => record.id)) });
+  return searchIdsReply(result.records.map((record) => record.id));
 }
 
-/** `POST /verifications/advanced_search`: one page (the criteria include its ids). */
+/** `POST /verifications/advanced_search`: one page. */
 export function searchVerifications(call: GatewayCall): Reply {
   const result = matchingVerifications(call);
   if ('reply' in result) return result.reply;
-  const page = result.records.slice(0, PAGE_SIZE);
-  return xmlReply(
-    200,
-    'creditCardVerifications',
-    new XmlCollection({ currentPageNumber: 1, pageSize: PAGE_SIZE, totalItems: result.records.length }, 'verification', page.map((record) => verificationXml(record, call.context.config))),
-  );
+  return searchPageReply('creditCardVerifications', 'verification', result.records, (record) => verificationXml(record, call.context.config));
 }
