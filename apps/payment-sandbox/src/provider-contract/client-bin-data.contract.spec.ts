@@ -24,11 +24,7 @@ async function clientToken(): Promise<DecodedToken> {
   return JSON.parse(Buffer.from(result.clientToken, 'base64').toString('utf8')) as DecodedToken;
 }
 
-/** The client API the token names; the local sandbox's public origin is mapped to its own address. */
-function clientApiUrl(token: DecodedToken): string {
-  const { sandbox } = target;
-  return sandbox ? token.clientApiUrl.replace(sandbox.config.clientApiOrigin, sandbox.url) : token.clientApiUrl;
-}
+const clientApiUrl = (token: DecodedToken): string => target.reachable(token.clientApiUrl);
 
 const expiry = futureExpiry();
 

@@ -30,15 +30,7 @@ async function generate(request: braintree.ClientTokenRequest | Record<string, u
   return decodeBase64(result.clientToken);
 }
 
-/**
- * The client API URL the token names, reachable by fetch: the local sandbox's public origin is the
- * provider's hostname (for the browser, routed by the tests), so here it is mapped to the sandbox's
- * own address; the provider's is used as it is.
- */
-function clientApiUrl(token: DecodedToken): string {
-  const { sandbox } = target;
-  return sandbox ? token.clientApiUrl.replace(sandbox.config.clientApiOrigin, sandbox.url) : token.clientApiUrl;
-}
+const clientApiUrl = (token: DecodedToken): string => target.reachable(token.clientApiUrl);
 
 interface ClientApiAnswer {
   readonly status: number;

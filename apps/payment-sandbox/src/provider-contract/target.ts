@@ -22,6 +22,12 @@ export interface ContractTarget {
   readonly defaultMerchantAccountId: string;
   /** The account charging this currency, or null when the target has none (a test needing one then skips itself). */
   merchantAccountFor(currency: string): string | null;
+  /**
+   * A client API URL a client token names, as this process can fetch it. The local sandbox names
+   * Braintree's public hostname (a browser reaches it there through the tests' routing), so its
+   * own address stands in; Braintree's is used as it is.
+   */
+  reachable(clientApiUrl: string): string;
   /** The running local sandbox; null against the provider. */
   readonly sandbox: RunningBraintreeSandbox | null;
   close(): Promise<void>;
@@ -47,10 +53,25 @@ function accountsFromEnvironment(raw: string): ReadonlyMap<string, string> {
   return accounts;
 }
 
+/**
+ * Braintree's sandbox, or with BRAINTREE_GATEWAY_URL (as the store reads it) a server speaking its
+ * protocol elsewhere, such as this sandbox started on its own: the provider run's code path, with
+ * the local sandbox's in-process doors closed.
+ */
+function providerEnvironment(gatewayUrl: URL | null): braintree.Environment {
+  if (!gatewayUrl) return braintree.Environment.Sandbox;
+  const ssl = gatewayUrl.protocol === 'https:';
+  const port = gatewayUrl.port || (ssl ? '443' : '80');
+  return new braintree.Environment(gatewayUrl.hostname, port, '', ssl, gatewayUrl.hostname, port);
+}
+
+const BRAINTREE_CLIENT_API_ORIGIN = 'https://api.sandbox.braintreegateway.com';
+
 async function providerTarget(): Promise<ContractTarget> {
   const merchantId = required('BRAINTREE_MERCHANT_ID');
+  const gatewayUrl = process.env.BRAINTREE_GATEWAY_URL ? new URL(process.env.BRAINTREE_GATEWAY_URL) : null;
   const gateway = new braintree.BraintreeGateway({
-    environment: braintree.Environment.Sandbox,
+    environment: providerEnvironment(gatewayUrl),
     merchantId,
     publicKey: required('BRAINTREE_PUBLIC_KEY'),
     privateKey: required('BRAINTREE_PRIVATE_KEY'),
@@ -62,6 +83,7 @@ async function providerTarget(): Promise<ContractTarget> {
     merchantId,
     defaultMerchantAccountId: [...accounts.values()][0],
     merchantAccountFor: (currency) => accounts.get(currency) ?? null,
+    reachable: (clientApiUrl) => (gatewayUrl ? clientApiUrl.replace(BRAINTREE_CLIENT_API_ORIGIN, gatewayUrl.origin) : clientApiUrl),
     sandbox: null,
     close: async () => undefined,
   };
@@ -76,6 +98,7 @@ async function sandboxTarget(): Promise<ContractTarget> {
     merchantId: config.merchantId,
     defaultMerchantAccountId: defaultMerchantAccount(config),
     merchantAccountFor: (currency) => Object.entries(config.merchantAccounts).find(([, accountCurrency]) => accountCurrency === currency)?.[0] ?? null,
+    reachable: (clientApiUrl) => clientApiUrl.replace(config.clientApiOrigin, sandbox.url),
     sandbox,
     close: () => sandbox.close(),
   };
