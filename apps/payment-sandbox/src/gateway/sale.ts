@@ -367,6 +367,9 @@ export async function sale(call: GatewayCall): Promise<Reply> {
   const merchantAccountId = body.string('merchant_account_id') ?? defaultMerchantAccount(config);
   if (!Object.hasOwn(config.merchantAccounts, merchantAccountId)) errors.push(fieldError(path, 'merchant_account_id', '91513', 'Merchant account ID is invalid.'));
 
+  // The provider keeps at most 255 characters of the merchant's order id.
+  if ((body.string('order_id') ?? '').length > 255) errors.push(fieldError(path, 'order_id', '91501', 'Order ID is too long.'));
+
   const customerIdParam = body.string('customer_id');
   if (customerIdParam !== null && !store.state.customers[customerIdParam]) errors.push(fieldError(path, 'customer_id', '91510', 'Customer ID is invalid.'));
 

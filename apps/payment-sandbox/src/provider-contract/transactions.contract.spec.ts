@@ -3,6 +3,7 @@ import { startBraintreeSandbox } from '../index';
 import { gatewayFor } from '../sdk-client';
 import { errorCodes, futureExpiry, sandboxOnly, uniqueId } from './target';
 import { useContractTarget } from './suite';
+import { errorsOn } from './vault-helpers';
 
 /**
  * Sales, settlement, voids, refunds and search, with the provider's documented test amounts
@@ -136,6 +137,26 @@ describe('sale by amount', () => {
       await lenient.close();
       await strict.close();
     }
+  });
+});
+
+describe('a sale the gateway refuses before the processor', () => {
+  it.each([
+    [{}, 'amount', '81502'],
+    [{ amount: '-1.00' }, 'amount', '81501'],
+    [{ amount: 'ten' }, 'amount', '81503'],
+    [{ amount: '0.00' }, 'amount', '81531'],
+    [{ amount: '10.00', orderId: 'x'.repeat(256) }, 'orderId', '91501'],
+  ])('%j answers %s %s', async (fields, attribute, code) => {
+    const result = await gateway.transaction.sale({ creditCard: { number: '4111111111111111', expirationDate: futureExpiry().date }, ...fields } as braintree.TransactionRequest);
+    expect(result.success).toBe(false);
+    expect(errorsOn(result, ['transaction'], attribute).map((error) => error.code)).toEqual([code]);
+  });
+
+  it('takes an order id of 255 characters', async () => {
+    const orderId = uniqueId('order').padEnd(255, 'x');
+    const result = await gateway.transaction.sale({ amount: '10.00', orderId, creditCard: { number: '4111111111111111', expirationDate: futureExpiry().date } });
+    expect(result.transaction.orderId).toBe(orderId);
   });
 });
 
