@@ -133,3 +133,21 @@ export async function receiptFor(request: APIRequestContext, email: string, numb
     .toBe(true);
   return text;
 }
+
+/**
+ * The Venmo payment context whose QR code the page's Venmo frame shows, read from the frame's own
+ * link to the Venmo app (once it names another than `other`, after a new attempt). Other tests
+ * running at the same time make contexts too, so "the newest one" could be another test's.
+ */
+export async function venmoContextShown(page: Page, other?: string): Promise<string> {
+  const link = page.frameLocator('iframe[name="venmo-desktop-iframe"]').locator('#venmo-app-link');
+  let shown: string | null = null;
+  await expect
+    .poll(async () => {
+      const href = await link.getAttribute('href');
+      shown = href ? new URL(href).searchParams.get('context') : null;
+      return shown !== null && shown !== other;
+    })
+    .toBe(true);
+  return shown as unknown as string;
+}

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { configuredPort, configuredSandboxPort } from '../playwright.config';
-import { chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE } from './local-payments';
+import { chooseLocalMethod, expect, shopperBilledIn, test, VENMO_STORE, venmoContextShown } from './local-payments';
 import { expectNoSeriousAxeViolations, XHR } from './support';
 
 // Venmo on a computer (spec 3 §1, §4, §8) in Chromium through the real API and braintree-web's own
@@ -11,25 +11,6 @@ import { expectNoSeriousAxeViolations, XHR } from './support';
 // store, whose rules send US billing to the card gateway, with its own card sandbox.
 
 const venmoTest = test.extend({ sandboxUrl: async ({}, use) => use(`http://127.0.0.1:${configuredSandboxPort}`) });
-
-
-interface ContextJson {
-  readonly id: string;
-  readonly status: string;
-  readonly customerClient: string;
-}
-
-async function desktopContextIds(request: APIRequestContext, sandboxUrl: string): Promise<string[]> {
-  const body = (await (await request.get(`${sandboxUrl}/__sandbox/venmo/payment-contexts`)).json()) as { paymentContexts: ContextJson[] };
-  return body.paymentContexts.filter((context) => context.customerClient === 'DESKTOP').map((context) => context.id);
-}
-
-/** The desktop payment context the module created after `before` was taken (the one its QR code shows). */
-async function newContext(request: APIRequestContext, sandboxUrl: string, before: readonly string[]): Promise<string> {
-  let found: string | undefined;
-  await expect.poll(async () => (found = (await desktopContextIds(request, sandboxUrl)).find((id) => !before.includes(id))) ?? null).not.toBeNull();
-  return found as string;
-}
 
 const act = async (request: APIRequestContext, sandboxUrl: string, id: string, action: 'scan' | 'approve' | 'cancel' | 'fail') =>
   expect((await request.post(`${sandboxUrl}/__sandbox/venmo/payment-contexts/${encodeURIComponent(id)}/${action}`)).status()).toBe(200);
@@ -47,17 +28,16 @@ venmoTest.describe('Venmo on a computer (QR code)', () => {
   });
 
   /** Venmo chosen at the payment step; its button opens the module's QR code; the new context's id. */
-  async function openQrCode(page: Page, sandboxUrl: string) {
+  async function openQrCode(page: Page) {
     const section = await chooseLocalMethod(page, VENMO_STORE);
-    const before = await desktopContextIds(page.request, sandboxUrl);
     const button = section.getByRole('button', { name: 'Pay with Venmo' });
     await button.click();
     await expect(frame(page).getByText('To scan the QR code, open your Venmo app')).toBeVisible();
-    return { button, id: await newContext(page.request, sandboxUrl, before) };
+    return { button, id: await venmoContextShown(page) };
   }
 
   venmoTest('scanned and approved in the Venmo app: the order is paid with the Venmo account', async ({ page, context, sandboxUrl }) => {
-    const { id } = await openQrCode(page, sandboxUrl);
+    const { id } = await openQrCode(page);
     const app = await context.newPage();
     await app.goto(`https://assets.braintreegateway.com/__sandbox/venmo-app?context=${encodeURIComponent(id)}`);
     await app.getByRole('button', { name: 'Scan the QR code' }).click();
@@ -79,7 +59,7 @@ venmoTest.describe('Venmo on a computer (QR code)', () => {
   });
 
   venmoTest('canceled in the Venmo app: the frame says so; closing it says nothing was charged, and no order is placed', async ({ page, sandboxUrl }) => {
-    const { button, id } = await openQrCode(page, sandboxUrl);
+    const { button, id } = await openQrCode(page);
     await act(page.request, sandboxUrl, id, 'cancel');
     await expect(frame(page).getByText('The authorization was canceled')).toBeVisible();
     await frame(page).getByRole('button', { name: 'Cancel' }).click();
@@ -90,7 +70,7 @@ venmoTest.describe('Venmo on a computer (QR code)', () => {
   });
 
   venmoTest('failed in the Venmo app: the frame says Something went wrong; Escape closes it and a new attempt can pay', async ({ page, sandboxUrl }) => {
-    const { button, id } = await openQrCode(page, sandboxUrl);
+    const { button, id } = await openQrCode(page);
     await act(page.request, sandboxUrl, id, 'scan');
     await expect(frame(page).getByText('Authorize on your Venmo app')).toBeVisible();
     await act(page.request, sandboxUrl, id, 'fail');
@@ -101,15 +81,14 @@ venmoTest.describe('Venmo on a computer (QR code)', () => {
     expect(await ordersOf(page)).toEqual([]);
 
     // The same button again: a new QR code, approved by the control endpoint this time.
-    const before = await desktopContextIds(page.request, sandboxUrl);
     await button.press('Enter');
-    const second = await newContext(page.request, sandboxUrl, before);
+    const second = await venmoContextShown(page, id);
     await act(page.request, sandboxUrl, second, 'scan');
     await act(page.request, sandboxUrl, second, 'approve');
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible({ timeout: 20_000 });
   });
 
-  venmoTest('the button by keyboard and at 320 px: reachable, named and fully visible', async ({ page, sandboxUrl }) => {
+  venmoTest('the button by keyboard and at 320 px: reachable, named and fully visible', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     const section = await chooseLocalMethod(page, VENMO_STORE);
     const button = section.getByRole('button', { name: 'Pay with Venmo' });
@@ -119,11 +98,10 @@ venmoTest.describe('Venmo on a computer (QR code)', () => {
     expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await expectNoSeriousAxeViolations(page);
-    const before = await desktopContextIds(page.request, sandboxUrl);
     await button.focus();
     await page.keyboard.press('Enter');
     await expect(frame(page).getByText('To scan the QR code, open your Venmo app')).toBeVisible();
-    await newContext(page.request, sandboxUrl, before);
+    await venmoContextShown(page);
     await page.keyboard.press('Escape');
     await expect(refusal(page)).toHaveAttribute('data-code', '310271');
     await expect(button).toBeFocused();
