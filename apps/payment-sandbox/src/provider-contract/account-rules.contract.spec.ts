@@ -1,11 +1,11 @@
 import type braintree from 'braintree';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountFromEnvironment } from '../account';
-import { braintreeSandboxOptions, parseArguments } from '../cli';
-import { DEFAULT_CONFIG, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import { parseArguments } from '../cli';
+import { DEFAULT_CONFIG, type RunningBraintreeSandbox } from '../index';
 import { gatewayFor } from '../sdk-client';
+import { startFromCommandLine, useTemporaryDirectory } from './suite';
 import { CONTRACT_TIMEOUT_MS, describeSandboxOnly, futureExpiry } from './target';
 import { request, verificationGateway, verificationOf } from './vault-helpers';
 
@@ -18,10 +18,6 @@ import { request, verificationGateway, verificationOf } from './vault-helpers';
  */
 
 jest.setTimeout(CONTRACT_TIMEOUT_MS);
-
-function startFromCommandLine(argv: readonly string[], environment: Record<string, string> = {}): Promise<RunningBraintreeSandbox> {
-  return startBraintreeSandbox({ ...braintreeSandboxOptions(parseArguments(argv), environment), tlsPort: null });
-}
 
 async function withSandbox(argv: readonly string[], environment: Record<string, string>, run: (gateway: braintree.BraintreeGateway, sandbox: RunningBraintreeSandbox) => Promise<void>): Promise<void> {
   const sandbox = await startFromCommandLine(argv, environment);
@@ -40,13 +36,7 @@ const verify = async (gateway: braintree.BraintreeGateway, card: Record<string, 
   return { success: result.success, verification: verificationOf(result) };
 };
 
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(join(tmpdir(), 'sandbox-rules-'));
-});
-
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
+const directory = useTemporaryDirectory('sandbox-rules-');
 
 describeSandboxOnly('the fraud tools', () => {
   it('on (the default): the fraud and risk-threshold cards and nonces are gateway rejected, on sales and verifications', async () => {
@@ -139,7 +129,7 @@ describeSandboxOnly('the AVS and CVV rules', () => {
 
 describeSandboxOnly('precedence: flags > environment > state file > defaults', () => {
   it('takes each rule from the highest source that sets it, and the state file keeps what was used', async () => {
-    const stateFile = join(directory, 'braintree.json');
+    const stateFile = join(directory(), 'braintree.json');
     writeFileSync(stateFile, JSON.stringify({ account: { cvvRejectOn: ['U'], avsPostalCodeRejectOn: ['U'], avsStreetAddressRejectOn: ['U'], fraudTools: false } }));
     await withSandbox(
       ['--state-file', stateFile, '--cvv-reject-on', 'I'],
@@ -166,7 +156,7 @@ describeSandboxOnly('precedence: flags > environment > state file > defaults', (
   });
 
   it('gives an older state file without rules the defaults', async () => {
-    const stateFile = join(directory, 'braintree.json');
+    const stateFile = join(directory(), 'braintree.json');
     writeFileSync(stateFile, JSON.stringify({ account: { merchantId: 'older', publicKey: 'p', privateKey: 's', merchantAccounts: { old_gbp: 'GBP' }, defaultMerchantAccountId: 'old_gbp' } }));
     await withSandbox(['--state-file', stateFile], {}, async (_gateway, sandbox) => {
       expect(sandbox.config).toMatchObject({ merchantId: 'older', cvvRejectOn: ['N'], avsPostalCodeRejectOn: ['N'], avsStreetAddressRejectOn: ['N'], fraudTools: true });
@@ -187,7 +177,7 @@ describeSandboxOnly('rules that are not valid', () => {
   });
 
   it('refuses a hand-edited state file whose rules are not lists of codes, or whose fraud tools are not a switch', async () => {
-    const stateFile = join(directory, 'braintree.json');
+    const stateFile = join(directory(), 'braintree.json');
     writeFileSync(stateFile, JSON.stringify({ account: { cvvRejectOn: 'N', fraudTools: 'yes' } }));
     const failure = startFromCommandLine(['--state-file', stateFile]);
     await expect(failure).rejects.toThrow(`the CVV rules must be a list of response codes (from the state file ${stateFile})`);

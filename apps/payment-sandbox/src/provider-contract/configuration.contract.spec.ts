@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accountFromEnvironment } from '../account';
-import { braintreeSandboxOptions, listeningAccount, parseArguments } from '../cli';
-import { DEFAULT_CONFIG, startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
+import { listeningAccount, parseArguments } from '../cli';
+import { DEFAULT_CONFIG, startBraintreeSandbox } from '../index';
 import { gatewayFor } from '../sdk-client';
+import { startFromCommandLine, useTemporaryDirectory } from './suite';
 import { CONTRACT_TIMEOUT_MS, describeSandboxOnly } from './target';
 
 /**
@@ -16,20 +16,9 @@ import { CONTRACT_TIMEOUT_MS, describeSandboxOnly } from './target';
 
 jest.setTimeout(CONTRACT_TIMEOUT_MS);
 
-/** Starts the sandbox the way its command line does, with these arguments and this environment. */
-function startFromCommandLine(argv: readonly string[], environment: Record<string, string> = {}): Promise<RunningBraintreeSandbox> {
-  return startBraintreeSandbox({ ...braintreeSandboxOptions(parseArguments(argv), environment), tlsPort: null });
-}
-
 const DEFAULT_KEYS = { merchantId: DEFAULT_CONFIG.merchantId, publicKey: DEFAULT_CONFIG.publicKey, privateKey: DEFAULT_CONFIG.privateKey };
 
-let directory: string;
-
-beforeEach(() => {
-  directory = mkdtempSync(join(tmpdir(), 'sandbox-account-'));
-});
-
-afterEach(() => rmSync(directory, { recursive: true, force: true }));
+const directory = useTemporaryDirectory('sandbox-account-');
 
 describeSandboxOnly('the account from the command line', () => {
   it('answers with its own keys and merchant accounts, and refuses the default keys (AuthenticationError)', async () => {
@@ -122,7 +111,7 @@ describeSandboxOnly('the account from the environment', () => {
 
 describeSandboxOnly('the account in the state file', () => {
   it('is kept, so a restart without flags has the same account, and a reset keeps it', async () => {
-    const stateFile = join(directory, 'braintree.json');
+    const stateFile = join(directory(), 'braintree.json');
     const first = await startFromCommandLine(['--state-file', stateFile, '--merchant-id', 'kept_merchant', '--private-key', 'kept_private', '--merchant-account', 'kept_eur=EUR']);
     const customer = await gatewayFor(first).customer.create({ firstName: 'Kept' });
     await first.close();
@@ -151,7 +140,7 @@ describeSandboxOnly('the account in the state file', () => {
   });
 
   it('is beaten by the environment, which is beaten by the flags', async () => {
-    const stateFile = join(directory, 'braintree.json');
+    const stateFile = join(directory(), 'braintree.json');
     writeFileSync(stateFile, JSON.stringify({ account: { merchantId: 'file_merchant', publicKey: 'file_public', privateKey: 'file_private', merchantAccounts: { file_gbp: 'GBP', file_usd: 'USD' }, defaultMerchantAccountId: 'file_usd' } }));
     const sandbox = await startFromCommandLine(['--state-file', stateFile, '--private-key', 'flag_private'], { BRAINTREE_SANDBOX_PUBLIC_KEY: 'env_public', BRAINTREE_SANDBOX_PRIVATE_KEY: 'env_private' });
     try {
@@ -164,7 +153,7 @@ describeSandboxOnly('the account in the state file', () => {
   });
 
   it('is checked like the rest: a hand-edited file with an unknown currency does not start', async () => {
-    const stateFile = join(directory, 'braintree.json');
+    const stateFile = join(directory(), 'braintree.json');
     writeFileSync(stateFile, JSON.stringify({ account: { merchantId: 'm', publicKey: 'p', privateKey: 's', merchantAccounts: { bad: 'ZZZ' }, defaultMerchantAccountId: 'bad' } }));
     await expect(startFromCommandLine(['--state-file', stateFile])).rejects.toThrow(`merchant account bad has an unknown currency code "ZZZ" (an ISO 4217 code such as GBP) (from the state file ${stateFile})`);
   });

@@ -1,4 +1,9 @@
 import type braintree from 'braintree';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { braintreeSandboxOptions, parseArguments } from '../cli';
+import { startBraintreeSandbox, type RunningBraintreeSandbox } from '../index';
 import { CONTRACT_TIMEOUT_MS, contractTarget, type ContractTarget } from './target';
 
 /**
@@ -28,4 +33,19 @@ function forwardTo<T extends object>(resolve: () => T): T {
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value;
     },
   });
+}
+
+/** Starts the sandbox the way its command line does, with these arguments and this environment. */
+export function startFromCommandLine(argv: readonly string[], environment: Record<string, string> = {}): Promise<RunningBraintreeSandbox> {
+  return startBraintreeSandbox({ ...braintreeSandboxOptions(parseArguments(argv), environment), tlsPort: null });
+}
+
+/** A new directory for each test of the file (for state files), removed after it; the getter names the current one. */
+export function useTemporaryDirectory(prefix: string): () => string {
+  let directory = '';
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+  return () => directory;
 }
