@@ -114,13 +114,8 @@ export const OTHER_PROCESSOR_DECLINE = { text: 'Processor Declined', type: 'soft
 export interface TestCard {
   readonly number: string;
   readonly type: CardType;
-  /** What an authorization of this card does (a sale, and a verification unless `verificationOnly`). */
+  /** What a sale of this card does before its amount is read (approved: the amount decides). */
   readonly sale: SaleOutcome;
-  /**
-   * The provider documents this outcome for card VERIFICATIONS only: a sale of the card is approved
-   * or declined by its amount like any other card.
-   */
-  readonly verificationOnly?: true;
   /** Ours, where marked: the provider documents the card but not this detail. */
   readonly ours?: true;
 }
@@ -142,14 +137,15 @@ export const TEST_CARDS: readonly TestCard[] = [
   { number: '3530111333300000', type: 'JCB', sale: approved },
   { number: '6212345678901232', type: 'UnionPay', sale: approved },
   { number: '36259600000004', type: 'Diners Club', sale: approved },
-  // Unsuccessful verification cards (documented): a verification of them is declined 2000 Do Not
-  // Honor; a sale follows its amount, as on the provider's sandbox.
-  { number: '4000111111111115', type: 'Visa', sale: declined('2000'), verificationOnly: true },
-  { number: '5105105105105100', type: 'MasterCard', sale: declined('2000'), verificationOnly: true },
-  { number: '378734493671000', type: 'American Express', sale: declined('2000'), verificationOnly: true },
-  { number: '6011000990139424', type: 'Discover', sale: declined('2000'), verificationOnly: true },
-  { number: '3566002020360505', type: 'JCB', sale: declined('2000'), verificationOnly: true },
-  { number: '38520000009814', type: 'Diners Club', sale: declined('2000'), verificationOnly: true },
+  // Unsuccessful verification cards (documented): a sale follows its amount, as on the provider's
+  // sandbox; their verifications are declined (gateway/verifications.ts keeps how).
+  { number: '4000111111111115', type: 'Visa', sale: approved },
+  { number: '5105105105105100', type: 'MasterCard', sale: approved },
+  { number: '378734493671000', type: 'American Express', sale: approved },
+  { number: '6011000990139424', type: 'Discover', sale: approved },
+  { number: '3566002020360505', type: 'JCB', sale: approved },
+  // A Diners Club number the SDKs' tests use; it verifies and sells like any card here.
+  { number: '38520000009814', type: 'Diners Club', sale: approved },
   // Gateway rejected for fraud (documented, for an account whose fraud tools are on).
   { number: '4000111111111511', type: 'Visa', sale: { kind: 'gateway_rejected', reason: 'fraud' } },
   // Gateway rejected at the account's risk thresholds (documented: CardTypeIndicators::RiskThresholds).

@@ -304,7 +304,7 @@ function decideOutcome(
   if (fakeOutcome) return fakeOutcome;
   // A PayPal account's placeholder card is never read as a card.
   const testCard = source.kind === 'PayPalAccount' ? null : findTestCard(card.number);
-  if (testCard && testCard.sale.kind !== 'approved' && !testCard.verificationOnly && !(isFraudToolRejection(testCard.sale) && !config.fraudTools)) return testCard.sale;
+  if (testCard && testCard.sale.kind !== 'approved' && !(isFraudToolRejection(testCard.sale) && !config.fraudTools)) return testCard.sale;
   const byAmount = saleOutcomeForAmount(amount, source.kind === 'PayPalAccount' ? 'paypal' : 'card');
   if (byAmount) return byAmount;
   // The CVV and AVS rules read a card's answers: a wallet's payer was checked by the wallet.
