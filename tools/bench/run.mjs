@@ -34,7 +34,7 @@ import { preparePgbench, runPgbench } from './lib/pgbench.mjs';
 import { profileMarkdown, summariseProfile } from './lib/profile.mjs';
 import { nodeVersionOf, rssMb, rssSampler, startStack } from './lib/stack.mjs';
 import { round } from './lib/stats.mjs';
-import { runLighthouse, WEB_TARGETS, webVerdicts } from './lib/web.mjs';
+import { webMarkdown, webScenarios } from './lib/web.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -240,25 +240,6 @@ async function checkoutScenarios(stack, client, sampler) {
   return rows;
 }
 
-async function webScenarios(stack, client) {
-  const visitor = await client.postJson('/data/basket/lines/', { product_suite_reference: 'photo-2', locale: 'en-gb' });
-  const shopper = await shopperThrough(client, 'session');
-  const pages = await runLighthouse({
-    baseUrl: stack.apiUrl,
-    cardSandbox: stack.cardSandbox,
-    paymentChunks: bundleReport()?.paymentChunks ?? [],
-    runs: Math.max(1, Number(flags['web-runs'])),
-    log: say,
-    pages: [
-      { name: 'store page (visitor)', path: '/en-gb/' },
-      { name: 'checkout (visitor with a basket)', path: '/en-gb/checkout/', cookie: visitor.cookies.join('; ') },
-      { name: 'checkout (signed in, at payment)', path: '/en-gb/checkout/', cookie: shopper.cookie },
-    ],
-  });
-  for (const page of pages) page.verdicts = webVerdicts(page);
-  return pages;
-}
-
 /** The bundle budgets as the last build measured them (apps/web/web-budgets.mjs writes them beside Vite's manifest folder). */
 function bundleReport() {
   const file = join(ROOT, 'apps/web/dist/.vite/web-budgets.json');
@@ -396,18 +377,7 @@ function markdown(report) {
     }
     if (run.profile) out.push('', profileMarkdown(run.profile));
   }
-  if (report.web) {
-    out.push('', '### Web', '');
-    const b = report.web.bundle;
-    if (b) out.push(`Bundle: initial route ${b.initialKb} kB gzip (≤ ${b.budgets.initialKb}), whole checkout ${b.checkoutKb} kB gzip (≤ ${b.budgets.checkoutKb}), largest chunk ${b.largestChunk?.kb} kB (≤ ${b.budgets.chunkKb}), payment libraries ${b.paymentLibrariesLazy ? 'lazy' : 'EAGER'}`, '');
-    out.push(`| page | LCP ms (≤ ${WEB_TARGETS.lcpMs}) | CLS (≤ ${WEB_TARGETS.cls}) | TBT ms | performance (≥ ${WEB_TARGETS.performance}) | accessibility (${WEB_TARGETS.accessibility}) | top opportunities | payment code fetched | requests off the machine | every run: LCP / TBT / performance |`);
-    out.push('|---|---:|---:|---:|---:|---:|---|---:|---:|---|');
-    for (const page of report.web.pages ?? []) {
-      out.push(`| ${page.name} | ${fmt(page.lcpMs)} | ${fmt(page.cls, 3)} | ${fmt(page.tbtMs)} | ${page.performance} | ${page.accessibility}${page.accessibilityFailures.length ? ` (${page.accessibilityFailures.join(', ')})` : ''} | ${page.topOpportunities.join(', ')} | ${page.paymentRequests} | ${page.offMachine.length} | ${(page.runs ?? []).map((run) => `${run.lcpMs} / ${run.tbtMs} / ${run.performance}`).join('; ')} |`);
-    }
-    const shifts = (report.web.pages ?? []).filter((page) => page.layoutShifts?.length && page.cls > WEB_TARGETS.cls);
-    if (shifts.length) out.push('', ...shifts.map((page) => `Layout shifts, ${page.name}: ${page.layoutShifts.join('; ')}`));
-  }
+  if (report.web) out.push('', webMarkdown(report.web));
   if (report.soak) {
     const s = report.soak;
     out.push('', `### Soak (${s.soakSeconds} s mixed load, ${s.idleSeconds} s idle either side)`, '');
@@ -449,7 +419,7 @@ async function main() {
         if (ONLY.has('app')) run.rows.push(...(await appScenarios(stack, client, sampler)));
         if (ONLY.has('checkout')) run.rows.push(...(await checkoutScenarios(stack, client, sampler)));
         run.rssPeakMb = round(sampler.peak);
-        if (ONLY.has('web') && index === 0) report.web = { pages: await webScenarios(stack, client) };
+        if (ONLY.has('web') && index === 0) report.web = { pages: await webScenarios({ stack, client, paymentChunks: bundleReport()?.paymentChunks ?? [], runs: Math.max(1, Number(flags['web-runs'])), log: say }) };
       } finally {
         sampler.stop();
         client.close();

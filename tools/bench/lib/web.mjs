@@ -11,6 +11,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { ROOT } from '../../lib/build.mjs';
+import { shopperThrough } from './client.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -165,4 +166,41 @@ export function webVerdicts(result) {
     performance: result.performance >= WEB_TARGETS.performance,
     accessibility: result.accessibility >= WEB_TARGETS.accessibility,
   };
+}
+
+/** The pages the bench measures, each with the shopper it is measured for; returns their figures. */
+export async function webScenarios({ stack, client, paymentChunks, runs, log }) {
+  const visitor = await client.postJson('/data/basket/lines/', { product_suite_reference: 'photo-2', locale: 'en-gb' });
+  const shopper = await shopperThrough(client, 'session');
+  const pages = await runLighthouse({
+    baseUrl: stack.apiUrl,
+    cardSandbox: stack.cardSandbox,
+    paymentChunks,
+    runs,
+    log,
+    pages: [
+      { name: 'store page (visitor)', path: '/en-gb/' },
+      { name: 'checkout (visitor with a basket)', path: '/en-gb/checkout/', cookie: visitor.cookies.join('; ') },
+      { name: 'checkout (signed in, at payment)', path: '/en-gb/checkout/', cookie: shopper.cookie },
+    ],
+  });
+  for (const page of pages) page.verdicts = webVerdicts(page);
+  return pages;
+}
+
+const fmt = (value, digits = 0) => (value === null || value === undefined ? '–' : Number(value).toFixed(digits));
+
+/** The web part of the bench's Markdown report. */
+export function webMarkdown(web) {
+  const out = ['### Web', ''];
+  const b = web.bundle;
+  if (b) out.push(`Bundle: initial route ${b.initialKb} kB gzip (≤ ${b.budgets.initialKb}), whole checkout ${b.checkoutKb} kB gzip (≤ ${b.budgets.checkoutKb}), largest chunk ${b.largestChunk?.kb} kB (≤ ${b.budgets.chunkKb}), payment libraries ${b.paymentLibrariesLazy ? 'lazy' : 'EAGER'}`, '');
+  out.push(`| page | LCP ms (≤ ${WEB_TARGETS.lcpMs}) | CLS (≤ ${WEB_TARGETS.cls}) | TBT ms | performance (≥ ${WEB_TARGETS.performance}) | accessibility (${WEB_TARGETS.accessibility}) | top opportunities | payment code fetched | requests off the machine | every run: LCP / TBT / performance |`);
+  out.push('|---|---:|---:|---:|---:|---:|---|---:|---:|---|');
+  for (const page of web.pages ?? []) {
+    out.push(`| ${page.name} | ${fmt(page.lcpMs)} | ${fmt(page.cls, 3)} | ${fmt(page.tbtMs)} | ${page.performance} | ${page.accessibility}${page.accessibilityFailures.length ? ` (${page.accessibilityFailures.join(', ')})` : ''} | ${page.topOpportunities.join(', ')} | ${page.paymentRequests} | ${page.offMachine.length} | ${(page.runs ?? []).map((run) => `${run.lcpMs} / ${run.tbtMs} / ${run.performance}`).join('; ')} |`);
+  }
+  const shifts = (web.pages ?? []).filter((page) => page.layoutShifts?.length && page.cls > WEB_TARGETS.cls);
+  if (shifts.length) out.push('', ...shifts.map((page) => `Layout shifts, ${page.name}: ${page.layoutShifts.join('; ')}`));
+  return out.join('\n');
 }
