@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// `npm run bench` (issue 12; not part of `npm test`): the store against the machine's ceilings, in
-// one run, on one machine, under one Node binary at a time.
+// `npm run bench` (not part of `npm test`): the store against its own stack's floor and the machine's
+// ceilings, in one run, on one machine, under one Node binary at a time.
 //   ceilings   a bare node:http server (autocannon), pgbench select-only and a checkout-like write
 //              script against the store's own PostgreSQL server
-//   app        the production build (API + embedded PostgreSQL + both payment sandboxes):
-//              GET /health/live (no database, the whole middleware stack), a basket read, a basket
-//              write (CHANGE_QUANTITY), APPLY_DISCOUNT_CODE, PLACE_ORDER, and whole checkouts
-//   web        the bundle budgets and Lighthouse on the store page and the checkout
+//   app        the production build (API + embedded PostgreSQL + both payment sandboxes) beside a
+//              minimal NestJS app on the same dependencies (tools/bench/peer-nest.cjs), measured in
+//              turn: GET /health/live against the peer's fixed JSON; the basket read for a visitor
+//              and for a signed-in customer against the peer's one-query basket; a basket write
+//              (CHANGE_QUANTITY) and APPLY_DISCOUNT_CODE
+//   checkout   PLACE_ORDER at each count, and whole checkouts by virtual users
+//   mixed      30 s of mixed load at 50 connections (the API's memory)
+//   web        the bundle budgets and Lighthouse on the store's pages
 // Writes tools/bench/results/<date>.json and prints a Markdown table.
 //
 //   --node a,b           Node binaries to run the bare server and the API under (default: this one)
@@ -14,8 +18,10 @@
 //   --checkout-vus 10,50  virtual users for whole checkouts    --checkout-seconds 10
 //   --orders N           PLACE_ORDER requests per connection count (default 12 per connection, min 300)
 //   --pgbench-seconds 10 --pgbench-clients 10,50
-//   --only LIST          some of: ceilings,app,checkout,web (default: all of them)
-//   --scenarios LIST     some of the app's: no-db,basket-read,basket-write,discount (default: all)
+//   --only LIST          some of: ceilings,app,checkout,mixed,web (default: all of them)
+//   --rounds 2           rounds of each store route and its peer, in turn, at each connection count
+//   --mixed-seconds 30 --mixed-connections 50
+//   --scenarios LIST     some of the app's: no-db,basket-read,basket-read-customer,basket-write,discount (default: all)
 //   --no-web             skip Lighthouse             --no-build    use what is built
 //   --web-runs 3         Lighthouse runs per page; the median run is reported (Lighthouse's computeMedianRun)
 //   --profile            run the API with --cpu-prof and print where its time went
@@ -27,6 +33,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import { API_NODE_OPTIONS } from '../lib/api-runtime.mjs';
 import { buildAll, ROOT } from '../lib/build.mjs';
 import { checkoutForm, createClient, placeOrderBody, pool, shopperThrough, XHR } from './lib/client.mjs';
 import { cannon, rotation, virtualUsers } from './lib/load.mjs';
@@ -43,12 +50,15 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
     'checkout-vus': { type: 'string', default: '10,50' },
+    rounds: { type: 'string', default: '2' },
+    'mixed-seconds': { type: 'string', default: '30' },
+    'mixed-connections': { type: 'string', default: '50' },
     'checkout-seconds': { type: 'string', default: '10' },
     orders: { type: 'string' },
     'pgbench-seconds': { type: 'string', default: '10' },
     'web-runs': { type: 'string', default: '3' },
     'pgbench-clients': { type: 'string', default: '10,50' },
-    only: { type: 'string', default: 'ceilings,app,checkout,web' },
+    only: { type: 'string', default: 'ceilings,app,checkout,mixed,web' },
     scenarios: { type: 'string' },
     'no-web': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
@@ -67,6 +77,7 @@ const CONNECTIONS = numbers(flags.connections);
 const DURATION = Number(flags.duration);
 const WARMUP = Number(flags.warmup);
 const CHECKOUT_VUS = numbers(flags['checkout-vus']);
+const ROUNDS = Math.max(1, Number(flags.rounds));
 const ONLY = new Set(flags.soak ? ['soak'] : list(flags.only).filter((part) => !(part === 'web' && flags['no-web'])));
 const NODES = flags.node ? list(flags.node) : [process.execPath];
 const API_NODE_ARGS = flags['node-args'].split(' ').filter(Boolean);
@@ -74,9 +85,8 @@ const say = (line) => process.stderr.write(`[bench] ${line}\n`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const TARGETS = {
-  noDatabaseVsBare: 0.35,
-  basketReadVsSelectOnly: 0.15,
-  placeOrderVsWriteScript: 0.15,
+  noDatabaseVsPeer: 0.8,
+  basketReadVsPeer: 0.7,
   placeOrderP95Ms: 250,
   rssMb: 300,
   soakWithin: 0.1,
@@ -160,6 +170,9 @@ function basketRequests(kind, shoppers) {
       },
     ];
   }
+  if (kind === 'peer-basket') {
+    return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/basket?basket_ref=${next().basketReference}` }) }];
+  }
   const form = (shopper) =>
     kind === 'basket-write'
       ? checkoutForm('CHANGE_QUANTITY', { basketReference: shopper.basketReference, lineReference: shopper.lineReference, quantity: 1 + (flip++ % 2) })
@@ -175,30 +188,120 @@ function basketRequests(kind, shoppers) {
   ];
 }
 
-const APP_SCENARIOS = [
-  { id: 'no-db', scenario: 'GET /health/live (no database, full middleware)', requests: () => undefined, path: '/health/live' },
-  { id: 'basket-read', scenario: 'basket read: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.baskets), checkBody: true },
-  { id: 'basket-write', scenario: 'basket write: CHANGE_QUANTITY', requests: (pools) => basketRequests('basket-write', pools.baskets), checkBody: true },
-  { id: 'discount', scenario: 'APPLY_DISCOUNT_CODE (WELCOME10)', requests: (pools) => basketRequests('discount', pools.baskets), checkBody: true },
+/** A visitor's basket, as the store page makes it: one line added without an account; the answer's cookie holds the basket. */
+async function seedVisitors(client, count) {
+  const started = performance.now();
+  const visitors = await pool(count, 6, async () => {
+    const added = await client.postJson('/data/basket/lines/', { product_suite_reference: 'photo-2', locale: 'en-gb' });
+    if (added.status !== 200 || added.json?.success !== true) throw new Error(`add to basket answered ${added.status}: ${added.text.slice(0, 200)}`);
+    return { cookie: added.cookies.join('; '), basketReference: added.json.data.reference };
+  });
+  say(`seeded ${count} visitors with a basket in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return visitors;
+}
+
+// The store's routes and, beside the ones measured against the same-stack floor, that floor: the
+// minimal NestJS app (tools/bench/peer-nest.cjs) answering the same thing with nothing of ours. A
+// group's members are measured in turn, round after round at each connection count, so a peer and
+// the store meet the same machine.
+const APP_GROUPS = [
+  {
+    id: 'no-db',
+    members: [
+      { id: 'peer-fixed', peer: true, scenario: 'peer: minimal NestJS app, GET / (fixed JSON)', path: '/' },
+      { id: 'no-db', peerId: 'peer-fixed', scenario: 'GET /health/live (no database, full middleware)', path: '/health/live' },
+    ],
+  },
+  {
+    id: 'basket-read',
+    members: [
+      { id: 'peer-basket-visitor', peer: true, scenario: "peer: minimal NestJS app, the visitor's basket in one query", requests: (pools) => basketRequests('peer-basket', pools.visitors), checkBody: true },
+      { id: 'basket-read', peerId: 'peer-basket-visitor', scenario: 'basket read, visitor: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.visitors), checkBody: true },
+    ],
+  },
+  {
+    id: 'basket-read-customer',
+    members: [
+      { id: 'peer-basket-customer', peer: true, scenario: "peer: minimal NestJS app, the customer's basket in one query", requests: (pools) => basketRequests('peer-basket', pools.customers), checkBody: true },
+      { id: 'basket-read-customer', peerId: 'peer-basket-customer', scenario: 'basket read, signed in with a billing address: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.customers), checkBody: true },
+    ],
+  },
+  { id: 'basket-write', members: [{ id: 'basket-write', scenario: 'basket write: CHANGE_QUANTITY', requests: (pools) => basketRequests('basket-write', pools.baskets), checkBody: true }] },
+  { id: 'discount', members: [{ id: 'discount', scenario: 'APPLY_DISCOUNT_CODE (WELCOME10)', requests: (pools) => basketRequests('discount', pools.baskets), checkBody: true }] },
 ];
 
-async function appScenarios(stack, client, sampler) {
+/** The minimal NestJS app, under the same Node binary and options as the API, reading the store's database. */
+async function startPeer(nodeBin, stack) {
+  const child = fork(join(ROOT, 'tools/bench/peer-nest.cjs'), [], {
+    cwd: ROOT,
+    execPath: nodeBin,
+    execArgv: [...API_NODE_OPTIONS, ...API_NODE_ARGS],
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: stack.database.url('store') },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const { port } = await new Promise((resolve, reject) => {
+    child.on('message', (message) => message?.type === 'listening' && resolve(message));
+    child.once('exit', () => reject(new Error('The peer NestJS app exited before it was ready')));
+  });
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
+}
+
+async function appScenarios(stack, peer, client, sampler) {
   const rows = [];
   const wanted = flags.scenarios ? new Set(list(flags.scenarios)) : null;
-  const scenarios = APP_SCENARIOS.filter((candidate) => !wanted || wanted.has(candidate.id));
-  const needsBaskets = scenarios.some((scenario) => scenario.id !== 'no-db');
-  const baskets = needsBaskets ? await seedShoppers(client, Math.max(200, 3 * Math.max(...CONNECTIONS)), 'add to basket') : [];
-  for (const scenario of scenarios) {
-    const url = `${stack.apiUrl}${scenario.path ?? '/'}`;
-    await cannon({ url, connections: CONNECTIONS[0], duration: WARMUP, requests: scenario.requests({ baskets }), checkBody: scenario.checkBody });
+  const groups = APP_GROUPS.filter((group) => !wanted || wanted.has(group.id));
+  const count = Math.max(200, 3 * Math.max(...CONNECTIONS));
+  const needs = (id) => groups.some((group) => group.id === id);
+  const pools = {
+    visitors: needs('basket-read') ? await seedVisitors(client, count) : [],
+    customers: needs('basket-read-customer') ? await seedShoppers(client, count, 'session') : [],
+    baskets: needs('basket-write') || needs('discount') ? await seedShoppers(client, count, 'add to basket') : [],
+  };
+  const measure = async (member, connections, duration) => {
+    const url = `${member.peer ? peer.url : stack.apiUrl}${member.path ?? '/'}`;
+    return cannon({ url, connections, duration, requests: member.requests?.(pools), checkBody: member.checkBody });
+  };
+  for (const group of groups) {
+    for (const member of group.members) await measure(member, CONNECTIONS[0], WARMUP);
     for (const connections of CONNECTIONS) {
-      say(`${scenario.scenario}, ${connections} connections`);
-      sampler.mark();
-      const result = await cannon({ url, connections, duration: DURATION, requests: scenario.requests({ baskets }), checkBody: scenario.checkBody });
-      rows.push({ id: scenario.id, scenario: scenario.scenario, ...result, rssPeakMb: round(sampler.mark()) });
+      for (let pass = 1; pass <= (group.members.length > 1 ? ROUNDS : 1); pass += 1) {
+        for (const member of group.members) {
+          say(`${member.scenario}, ${connections} connections${group.members.length > 1 ? `, round ${pass}` : ''}`);
+          const watched = member.peer ? rssSampler(peer.pid) : sampler;
+          watched.mark();
+          const result = await measure(member, connections, DURATION);
+          rows.push({ id: member.id, scenario: member.scenario, peer: member.peer ?? false, peerId: member.peerId ?? null, round: pass, ...result, rssPeakMb: round(watched.mark()) });
+          if (member.peer) watched.stop();
+        }
+      }
     }
   }
   return rows;
+}
+
+/** 30 s of the store's mixed load at 50 connections (reads, writes, discounts, health) with whole checkouts beside it: the API's memory. */
+async function mixedScenario(stack, client, sampler) {
+  const seconds = Number(flags['mixed-seconds']);
+  const connections = Number(flags['mixed-connections']);
+  const visitors = await seedVisitors(client, 150);
+  const customers = await seedShoppers(client, 150, 'add to basket');
+  const requests = [
+    { method: 'GET', path: '/health/live' },
+    ...basketRequests('basket-read', visitors),
+    ...basketRequests('basket-read', customers),
+    ...basketRequests('basket-write', customers),
+    ...basketRequests('discount', customers),
+  ];
+  const vus = Math.max(1, Math.round(connections / 5));
+  say(`mixed load: ${seconds} s, ${connections - vus} connections of reads and writes and ${vus} virtual users checking out`);
+  const driver = createClient(stack.apiUrl, { maxSockets: vus });
+  sampler.mark();
+  const [load, checkouts] = await Promise.all([
+    cannon({ url: stack.apiUrl, connections: connections - vus, duration: seconds, requests, checkBody: true }),
+    virtualUsers({ vus, seconds, flow: (timings) => shopperThrough(driver, 'place order', timings) }),
+  ]);
+  driver.close();
+  return { seconds, connections, vus, rssPeakMb: round(sampler.mark()), mixed: load, checkouts };
 }
 
 async function checkoutScenarios(stack, client, sampler) {
@@ -316,40 +419,68 @@ function bestRps(rows, id) {
 }
 
 const CEILING_OF = {
+  'peer-fixed': 'bare',
   'no-db': 'bare',
+  'peer-basket-visitor': 'pgbench-select',
+  'peer-basket-customer': 'pgbench-select',
   'basket-read': 'pgbench-select',
+  'basket-read-customer': 'pgbench-select',
   'basket-write': 'pgbench-write',
   discount: 'pgbench-write',
   'place-order': 'pgbench-write',
   checkout: 'pgbench-write',
 };
 
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** Each row's share of its machine ceiling, and a store row's share of its peer in the same round. */
 function withRatios(rows, ceilings) {
   return rows.map((row) => {
     const ceilingId = CEILING_OF[row.id];
     const ceiling = ceilingId ? ceilings[ceilingId] : null;
-    return { ...row, ceiling: ceilingId ?? null, ratio: ceiling ? round(row.rps / ceiling, 3) : null };
+    const peer = row.peerId ? rows.find((other) => other.id === row.peerId && other.connections === row.connections && other.round === row.round) : null;
+    return { ...row, ceiling: ceiling ? ceilingId : null, ratio: ceiling ? round(row.rps / ceiling, 3) : null, peerRatio: peer ? round(row.rps / peer.rps, 3) : null };
   });
 }
 
-function verdicts(run, ceilings) {
+/**
+ * A store route against its peer at each connection count: the mean of its rounds over the mean of
+ * the peer's. The target is read at the worst connection count, so one good count cannot carry it.
+ */
+function peerRatios(rows, id) {
+  const store = rows.filter((row) => row.id === id && row.peerId);
+  const counts = [...new Set(store.map((row) => row.connections))];
+  return counts.map((connections) => {
+    const mine = store.filter((row) => row.connections === connections);
+    const peers = rows.filter((row) => row.id === mine[0].peerId && row.connections === connections);
+    return { connections, rps: mean(mine.map((row) => row.rps)), peerRps: mean(peers.map((row) => row.rps)), ratio: mean(mine.map((row) => row.rps)) / mean(peers.map((row) => row.rps)) };
+  });
+}
+
+function verdicts(run) {
   const rows = run.rows;
   const at = (id, connections) => rows.find((row) => row.id === id && row.connections === connections);
   const place50 = at('place-order', 50);
-  const ratio = (id) => {
-    const best = bestRps(rows, id);
-    return best !== null && ceilings[CEILING_OF[id]] ? best / ceilings[CEILING_OF[id]] : null;
+  const worst = (id) => {
+    const ratios = peerRatios(rows, id);
+    return ratios.length ? Math.min(...ratios.map((one) => one.ratio)) : null;
   };
-  const peak = Math.max(0, ...rows.map((row) => row.rssPeakMb ?? 0));
+  const peak = Math.max(0, ...rows.filter((row) => !row.peer && row.rssPeakMb).map((row) => row.rssPeakMb));
   const check = (value, ok, target) => ({ value: value === null ? null : round(value, 3), target, met: value !== null && ok });
-  return {
-    noDatabase: check(ratio('no-db'), ratio('no-db') >= TARGETS.noDatabaseVsBare, `≥ ${TARGETS.noDatabaseVsBare} of bare`),
-    basketRead: check(ratio('basket-read'), ratio('basket-read') >= TARGETS.basketReadVsSelectOnly, `≥ ${TARGETS.basketReadVsSelectOnly} of pgbench -S`),
-    placeOrder: check(ratio('place-order'), ratio('place-order') >= TARGETS.placeOrderVsWriteScript, `≥ ${TARGETS.placeOrderVsWriteScript} of the write script`),
-    placeOrderP95At50: check(place50?.p95 ?? null, (place50?.p95 ?? Infinity) < TARGETS.placeOrderP95Ms, `< ${TARGETS.placeOrderP95Ms} ms`),
-    placeOrderErrorsAt50: check(place50?.errors ?? null, place50?.errors === 0, '0'),
-    rssUnderLoad: check(peak || null, peak > 0 && peak < TARGETS.rssMb, `< ${TARGETS.rssMb} MB`),
+  const ratioCheck = (id, target, text) => {
+    const value = worst(id);
+    return value === null ? null : check(value, value >= target, `≥ ${target} of ${text} (worst connection count)`);
   };
+  const found = {
+    noDatabase: ratioCheck('no-db', TARGETS.noDatabaseVsPeer, 'the minimal NestJS app'),
+    basketReadVisitor: ratioCheck('basket-read', TARGETS.basketReadVsPeer, 'the one-query route'),
+    basketReadCustomer: ratioCheck('basket-read-customer', TARGETS.basketReadVsPeer, 'the one-query route'),
+    placeOrderP95At50: place50 ? check(place50.p95, place50.p95 < TARGETS.placeOrderP95Ms, `< ${TARGETS.placeOrderP95Ms} ms`) : null,
+    placeOrderErrorsAt50: place50 ? check(place50.errors, place50.errors === 0, '0') : null,
+    rssUnderLoad: peak ? check(peak, peak < TARGETS.rssMb, `< ${TARGETS.rssMb} MB`) : null,
+    rssMixedAt50: run.mixed ? check(run.mixed.rssPeakMb, run.mixed.rssPeakMb < TARGETS.rssMb, `< ${TARGETS.rssMb} MB`) : null,
+  };
+  return Object.fromEntries(Object.entries(found).filter(([, verdict]) => verdict !== null));
 }
 
 const fmt = (value, digits = 0) => (value === null || value === undefined ? '–' : Number(value).toFixed(digits));
@@ -360,11 +491,20 @@ function markdown(report) {
   out.push(`Load average before ${report.loadBefore.join(' ')}, after ${report.loadAfter.join(' ')}; PostgreSQL ${report.database?.serverVersion ?? '–'}; ${report.machine.pgbench}`);
   for (const run of report.runs) {
     out.push('', `### Node ${run.nodeVersion}${run.profiled ? ' (profiled: figures perturbed)' : ''}`, '');
-    out.push('| scenario | conns | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | RSS peak MB | ratio to ceiling |');
-    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+    out.push('| scenario | conns | round | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | RSS peak MB | ratio to peer | ratio to machine ceiling |');
+    out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     for (const row of run.rows) {
       const ratio = row.ratio === null || row.ratio === undefined ? '' : `${fmt(row.ratio, 3)} × ${row.ceiling}`;
-      out.push(`| ${row.scenario} | ${row.connections} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p95, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.max, 1)} | ${fmt(row.errors)} | ${fmt(row.rssPeakMb)} | ${ratio} |`);
+      out.push(`| ${row.scenario} | ${row.connections} | ${row.round ?? ''} | ${fmt(row.rps)} | ${fmt(row.p50, 1)} | ${fmt(row.p95, 1)} | ${fmt(row.p99, 1)} | ${fmt(row.max, 1)} | ${fmt(row.errors)} | ${fmt(row.rssPeakMb)} | ${row.peerRatio === null || row.peerRatio === undefined ? '' : fmt(row.peerRatio, 3)} | ${ratio} |`);
+    }
+    const pairs = ['no-db', 'basket-read', 'basket-read-customer'].flatMap((id) => peerRatios(run.rows, id).map((one) => ({ id, ...one })));
+    if (pairs.length) {
+      out.push('', '| store route against its peer | conns | store req/s (mean of rounds) | peer req/s | ratio |', '|---|---:|---:|---:|---:|');
+      for (const one of pairs) out.push(`| ${one.id} | ${one.connections} | ${fmt(one.rps)} | ${fmt(one.peerRps)} | ${fmt(one.ratio, 3)} |`);
+    }
+    if (run.mixed) {
+      const m = run.mixed;
+      out.push('', `Mixed load, ${m.seconds} s at ${m.connections} connections (${m.connections - m.vus} of reads and writes, ${m.vus} virtual users checking out): API RSS peak ${fmt(m.rssPeakMb)} MB; requests ${fmt(m.mixed.rps)}/s, p95 ${fmt(m.mixed.p95, 1)} ms, ${m.mixed.errors} errors; checkouts ${fmt(m.checkouts.rps, 1)}/s, ${m.checkouts.errors} errors`);
     }
     if (run.verdicts) {
       out.push('', '| target | value | wanted | met |', '|---|---:|---|---|');
@@ -404,7 +544,7 @@ async function main() {
       const run = { nodeBin, nodeVersion: nodeVersionOf(nodeBin), profiled: flags.profile, rows: [] };
       report.runs.push(run);
       if (ONLY.has('ceilings')) run.rows.push(...(await bareCeiling(nodeBin)));
-      const needsStack = ['ceilings', 'app', 'checkout', 'web'].some((part) => ONLY.has(part));
+      const needsStack = ['ceilings', 'app', 'checkout', 'mixed', 'web'].some((part) => ONLY.has(part));
       if (!needsStack) continue;
       const profileDir = flags.profile ? mkdtempSync(join(tmpdir(), 'store-bench-profile-')) : null;
       const stack = await startStack({ nodeBin, log: say, nodeArgs: [...API_NODE_ARGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])] });
@@ -416,8 +556,16 @@ async function main() {
           report.database = { serverVersion: dbCeiling.serverVersion, pgbenchScale: dbCeiling.scale };
           run.rows.push(...dbCeiling.rows);
         } else if (dbCeiling) run.rows.push(...dbCeiling.rows.map((row) => ({ ...row, reused: true })));
-        if (ONLY.has('app')) run.rows.push(...(await appScenarios(stack, client, sampler)));
+        if (ONLY.has('app')) {
+          const peer = await startPeer(nodeBin, stack);
+          try {
+            run.rows.push(...(await appScenarios(stack, peer, client, sampler)));
+          } finally {
+            peer.stop();
+          }
+        }
         if (ONLY.has('checkout')) run.rows.push(...(await checkoutScenarios(stack, client, sampler)));
+        if (ONLY.has('mixed')) run.mixed = await mixedScenario(stack, client, sampler);
         run.rssPeakMb = round(sampler.peak);
         if (ONLY.has('web') && index === 0) report.web = { pages: await webScenarios({ stack, client, paymentChunks: bundleReport()?.paymentChunks ?? [], runs: Math.max(1, Number(flags['web-runs'])), log: say }) };
       } finally {
@@ -436,7 +584,7 @@ async function main() {
       const ceilings = { bare: bestRps(run.rows, 'bare'), 'pgbench-select': bestRps(run.rows, 'pgbench-select'), 'pgbench-write': bestRps(run.rows, 'pgbench-write') };
       run.ceilings = ceilings;
       run.rows = withRatios(run.rows, ceilings);
-      if (ONLY.has('ceilings') && (ONLY.has('app') || ONLY.has('checkout'))) run.verdicts = verdicts(run, ceilings);
+      run.verdicts = verdicts(run);
     }
     if (ONLY.has('web')) {
       report.web ??= {};

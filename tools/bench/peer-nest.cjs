@@ -1,0 +1,65 @@
+// The same-stack floor: the smallest NestJS application on @nestjs/platform-express, built from the
+// project's own dependencies and run under the same Node and flags as the API. It answers
+//   GET /                      a fixed JSON body, the size of the API's GET /health/live answer
+//   GET /basket?basket_ref=R   the basket R and its lines, read with one hand-written query (pg, no ORM)
+// so the store's figures can be read as a share of what the framework it is built on can do.
+// Plain CommonJS with the decorators applied by hand, so the bench needs no build step for it.
+// Tells the parent its port over IPC; DATABASE_URL is needed only for the basket route.
+require('reflect-metadata');
+const { Controller, Get, Module, NotFoundException, Query } = require('@nestjs/common');
+const { NestFactory } = require('@nestjs/core');
+const { Pool } = require('pg');
+
+const FIXED = { status: 'ok', info: {}, error: {}, details: {} };
+
+const pool = process.env.DATABASE_URL ? new Pool({ connectionString: process.env.DATABASE_URL, max: 10 }) : null;
+
+// The basket as the page needs it: its own fields and its lines in order, one round trip.
+const BASKET_SQL = `
+  SELECT b.reference, b.country_account_code, b.discount_code, b.version, b.updated_at,
+         COALESCE(json_agg(json_build_object(
+           'reference', l.reference, 'suite_reference', l.suite_reference, 'product_reference', l.product_reference,
+           'quantity', l.quantity, 'quantity_locked', l.quantity_locked, 'position', l.position) ORDER BY l.position)
+           FILTER (WHERE l.reference IS NOT NULL), '[]') AS lines
+    FROM baskets b LEFT JOIN basket_lines l ON l.basket_reference = b.reference
+   WHERE b.reference = $1
+   GROUP BY b.reference`;
+
+class PeerController {
+  fixed() {
+    return FIXED;
+  }
+
+  async basket(reference) {
+    const { rows } = await pool.query(BASKET_SQL, [reference]);
+    if (rows.length === 0) throw new NotFoundException();
+    return { success: true, basket: rows[0] };
+  }
+}
+
+const decorate = (decorators, target, key) => {
+  const descriptor = Object.getOwnPropertyDescriptor(target, key);
+  for (const decorator of decorators.reverse()) decorator(target, key, descriptor);
+};
+Query('basket_ref')(PeerController.prototype, 'basket', 0);
+decorate([Get()], PeerController.prototype, 'fixed');
+decorate([Get('basket')], PeerController.prototype, 'basket');
+Controller()(PeerController);
+
+class PeerModule {}
+Module({ controllers: [PeerController] })(PeerModule);
+
+async function main() {
+  const app = await NestFactory.create(PeerModule, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  app.getHttpServer().keepAliveTimeout = 5000;
+  process.send?.({ type: 'listening', port: app.getHttpServer().address().port });
+  const stop = () => void Promise.all([app.close(), pool?.end()]).then(() => process.exit(0));
+  process.on('disconnect', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  process.stderr.write(`The peer application could not start: ${error.message}\n`);
+  process.exit(1);
+});
