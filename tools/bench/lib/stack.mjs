@@ -96,7 +96,10 @@ export async function startStack({ nodeBin, env: extraEnv = {}, nodeArgs = [], l
     log('starting the payment sandboxes');
     const sandboxScript = join(ROOT, 'apps/payment-sandbox/dist/cli.js');
     const quiet = { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] };
-    const card = forkReady('The card gateway sandbox', sandboxScript, ['--port', '0', '--tls-port', '0'], quiet);
+    // BENCH_SANDBOX_NODE_ARGS: Node options for the card sandbox alone, e.g. to take its CPU profile
+    // (--cpu-prof --cpu-prof-dir=...), since it shares the cores with the API.
+    const sandboxArgs = (process.env.BENCH_SANDBOX_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const card = forkReady('The card gateway sandbox', sandboxScript, ['--port', '0', '--tls-port', '0'], { ...quiet, execArgv: sandboxArgs });
     children.push(card.child);
     const cardReady = await card.ready;
     const dr = forkReady('The Digital River sandbox', sandboxScript, ['--provider', 'digital-river', '--port', '0'], quiet);
