@@ -36,7 +36,7 @@ function preloadsAt(code: string, pathname: string): string[] {
   return links.map((link) => link.href);
 }
 
-describe('the checkout preload (apps/web/route-preload.mjs)', () => {
+describe('the page preloads (apps/web/route-preload.mjs)', () => {
   it('preloads the checkout page and the chunks it imports, never the entry nor what it loads lazily (the payment libraries)', () => {
     const { files, tags } = plugin(CHUNKS);
     expect(files).toEqual(['assets/checkout-page-b2.js', 'assets/forms-d4.js']);
@@ -46,14 +46,42 @@ describe('the checkout preload (apps/web/route-preload.mjs)', () => {
     expect(preloadsAt(tags[0].children, '/de-de/checkout')).toHaveLength(2);
   });
 
-  it('fetches nothing more on any other address', () => {
+  it("preloads another lazily loaded page's own chunk on its address, found from the router", () => {
     const { tags } = plugin(CHUNKS);
-    for (const pathname of ['/en-gb/', '/en-gb/sign-in/', '/en-gb/checkout/extra/', '/checkout/', '/en-gb/account/checkout-history/']) {
+    expect(preloadsAt(tags[0].children, '/en-gb/sign-in/')).toEqual(['/assets/sign-in-page-c3.js', '/assets/forms-d4.js']);
+    expect(preloadsAt(tags[0].children, '/fr-fr/sign-in')).toEqual(['/assets/sign-in-page-c3.js', '/assets/forms-d4.js']);
+  });
+
+  it('fetches nothing more on the store page (in the entry), on a page without a chunk here, or on an address no route has', () => {
+    const { tags } = plugin(CHUNKS);
+    for (const pathname of ['/en-gb/', '/en-gb/account/', '/en-gb/checkout/extra/', '/checkout/', '/sign-in/', '/en-gb/account/checkout-history/', '/en-gb/sign-in/x/']) {
       expect(preloadsAt(tags[0].children, pathname)).toEqual([]);
     }
   });
 
-  it('writes nothing when the router no longer splits the checkout page into a chunk of its own', () => {
-    expect(plugin(CHUNKS.filter((chunk) => !chunk.fileName.startsWith('assets/checkout-page')))).toEqual({ files: [], tags: [] });
+  it('writes nothing when the router no longer splits its pages into chunks of their own', () => {
+    expect(plugin(CHUNKS.filter((chunk) => !chunk.facadeModuleId))).toEqual({ files: [], tags: [] });
+  });
+});
+
+describe("the router's lazy pages, as route-preload reads them", () => {
+  const routes = (source?: string) => {
+    const script = `
+      import { lazyRoutes, addressPattern } from ${JSON.stringify(PLUGIN)};
+      const routes = lazyRoutes(process.env.SOURCE || undefined);
+      process.stdout.write(JSON.stringify(routes.map((route) => ({ ...route, pattern: addressPattern(route.path) }))));
+    `;
+    return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, SOURCE: source ?? '' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as { path: string; module: string; pattern: string }[];
+  };
+
+  it('reads every lazy route of the real router, each with its page module', () => {
+    const read = routes();
+    expect(read).toContainEqual({ path: 'checkout', module: 'features/checkout/components/checkout-page', pattern: '^/[^/]+/checkout/?$' });
+    expect(read).toContainEqual({ path: 'order/:number', module: 'features/orders/order-confirmation-page', pattern: '^/[^/]+/order/[^/]+/?$' });
+    expect(read.map((route) => route.path)).toEqual(expect.arrayContaining(['sign-in', 'account', 'account/orders', 'account/downloads']));
+  });
+
+  it('refuses a router whose lazy routes it cannot all read', () => {
+    expect(() => routes("{ path: 'a', lazy: page(() => import('../a'), 'A') }, { lazy: async () => ({}) }")).toThrow(/read 1 of the router's 2 lazy routes/);
   });
 });
