@@ -34,6 +34,7 @@ export * from './storage/s3-file-storage';
 export * from './persistence/repositories/typeorm-order.repository';
 export * from './invoices/pdf-invoice-renderer';
 export * from './persistence/repositories/postgres-saved-method.repository';
+export * from './persistence/repositories/postgres-session-snapshots';
 export * from './payments/ledgered-payment-port';
 export * from './payments/braintree/braintree-card-gateway';
 export * from './payments/digital-river/digital-river-gateway';

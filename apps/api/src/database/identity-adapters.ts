@@ -13,6 +13,7 @@ import {
   RESERVED_EMAIL_REPOSITORY,
   SECRET_GENERATOR,
   SESSION_REPOSITORY,
+  SESSION_SNAPSHOTS,
   SessionService,
   type Clock,
   type SecretGenerator,
@@ -24,6 +25,7 @@ import {
   PopularPasswordScreen,
   PostgresMailOutbox,
   PostgresRateLimiter,
+  PostgresSessionSnapshots,
   PwnedPasswordScreen,
   TotpSecondFactor,
   TypeOrmOneTimeTokenRepository,
@@ -48,6 +50,7 @@ export const identityAdapters: Provider[] = [
     inject: [DataSource],
   },
   { provide: SESSION_REPOSITORY, useFactory: (ds: DataSource) => new TypeOrmSessionRepository(ds), inject: [DataSource] },
+  { provide: SESSION_SNAPSHOTS, useFactory: (ds: DataSource) => new PostgresSessionSnapshots(ds), inject: [DataSource] },
   { provide: PASSWORD_HASHER, useClass: Argon2PasswordHasher },
   {
     provide: PASSWORD_SCREEN,

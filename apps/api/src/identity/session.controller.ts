@@ -29,7 +29,7 @@ export class SessionController {
   async session(@Query() query: SessionQuery, @Req() request: Request) {
     const { account, basket, paymentGateway, customerCategories, features } = unwrap(
       await this.readSession.execute({
-        customer: await this.sessions.customerOf(readSessionCookie(request)),
+        session: readSessionCookie(request),
         namedBasket: query.basket_ref ?? null,
         cookieBasket: readBasketCookie(request),
       }),

@@ -16,7 +16,7 @@ import {
   type Result,
   type VoucherInput,
 } from '@store/domain';
-import type { BillingRepository } from '../billing/billing.ports';
+import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
 import type { CatalogueRepository, CountryAccountRepository } from '../catalogue/catalogue.ports';
 import type { Clock } from '../shared/ports';
 import type { TaxRates } from '../tax/tax.ports';
@@ -59,10 +59,11 @@ export class BasketReader {
     private readonly billing: BillingRepository | null = null,
   ) {}
 
-  async read(stored: Basket, viewer: BasketViewer | null): Promise<Result<ReadBasket, DomainError>> {
+  /** `known.billing`: the viewer's billing address when the caller has just read it (not read again). */
+  async read(stored: Basket, viewer: BasketViewer | null, known: { readonly billing?: BillingAddress | null } = {}): Promise<Result<ReadBasket, DomainError>> {
     const home = await this.accounts.find(stored.countryAccount);
     if (!home) return err(new DomainError('BASKET_NOT_FOUND'));
-    const account = await this.taxedWhereBilled(home, viewer);
+    const account = await this.taxedWhereBilled(home, viewer, known.billing);
     const suites = await this.catalogue.findSuites([...new Set(stored.lines.map((line) => line.suiteReference))], stored.countryAccount);
     const suiteMap = new Map(suites.map((suite) => [suite.reference, suite]));
     const correction = correctBasket(stored, suiteMap);
@@ -99,9 +100,9 @@ export class BasketReader {
    * The account with the VAT rate of the viewer's billing country, for an account that owes VAT
    * where its customer is (the price stays as listed, only its tax share moves).
    */
-  private async taxedWhereBilled(account: CountryAccount, viewer: BasketViewer | null): Promise<CountryAccount> {
+  private async taxedWhereBilled(account: CountryAccount, viewer: BasketViewer | null, known: BillingAddress | null | undefined): Promise<CountryAccount> {
     if (!account.taxInclusive || !taxesByBillingCountry(account.code) || !viewer || !this.billing || !this.taxRates) return account;
-    const address = await this.billing.find(viewer.id);
+    const address = known !== undefined ? known : await this.billing.find(viewer.id);
     if (!address) return account;
     return { ...account, taxRateBasisPoints: this.taxRates.standardRate(taxCountryOf(account.code, address.country)) };
   }

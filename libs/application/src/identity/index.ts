@@ -2,6 +2,7 @@ export * from './identity.ports';
 export * from './session.service';
 export * from './claim-basket.use-case';
 export * from './read-session.use-case';
+export * from './session-snapshot';
 export * from './create-customer.use-case';
 export * from './preregister-email.use-case';
 export * from './sign-in.ports';

@@ -1,6 +1,4 @@
 import type { Customer } from '@store/domain';
-import { GetBasket } from '../basket/get-basket.use-case';
-import { GetCustomerPayment } from '../payments/saved-methods.use-cases';
 import {
   aBasket,
   aBasketOf,
@@ -10,24 +8,37 @@ import {
   aShopper,
   FixedCategories,
   InMemorySavedMethods,
+  InMemorySessions,
   InMemoryShippingAddresses,
+  SequentialSecrets,
 } from '../testing';
 import { ReadSession } from './read-session.use-case';
+import { SessionSnapshotsFromRepositories } from './session-snapshot';
 
 function aSessionWorld() {
   const world = aCheckoutWorld();
   const shipping = new InMemoryShippingAddresses();
   const cards = new InMemorySavedMethods();
+  const sessions = new InMemorySessions(world.customers);
+  const secrets = new SequentialSecrets();
+  const snapshots = new SessionSnapshotsFromRepositories({
+    sessions,
+    baskets: world.baskets,
+    customers: world.customers,
+    billing: world.billing,
+    shipping,
+    paymentStates: world.paymentStates,
+    savedMethods: cards,
+  });
   const readSession = new ReadSession(
     {
+      snapshots,
+      reader: world.reader,
       baskets: world.baskets,
-      getBasket: new GetBasket(world.baskets, world.reader),
-      customers: world.customers,
-      categories: new FixedCategories(),
-      billing: world.billing,
-      shipping,
       paymentStates: world.paymentStates,
-      customerPayment: new GetCustomerPayment(cards, world.clock),
+      categories: new FixedCategories(),
+      secrets,
+      clock: world.clock,
     },
     ['apple-pay', 'paypal'],
   );
@@ -38,7 +49,13 @@ function aSessionWorld() {
     world.customers.preferences.set(customer.id, { customerId: customer.id, marketingOptIn: true, termsAccepted: true, hash: `hash-${customer.id}` });
     return customer;
   };
-  return { ...world, shipping, cards, readSession, aCustomer };
+  /** A live session of the customer: the cookie's secret. */
+  const signIn = async (customer: Customer): Promise<string> => {
+    const secret = secrets.secret();
+    await sessions.create({ idDigest: secrets.digest(secret), customerId: customer.id, expiresAt: new Date(world.clock.now().getTime() + 3_600_000) });
+    return secret;
+  };
+  return { ...world, shipping, cards, readSession, aCustomer, signIn };
 }
 
 describe('ReadSession', () => {
@@ -47,7 +64,7 @@ describe('ReadSession', () => {
     await world.baskets.save(aBasket({ reference: 'cookie-basket' }));
     await world.paymentStates.chooseGateway('cookie-basket', 1, 'braintree');
 
-    const state = await world.readSession.execute({ customer: null, namedBasket: null, cookieBasket: 'cookie-basket' });
+    const state = await world.readSession.execute({ session: null, namedBasket: null, cookieBasket: 'cookie-basket' });
 
     expect(state.ok && state.value.account).toBeNull();
     expect(state.ok && state.value.basket?.view.basket.reference).toBe('cookie-basket');
@@ -65,7 +82,7 @@ describe('ReadSession', () => {
     await world.shipping.save(customer.id, { sameAsBilling: true });
     await world.cards.save({ customerId: customer.id, vaultCustomerId: 'vault-1', token: 'card-a', details: cardDetails({ last4: '4242' }), fingerprint: null }, 'spm_00000000000000000000000000000001');
 
-    const state = await world.readSession.execute({ customer, namedBasket: 'this-one', cookieBasket: null });
+    const state = await world.readSession.execute({ session: await world.signIn(customer), namedBasket: 'this-one', cookieBasket: null });
 
     const account = state.ok ? state.value.account : null;
     expect(account?.customer.id).toBe(customer.id);
@@ -82,7 +99,7 @@ describe('ReadSession', () => {
     const owner = world.aCustomer();
     await world.baskets.save(aBasketOf(owner, { reference: 'theirs' }));
 
-    const state = await world.readSession.execute({ customer: world.aCustomer(), namedBasket: 'theirs', cookieBasket: 'mine' });
+    const state = await world.readSession.execute({ session: await world.signIn(world.aCustomer()), namedBasket: 'theirs', cookieBasket: 'mine' });
 
     expect(!state.ok && state.error.errorName).toBe('BASKET_NOT_FOUND');
   });
@@ -90,8 +107,8 @@ describe('ReadSession', () => {
   it('reads a cookie whose basket is gone as no basket, but a named basket that is gone as an error', async () => {
     const world = aSessionWorld();
 
-    const fromCookie = await world.readSession.execute({ customer: null, namedBasket: null, cookieBasket: 'gone' });
-    const named = await world.readSession.execute({ customer: null, namedBasket: 'gone', cookieBasket: 'gone' });
+    const fromCookie = await world.readSession.execute({ session: null, namedBasket: null, cookieBasket: 'gone' });
+    const named = await world.readSession.execute({ session: null, namedBasket: 'gone', cookieBasket: 'gone' });
 
     expect(fromCookie.ok && [fromCookie.value.basket, fromCookie.value.paymentGateway]).toEqual([null, null]);
     expect(!named.ok && named.error.errorName).toBe('BASKET_NOT_FOUND');
@@ -102,7 +119,7 @@ describe('ReadSession', () => {
     const customer = world.aCustomer();
     await world.baskets.save(aBasketOf(customer, { reference: 'at-home' }));
 
-    const state = await world.readSession.execute({ customer, namedBasket: 'at-home', cookieBasket: 'at-work' });
+    const state = await world.readSession.execute({ session: await world.signIn(customer), namedBasket: 'at-home', cookieBasket: 'at-work' });
 
     expect(state.ok && state.value.basket?.view.basket.reference).toBe('at-home');
   });

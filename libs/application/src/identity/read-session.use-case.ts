@@ -1,16 +1,17 @@
-import { ok, type Customer, type CustomerCategory, type DomainError, type PaymentGateway, type Result, type StoreFeature } from '@store/domain';
-import { checkBasketAccess } from '../basket/basket-access';
-import type { ReadBasket } from '../basket/basket-reader';
+import { DomainError, err, ok, type Customer, type CustomerCategory, type PaymentGateway, type Result, type StoreFeature } from '@store/domain';
+import type { BasketReader, ReadBasket } from '../basket/basket-reader';
 import type { BasketRepository } from '../basket/basket.ports';
-import type { GetBasket } from '../basket/get-basket.use-case';
-import type { BillingAddress, BillingRepository } from '../billing/billing.ports';
+import type { BillingAddress } from '../billing/billing.ports';
 import type { PaymentStateRepository } from '../billing/payment-state.ports';
-import type { ShippingAddressRepository, ShippingChoice } from '../billing/shipping.ports';
-import type { CustomerPayment, GetCustomerPayment } from '../payments/saved-methods.use-cases';
-import type { ContactPreferences, CustomerCategoryRepository, CustomerRepository } from './identity.ports';
+import type { ShippingChoice } from '../billing/shipping.ports';
+import { customerPaymentOf, type CustomerPayment } from '../payments/saved-methods.use-cases';
+import type { Clock } from '../shared/ports';
+import type { ContactPreferences, CustomerCategoryRepository, SecretGenerator } from './identity.ports';
+import type { SessionSnapshot, SessionSnapshots, SnapshotAccount } from './session-snapshot';
 
 export interface ReadSessionQuery {
-  readonly customer: Customer | null;
+  /** The session cookie's secret, if the browser sent one. */
+  readonly session: string | null;
   /** The basket the page names in its address: it must be the browser's or the customer's own. */
   readonly namedBasket: string | null;
   /** The basket of the browser's cookie, read when the page names none. */
@@ -38,14 +39,15 @@ export interface SessionState {
 }
 
 export interface SessionStatePorts {
-  readonly baskets: Pick<BasketRepository, 'find' | 'candidatesFor'>;
-  readonly getBasket: Pick<GetBasket, 'execute'>;
-  readonly customers: Pick<CustomerRepository, 'contactPreferences'>;
-  readonly categories: CustomerCategoryRepository;
-  readonly billing: Pick<BillingRepository, 'find'>;
-  readonly shipping: Pick<ShippingAddressRepository, 'find'>;
+  /** The session, its customer and account, the basket and its gateway, read together. */
+  readonly snapshots: SessionSnapshots;
+  readonly reader: Pick<BasketReader, 'read'>;
+  /** Read again only when the snapshot cannot answer: a basket corrected on reading, one that could not be read. */
+  readonly baskets: Pick<BasketRepository, 'candidatesFor'>;
   readonly paymentStates: Pick<PaymentStateRepository, 'gatewayOf'>;
-  readonly customerPayment: Pick<GetCustomerPayment, 'execute'>;
+  readonly categories: CustomerCategoryRepository;
+  readonly secrets: Pick<SecretGenerator, 'digest'>;
+  readonly clock: Clock;
 }
 
 /**
@@ -61,40 +63,54 @@ export class ReadSession {
   ) {}
 
   async execute(query: ReadSessionQuery): Promise<Result<SessionState, DomainError>> {
-    const { customer } = query;
-    const basket = await this.basket(query);
+    const { namedBasket, cookieBasket } = query;
+    const snapshot = await this.ports.snapshots.read({
+      sessionDigest: query.session ? this.ports.secrets.digest(query.session) : null,
+      now: this.ports.clock.now(),
+      basketReference: namedBasket ?? cookieBasket,
+    });
+    const { customer } = snapshot;
+    // Only the browser holding the basket's cookie or the customer it belongs to may read it by name;
+    // any other reference answers as unknown, so references cannot be probed.
+    if (namedBasket && namedBasket !== cookieBasket && !(customer && snapshot.basket?.customerId === customer.id)) {
+      return err(new DomainError('BASKET_NOT_FOUND'));
+    }
+    const basket = await this.basket(snapshot, namedBasket !== null);
     if (!basket.ok) return basket;
-    const reference = basket.value?.view.basket.reference ?? null;
+    const read = basket.value;
     return ok({
-      account: customer ? await this.account(customer, reference) : null,
-      basket: basket.value,
-      paymentGateway: reference ? await this.ports.paymentStates.gatewayOf(reference) : null,
+      account: customer && snapshot.account ? await this.account(customer, snapshot.account, snapshot.basket !== null, read) : null,
+      basket: read,
+      paymentGateway: await this.gateway(snapshot, read),
       customerCategories: await this.ports.categories.list(),
       features: this.features,
     });
   }
 
-  private async basket({ customer, namedBasket, cookieBasket }: ReadSessionQuery): Promise<Result<ReadBasket | null, DomainError>> {
-    if (namedBasket) {
-      const access = await checkBasketAccess(this.ports.baskets, namedBasket, { cookieReference: cookieBasket, customerId: customer?.id ?? null });
-      if (!access.ok) return access;
-    }
-    const reference = namedBasket ?? cookieBasket;
-    if (!reference) return ok(null);
+  private async basket({ basket, customer, account }: SessionSnapshot, named: boolean): Promise<Result<ReadBasket | null, DomainError>> {
+    if (!basket) return named ? err(new DomainError('BASKET_NOT_FOUND')) : ok(null);
     const viewer = customer ? { id: customer.id, email: customer.email, emailVerified: customer.emailVerified } : null;
-    const read = await this.ports.getBasket.execute(reference, viewer);
+    const read = await this.ports.reader.read(basket, viewer, account ? { billing: account.billing } : {});
     if (read.ok) return read;
-    return namedBasket ? read : ok(null);
+    return named ? read : ok(null);
   }
 
-  private async account(customer: Customer, basketReference: string | null): Promise<SessionAccount> {
+  /** The snapshot's gateway is that of the basket as read; a basket corrected (and saved) on reading is asked again. */
+  private async gateway(snapshot: SessionSnapshot, read: ReadBasket | null): Promise<PaymentGateway | null> {
+    if (!read) return null;
+    return read.view.basket === snapshot.basket ? snapshot.paymentGateway : this.ports.paymentStates.gatewayOf(read.view.basket.reference);
+  }
+
+  private async account(customer: Customer, account: SnapshotAccount, basketFound: boolean, read: ReadBasket | null): Promise<SessionAccount> {
+    // The snapshot leaves out the basket asked for; one that exists but could not be read is still theirs to carry on with.
+    const candidateBaskets = basketFound && !read ? await this.ports.baskets.candidatesFor(customer.id, null) : account.candidateBaskets;
     return {
       customer,
-      billing: await this.ports.billing.find(customer.id),
-      shipping: await this.ports.shipping.find(customer.id),
-      payment: await this.ports.customerPayment.execute(customer),
-      contactPreferences: await this.ports.customers.contactPreferences(customer.id),
-      candidateBaskets: await this.ports.baskets.candidatesFor(customer.id, basketReference),
+      billing: account.billing,
+      shipping: account.shipping,
+      payment: customerPaymentOf(account.savedMethods, this.ports.clock.now()),
+      contactPreferences: account.contactPreferences,
+      candidateBaskets,
     };
   }
 }

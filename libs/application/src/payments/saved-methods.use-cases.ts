@@ -186,15 +186,18 @@ export class GetCustomerPayment {
   ) {}
 
   async execute(customer: Customer): Promise<CustomerPayment | null> {
-    const methods = savedMethodOrder(await this.saved.listFor(customer.id));
-    const now = this.clock.now();
-    for (const method of methods) {
-      if (method.invalid) continue;
-      const details = method.details;
-      if (details.kind === 'card') return { type: 'card', last4: details.last4, expired: savedMethodState(details, false, now) === 'expired' };
-      if (details.kind === 'paypal') return { type: 'paypal', last4: null, expired: false };
-    }
-    return null;
+    return customerPaymentOf(await this.saved.listFor(customer.id), this.clock.now());
   }
+}
+
+/** The method the checkout offers first, from the customer's saved methods as stored. */
+export function customerPaymentOf(saved: readonly SavedMethod[], now: Date): CustomerPayment | null {
+  for (const method of savedMethodOrder(saved)) {
+    if (method.invalid) continue;
+    const details = method.details;
+    if (details.kind === 'card') return { type: 'card', last4: details.last4, expired: savedMethodState(details, false, now) === 'expired' };
+    if (details.kind === 'paypal') return { type: 'paypal', last4: null, expired: false };
+  }
+  return null;
 }
 

@@ -22,3 +22,13 @@ export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<
   }
   return entry;
 }
+
+/**
+ * Records, for the rest of the request, a value read together with something else (one statement
+ * answering several questions), so `oncePerRequest(key)` does not read it again. A value the request
+ * already holds is kept: the request goes on seeing what it saw first.
+ */
+export function knownThisRequest<T>(key: string, value: T): void {
+  const store = scope.getStore();
+  if (store && !store.has(key)) store.set(key, Promise.resolve(value));
+}

@@ -1,20 +1,29 @@
 import type { CatalogueRepository, CountryAccountRepository, CustomerCategoryRepository } from '@store/application';
 import type { CountryAccount, ProductSuite } from '@store/domain';
 import type { DataSource } from 'typeorm';
-import { oncePerRequest } from '../../system/request-scope';
+import { knownThisRequest, oncePerRequest } from '../../system/request-scope';
 
 /**
  * The reference data's version (migration 1700000000011): one single-row read, made once per
  * request (a request sees one version of the catalogue throughout, and asks once).
  */
 export class ReferenceDataVersion {
+  /** The statement reading it, for a query that reads it alongside other things (then handed to `seen`). */
+  static readonly SQL = 'SELECT version FROM reference_data_version';
+  private static readonly KEY = 'reference-data-version';
+
   constructor(private readonly dataSource: DataSource) {}
 
   current(): Promise<string> {
-    return oncePerRequest('reference-data-version', async () => {
-      const [row]: { version: string }[] = await this.dataSource.query('SELECT version FROM reference_data_version');
+    return oncePerRequest(ReferenceDataVersion.KEY, async () => {
+      const [row]: { version: string }[] = await this.dataSource.query(ReferenceDataVersion.SQL);
       return row.version;
     });
+  }
+
+  /** The version this request read within another statement: `current()` answers it without reading again. */
+  static seen(version: string): void {
+    knownThisRequest(ReferenceDataVersion.KEY, version);
   }
 }
 

@@ -3,7 +3,7 @@ import type { SavedMethodDetails, SavedMethodKind } from '@store/domain';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returnedRows } from './typeorm-identity.repositories';
 
-interface Row {
+export interface SavedMethodRow {
   reference: string;
   customer_id: string;
   vault_customer_id: string;
@@ -23,12 +23,12 @@ interface Row {
   created_at: Date;
 }
 
-const COLUMNS =
+export const SAVED_METHOD_COLUMNS =
   'reference, customer_id, vault_customer_id, token, kind, is_default, card_type, bin, last4, expiration_month, expiration_year, fingerprint, account_name, mandate_reference, bank_name, invalid_since, created_at';
 /** Both pages' order: the default first, then the newest. */
 const ORDER = 'is_default DESC, created_at DESC, reference';
 
-function detailsOf(row: Row): SavedMethodDetails {
+function detailsOf(row: SavedMethodRow): SavedMethodDetails {
   switch (row.kind) {
     case 'card':
       return { kind: 'card', cardType: row.card_type ?? 'Card', bin: row.bin ?? '', last4: row.last4 ?? '', expirationMonth: row.expiration_month ?? 1, expirationYear: row.expiration_year ?? 2000 };
@@ -42,7 +42,8 @@ function detailsOf(row: Row): SavedMethodDetails {
   }
 }
 
-const methodOf = (row: Row): SavedMethod => ({
+/** A saved_payment_methods row as the application knows it (also read by the session snapshot). */
+export const savedMethodOf = (row: SavedMethodRow): SavedMethod => ({
   reference: row.reference,
   customerId: row.customer_id,
   vaultCustomerId: row.vault_customer_id,
@@ -79,7 +80,7 @@ const DETAIL_COLUMNS = ['card_type', 'bin', 'last4', 'expiration_month', 'expira
  * case), or a Venmo account with the same username. Bank accounts are told apart by token only.
  */
 const SAME_METHOD = `
-  SELECT ${COLUMNS} FROM saved_payment_methods
+  SELECT ${SAVED_METHOD_COLUMNS} FROM saved_payment_methods
   WHERE customer_id = $1 AND (
     token = $2
     OR (kind = 'card' AND $3 = 'card' AND fingerprint IS NOT NULL AND fingerprint = $4)
@@ -99,13 +100,13 @@ export class PostgresSavedMethodRepository implements SavedMethodRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async listFor(customerId: string): Promise<readonly SavedMethod[]> {
-    const rows: Row[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM saved_payment_methods WHERE customer_id = $1 ORDER BY ${ORDER}`, [customerId]);
-    return rows.map(methodOf);
+    const rows: SavedMethodRow[] = await this.dataSource.query(`SELECT ${SAVED_METHOD_COLUMNS} FROM saved_payment_methods WHERE customer_id = $1 ORDER BY ${ORDER}`, [customerId]);
+    return rows.map(savedMethodOf);
   }
 
   async find(customerId: string, reference: string): Promise<SavedMethod | null> {
-    const rows: Row[] = await this.dataSource.query(`SELECT ${COLUMNS} FROM saved_payment_methods WHERE customer_id = $1 AND reference = $2`, [customerId, reference]);
-    return rows[0] ? methodOf(rows[0]) : null;
+    const rows: SavedMethodRow[] = await this.dataSource.query(`SELECT ${SAVED_METHOD_COLUMNS} FROM saved_payment_methods WHERE customer_id = $1 AND reference = $2`, [customerId, reference]);
+    return rows[0] ? savedMethodOf(rows[0]) : null;
   }
 
   async vaultCustomerOf(customerId: string): Promise<string | null> {
@@ -120,23 +121,23 @@ export class PostgresSavedMethodRepository implements SavedMethodRepository {
     return this.forCustomer(method.customerId, async (db) => {
       const details = detailValues(method.details);
       const accountName = method.details.kind === 'paypal' ? method.details.email : method.details.kind === 'venmo' ? method.details.username : null;
-      const same: Row[] = await db.query(SAME_METHOD, [method.customerId, method.token, method.details.kind, method.fingerprint, accountName]);
+      const same: SavedMethodRow[] = await db.query(SAME_METHOD, [method.customerId, method.token, method.details.kind, method.fingerprint, accountName]);
       if (same[0]) {
         const set = DETAIL_COLUMNS.map((column, index) => `${column} = $${index + 4}`).join(', ');
-        const rows = returnedRows<Row>(await db.query(
-          `UPDATE saved_payment_methods SET token = $2, fingerprint = $3, ${set}, invalid_since = NULL, updated_at = clock_timestamp() WHERE reference = $1 RETURNING ${COLUMNS}`,
+        const rows = returnedRows<SavedMethodRow>(await db.query(
+          `UPDATE saved_payment_methods SET token = $2, fingerprint = $3, ${set}, invalid_since = NULL, updated_at = clock_timestamp() WHERE reference = $1 RETURNING ${SAVED_METHOD_COLUMNS}`,
           [same[0].reference, method.token, method.fingerprint, ...details],
         ));
-        return { saved: methodOf(rows[0]), replacedToken: same[0].token === method.token ? null : same[0].token };
+        return { saved: savedMethodOf(rows[0]), replacedToken: same[0].token === method.token ? null : same[0].token };
       }
       const first: { none: boolean }[] = await db.query(`SELECT NOT EXISTS (SELECT 1 FROM saved_payment_methods WHERE customer_id = $1) AS none`, [method.customerId]);
       const placeholders = DETAIL_COLUMNS.map((_, index) => `$${index + 8}`).join(', ');
-      const rows: Row[] = await db.query(
+      const rows: SavedMethodRow[] = await db.query(
         `INSERT INTO saved_payment_methods (reference, customer_id, vault_customer_id, token, kind, is_default, fingerprint, ${DETAIL_COLUMNS.join(', ')})
-         VALUES ($1, $2, $3, $4, $5, $6, $7, ${placeholders}) RETURNING ${COLUMNS}`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, ${placeholders}) RETURNING ${SAVED_METHOD_COLUMNS}`,
         [reference, method.customerId, method.vaultCustomerId, method.token, method.details.kind, first[0].none, method.fingerprint, ...details],
       );
-      return { saved: methodOf(rows[0]), replacedToken: null };
+      return { saved: savedMethodOf(rows[0]), replacedToken: null };
     });
   }
 
@@ -168,7 +169,7 @@ export class PostgresSavedMethodRepository implements SavedMethodRepository {
 
   remove(customerId: string, reference: string): Promise<SavedMethod | null> {
     return this.forCustomer(customerId, async (db) => {
-      const rows = returnedRows<Row>(await db.query(`DELETE FROM saved_payment_methods WHERE customer_id = $1 AND reference = $2 RETURNING ${COLUMNS}`, [customerId, reference]));
+      const rows = returnedRows<SavedMethodRow>(await db.query(`DELETE FROM saved_payment_methods WHERE customer_id = $1 AND reference = $2 RETURNING ${SAVED_METHOD_COLUMNS}`, [customerId, reference]));
       if (!rows[0]) return null;
       if (rows[0].is_default) {
         await db.query(
@@ -176,7 +177,7 @@ export class PostgresSavedMethodRepository implements SavedMethodRepository {
           [customerId],
         );
       }
-      return methodOf(rows[0]);
+      return savedMethodOf(rows[0]);
     });
   }
 

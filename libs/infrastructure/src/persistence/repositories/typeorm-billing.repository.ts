@@ -1,7 +1,7 @@
 import type { BillingAddress, BillingRepository, TaxIdEvidence, VatIdStatus } from '@store/application';
 import type { DataSource } from 'typeorm';
 
-interface AddressRow {
+export interface AddressRow {
   line_1: string;
   line_2: string | null;
   line_3: string | null;
@@ -40,24 +40,28 @@ const toEvidence = (row: CheckRow): TaxIdEvidence => ({
   retryAfter: row.retry_after,
 });
 
+/** A billing_addresses row as the application knows it (also read by the session snapshot). */
+export function billingAddressOf(row: AddressRow): BillingAddress {
+  return {
+    line1: row.line_1,
+    line2: row.line_2,
+    line3: row.line_3,
+    city: row.city,
+    county: row.county,
+    state: row.state,
+    postalCode: row.postal_code,
+    country: row.country,
+    vatId: row.vat_id,
+    vatIdStatus: row.vat_id_status,
+  };
+}
+
 export class TypeOrmBillingRepository implements BillingRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(customerId: string): Promise<BillingAddress | null> {
     const [row]: AddressRow[] = await this.dataSource.query('SELECT * FROM billing_addresses WHERE customer_id = $1', [customerId]);
-    if (!row) return null;
-    return {
-      line1: row.line_1,
-      line2: row.line_2,
-      line3: row.line_3,
-      city: row.city,
-      county: row.county,
-      state: row.state,
-      postalCode: row.postal_code,
-      country: row.country,
-      vatId: row.vat_id,
-      vatIdStatus: row.vat_id_status,
-    };
+    return row ? billingAddressOf(row) : null;
   }
 
   async save(customerId: string, address: BillingAddress): Promise<void> {

@@ -19,7 +19,47 @@ export function returnedRows<T>(result: unknown): T[] {
 }
 
 /** Whitelists what leaves the table: never the password hash or the failure counter. */
-export function toCustomer(record: CustomerRecord): Customer {
+type CustomerFields = Pick<
+  CustomerRecord,
+  'id' | 'publicId' | 'email' | 'emailVerified' | 'firstName' | 'lastName' | 'country' | 'accountType' | 'customerCategory' | 'accountName' | 'hasConfirmedAccountType' | 'status'
+>;
+
+/** The customers columns CUSTOMER_COLUMNS selects, as a plain query (or row_to_json) returns them. */
+export interface CustomerRow {
+  id: string;
+  public_id: string;
+  email: string;
+  email_verified: boolean;
+  first_name: string;
+  last_name: string;
+  country: string | null;
+  account_type: string;
+  customer_category: string;
+  account_name: string | null;
+  has_confirmed_account_type: boolean;
+  status: string;
+}
+export const CUSTOMER_COLUMNS =
+  'id, public_id, email, email_verified, first_name, last_name, country, account_type, customer_category, account_name, has_confirmed_account_type, status';
+
+export function customerOfRow(row: CustomerRow): Customer {
+  return toCustomer({
+    id: row.id,
+    publicId: row.public_id,
+    email: row.email,
+    emailVerified: row.email_verified,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    country: row.country,
+    accountType: row.account_type,
+    customerCategory: row.customer_category,
+    accountName: row.account_name,
+    hasConfirmedAccountType: row.has_confirmed_account_type,
+    status: row.status,
+  });
+}
+
+export function toCustomer(record: CustomerFields): Customer {
   if (!isAccountType(record.accountType)) throw new Error(`Customer ${record.id} has an unknown account type`);
   return {
     id: record.id,

@@ -1,7 +1,7 @@
 import type { ShippingAddress, ShippingAddressRepository, ShippingChoice } from '@store/application';
 import type { DataSource } from 'typeorm';
 
-interface ShippingRow {
+export interface ShippingRow {
   same_as_billing: boolean;
   line_1: string | null;
   line_2: string | null;
@@ -13,26 +13,30 @@ interface ShippingRow {
   country: string | null;
 }
 
+/** A shipping_addresses row as the application knows it (also read by the session snapshot). */
+export function shippingChoiceOf(row: ShippingRow): ShippingChoice {
+  if (row.same_as_billing) return { sameAsBilling: true };
+  return {
+    sameAsBilling: false,
+    address: {
+      line1: row.line_1 ?? '',
+      line2: row.line_2,
+      line3: row.line_3,
+      city: row.city ?? '',
+      county: row.county,
+      state: row.state,
+      postalCode: row.postal_code ?? '',
+      country: row.country ?? '',
+    },
+  };
+}
+
 export class TypeOrmShippingAddressRepository implements ShippingAddressRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(customerId: string): Promise<ShippingChoice | null> {
     const [row]: ShippingRow[] = await this.dataSource.query('SELECT * FROM shipping_addresses WHERE customer_id = $1', [customerId]);
-    if (!row) return null;
-    if (row.same_as_billing) return { sameAsBilling: true };
-    return {
-      sameAsBilling: false,
-      address: {
-        line1: row.line_1 ?? '',
-        line2: row.line_2,
-        line3: row.line_3,
-        city: row.city ?? '',
-        county: row.county,
-        state: row.state,
-        postalCode: row.postal_code ?? '',
-        country: row.country ?? '',
-      },
-    };
+    return row ? shippingChoiceOf(row) : null;
   }
 
   async save(customerId: string, choice: ShippingChoice): Promise<void> {

@@ -1,0 +1,120 @@
+import type { SessionSnapshot, SessionSnapshotRequest, SessionSnapshots } from '@store/application';
+import type { Basket, PaymentGateway } from '@store/domain';
+import type { DataSource } from 'typeorm';
+import { ReferenceDataVersion } from './cached-reference-data';
+import { SAVED_METHOD_COLUMNS, savedMethodOf, type SavedMethodRow } from './postgres-saved-method.repository';
+import { billingAddressOf, type AddressRow } from './typeorm-billing.repository';
+import { CUSTOMER_COLUMNS, customerOfRow, type CustomerRow } from './typeorm-identity.repositories';
+import { shippingChoiceOf, type ShippingRow } from './typeorm-shipping-address.repository';
+
+interface BasketRow {
+  reference: string;
+  country_account_code: string;
+  discount_code: string | null;
+  voucher_code: string | null;
+  shipping_country: string | null;
+  customer_id: string | null;
+  version: number;
+  placing_order: boolean;
+  lines: { reference: string; suite_reference: string; product_reference: string; quantity: number; quantity_locked: boolean }[];
+}
+
+interface SnapshotRow {
+  reference_data_version: string;
+  customer: CustomerRow | null;
+  basket: BasketRow | null;
+  payment_gateway: PaymentGateway | null;
+  billing: AddressRow | null;
+  shipping: ShippingRow | null;
+  saved_methods: SavedMethodRow[] | null;
+  contact_preferences: { marketing_opt_in: boolean; hash: string } | null;
+  candidate_baskets: string[];
+}
+
+/**
+ * The session call's reads in one statement, each part the same query its repository runs on its
+ * own (TypeOrmIdentity's session, TypeOrmBasket's find and candidatesFor, the billing, shipping,
+ * saved-method and payment-state reads), so one snapshot of the database answers them all:
+ * $1 the session digest, $2 now, $3 the basket. A visitor's read has no session, and the account's
+ * parts find no customer. The reference-data version comes along, so the catalogue's cache does not
+ * ask for it again in this request.
+ */
+const SNAPSHOT_SQL = `
+  WITH customer AS (
+    SELECT ${CUSTOMER_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')}
+      FROM sessions s JOIN customers c ON c.id = s.customer_id
+     WHERE s.id_digest = $1 AND s.expires_at > $2 AND c.status <> 'suspended'
+  ),
+  basket AS (
+    SELECT b.reference, b.country_account_code, b.discount_code, b.voucher_code, b.shipping_country, b.customer_id, b.version, b.placing_order
+      FROM baskets b
+     WHERE b.reference = $3 AND b.ordered_at IS NULL
+  )
+  SELECT
+    (${ReferenceDataVersion.SQL}) AS reference_data_version,
+    (SELECT row_to_json(customer) FROM customer) AS customer,
+    (SELECT json_build_object(
+              'reference', b.reference, 'country_account_code', b.country_account_code, 'discount_code', b.discount_code,
+              'voucher_code', b.voucher_code, 'shipping_country', b.shipping_country, 'customer_id', b.customer_id,
+              'version', b.version, 'placing_order', b.placing_order,
+              'lines', COALESCE((SELECT json_agg(json_build_object(
+                          'reference', l.reference, 'suite_reference', l.suite_reference, 'product_reference', l.product_reference,
+                          'quantity', l.quantity, 'quantity_locked', l.quantity_locked) ORDER BY l.position)
+                          FROM basket_lines l WHERE l.basket_reference = b.reference), '[]'::json))
+       FROM basket b) AS basket,
+    (SELECT s.gateway FROM basket_payment_states s JOIN basket b ON b.reference = s.basket_reference AND b.version = s.basket_version) AS payment_gateway,
+    (SELECT row_to_json(a) FROM billing_addresses a JOIN customer ON a.customer_id = customer.id) AS billing,
+    (SELECT row_to_json(a) FROM shipping_addresses a JOIN customer ON a.customer_id = customer.id) AS shipping,
+    (SELECT json_agg(m ORDER BY m.is_default DESC, m.created_at DESC, m.reference)
+       FROM (SELECT ${SAVED_METHOD_COLUMNS} FROM saved_payment_methods WHERE customer_id = (SELECT id FROM customer)) m) AS saved_methods,
+    (SELECT json_build_object('marketing_opt_in', p.marketing_opt_in, 'hash', p.hash)
+       FROM contact_preferences p JOIN customer ON p.customer_id = customer.id) AS contact_preferences,
+    ARRAY(SELECT b.reference FROM baskets b JOIN customer ON b.customer_id = customer.id
+           WHERE b.reference <> COALESCE($3, '') AND b.ordered_at IS NULL
+             AND EXISTS (SELECT 1 FROM basket_lines l WHERE l.basket_reference = b.reference)
+           ORDER BY b.updated_at DESC LIMIT 10) AS candidate_baskets`;
+
+const basketOf = (row: BasketRow): Basket => ({
+  reference: row.reference,
+  countryAccount: row.country_account_code,
+  discountCode: row.discount_code,
+  ...(row.voucher_code ? { voucherCode: row.voucher_code } : {}),
+  shippingCountry: row.shipping_country,
+  customerId: row.customer_id,
+  version: row.version,
+  ...(row.placing_order ? { orderInFlight: true } : {}),
+  lines: row.lines.map((line) => ({
+    reference: line.reference,
+    suiteReference: line.suite_reference,
+    productReference: line.product_reference,
+    quantity: line.quantity,
+    quantityLocked: line.quantity_locked,
+  })),
+});
+
+export class PostgresSessionSnapshots implements SessionSnapshots {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async read({ sessionDigest, now, basketReference }: SessionSnapshotRequest): Promise<SessionSnapshot> {
+    const [row]: SnapshotRow[] = await this.dataSource.query(SNAPSHOT_SQL, [sessionDigest, now, basketReference]);
+    ReferenceDataVersion.seen(row.reference_data_version);
+    const customer = row.customer ? customerOfRow(row.customer) : null;
+    const basket = row.basket ? basketOf(row.basket) : null;
+    return {
+      customer,
+      basket,
+      paymentGateway: basket ? row.payment_gateway : null,
+      account: customer
+        ? {
+            billing: row.billing ? billingAddressOf(row.billing) : null,
+            shipping: row.shipping ? shippingChoiceOf(row.shipping) : null,
+            savedMethods: (row.saved_methods ?? []).map(savedMethodOf),
+            contactPreferences: row.contact_preferences
+              ? { customerId: customer.id, marketingOptIn: row.contact_preferences.marketing_opt_in, termsAccepted: true, hash: row.contact_preferences.hash }
+              : null,
+            candidateBaskets: row.candidate_baskets,
+          }
+        : null,
+    };
+  }
+}
