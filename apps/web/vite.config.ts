@@ -15,13 +15,15 @@ import { sessionHeadStart } from './session-head-start.mjs';
 import { consentHeadStart } from './consent-head-start.mjs';
 // The stylesheet written into the page, so its first paint needs no second request (issue 12).
 import { inlineStylesPlugin } from './inline-styles.mjs';
+// The app's files brotli-compressed once at the highest quality, sent as they are (issue 12).
+import { precompress } from './precompress.mjs';
 
 const lib = (name: string) => fileURLToPath(new URL(`../../libs/${name}/src/index.ts`, import.meta.url));
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), webBudgets(), routePreload(), sessionHeadStart(), consentHeadStart(), prerenderNotice(), paintFirstPlugin(), inlineStylesPlugin()],
+  plugins: [react(), webBudgets(), routePreload(), sessionHeadStart(), consentHeadStart(), prerenderNotice(), paintFirstPlugin(), inlineStylesPlugin(), precompress()],
   resolve: {
     alias: { '@store/domain': lib('domain'), '@store/ui': lib('ui') },
   },

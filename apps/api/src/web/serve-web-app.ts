@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -23,6 +23,7 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, option
   // Mounted for the web app's paths only: wrapping every data call's response cost 3% of the API's CPU.
   const compress = compression();
   app.use((request: Request, response: Response, next: NextFunction) => (isServerPath(request.path) ? next() : compress(request, response, next)));
+  app.use(precompressedAssets(distDir));
   // Files are looked for only outside the server's paths: serve-static would otherwise stat the
   // disk for every data call before passing it on (tools/bench --profile).
   const files = express.static(distDir, { index: false, maxAge: '1h', setHeaders: immutableAssets });
@@ -40,6 +41,43 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, option
     response.type('html').send(withNotice(withConsent(withNonce(page(), nonce), consent), consent));
   });
   return true;
+}
+
+/** A built script, style or image: hashed names in assets/, nothing that could climb out of it. */
+const ASSET_PATH = /^\/assets\/[\w.-]+$/;
+
+/**
+ * The build's brotli copies of the app's files (apps/web/precompress.mjs, the highest quality, made
+ * once), sent as they are to a browser that accepts brotli: smaller than what compressing each
+ * request allows, and no compression work per request. Any other request, or a file without its
+ * copy, goes on to the files and their compression as before.
+ */
+export function precompressedAssets(distDir: string) {
+  return (request: Request, response: Response, next: NextFunction): void => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !ASSET_PATH.test(request.path) || request.path.includes('..')) {
+      next();
+      return;
+    }
+    const packed = join(distDir, `${request.path}.br`);
+    if (!existsSync(packed)) {
+      next();
+      return;
+    }
+    response.vary('Accept-Encoding');
+    if (!request.acceptsEncodings('br')) {
+      next();
+      return;
+    }
+    response.type(extname(request.path));
+    response.setHeader('Content-Encoding', 'br');
+    response.sendFile(packed, { maxAge: '1y', immutable: true, acceptRanges: false }, (error?: Error) => {
+      // Gone meanwhile (a build replacing the folder): the file itself, compressed as it goes.
+      if (error && !response.headersSent) {
+        response.removeHeader('Content-Encoding');
+        next();
+      }
+    });
+  };
 }
 
 /**
