@@ -1,5 +1,6 @@
 import type { SessionSnapshot, SessionSnapshotRequest, SessionSnapshots } from '@store/application';
 import type { Basket, PaymentGateway } from '@store/domain';
+import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { ReferenceDataVersion } from './cached-reference-data';
 import { SAVED_METHOD_COLUMNS, savedMethodOf, type SavedMethodRow } from './postgres-saved-method.repository';
@@ -31,28 +32,16 @@ interface SnapshotRow {
   candidate_baskets: string[];
 }
 
-/**
- * The session call's reads in one statement, each part the same query its repository runs on its
- * own (TypeOrmIdentity's session, TypeOrmBasket's find and candidatesFor, the billing, shipping,
- * saved-method and payment-state reads), so one snapshot of the database answers them all:
- * $1 the session digest, $2 now, $3 the basket. A visitor's read has no session, and the account's
- * parts find no customer. The reference-data version comes along, so the catalogue's cache does not
- * ask for it again in this request.
- */
-const SNAPSHOT_SQL = `
-  WITH customer AS (
-    SELECT ${CUSTOMER_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')}
-      FROM sessions s JOIN customers c ON c.id = s.customer_id
-     WHERE s.id_digest = $1 AND s.expires_at > $2 AND c.status <> 'suspended'
-  ),
+const BASKET = `
   basket AS (
     SELECT b.reference, b.country_account_code, b.discount_code, b.voucher_code, b.shipping_country, b.customer_id, b.version, b.placing_order
       FROM baskets b
-     WHERE b.reference = $3 AND b.ordered_at IS NULL
-  )
-  SELECT
+     WHERE b.reference = $1 AND b.ordered_at IS NULL
+  )`;
+
+/** The basket's columns, its lines in order and the gateway chosen for its current version. */
+const BASKET_COLUMNS = `
     (${ReferenceDataVersion.SQL}) AS reference_data_version,
-    (SELECT row_to_json(customer) FROM customer) AS customer,
     (SELECT json_build_object(
               'reference', b.reference, 'country_account_code', b.country_account_code, 'discount_code', b.discount_code,
               'voucher_code', b.voucher_code, 'shipping_country', b.shipping_country, 'customer_id', b.customer_id,
@@ -62,7 +51,27 @@ const SNAPSHOT_SQL = `
                           'quantity', l.quantity, 'quantity_locked', l.quantity_locked) ORDER BY l.position)
                           FROM basket_lines l WHERE l.basket_reference = b.reference), '[]'::json))
        FROM basket b) AS basket,
-    (SELECT s.gateway FROM basket_payment_states s JOIN basket b ON b.reference = s.basket_reference AND b.version = s.basket_version) AS payment_gateway,
+    (SELECT s.gateway FROM basket_payment_states s JOIN basket b ON b.reference = s.basket_reference AND b.version = s.basket_version) AS payment_gateway`;
+
+/**
+ * The session call's reads in one statement, each part the same query its repository runs on its
+ * own (TypeOrmBasket's find and candidatesFor, TypeOrmSession's customerOf, the billing, shipping,
+ * saved-method and payment-state reads), so one snapshot of the database answers them all, with the
+ * reference-data version, so the catalogue's cache does not ask for it again in this request.
+ * A browser without a session cookie (a visitor) has no account to read: its statement is the
+ * basket's part alone. $1 the basket, $2 the session digest, $3 now.
+ */
+const VISITOR_SQL = `WITH ${BASKET} SELECT ${BASKET_COLUMNS}`;
+
+const SESSION_SQL = `
+  WITH ${BASKET},
+  customer AS (
+    SELECT ${CUSTOMER_COLUMNS.split(', ').map((column) => `c.${column}`).join(', ')}
+      FROM sessions s JOIN customers c ON c.id = s.customer_id
+     WHERE s.id_digest = $2 AND s.expires_at > $3 AND c.status <> 'suspended'
+  )
+  SELECT ${BASKET_COLUMNS},
+    (SELECT row_to_json(customer) FROM customer) AS customer,
     (SELECT row_to_json(a) FROM billing_addresses a JOIN customer ON a.customer_id = customer.id) AS billing,
     (SELECT row_to_json(a) FROM shipping_addresses a JOIN customer ON a.customer_id = customer.id) AS shipping,
     (SELECT json_agg(m ORDER BY m.is_default DESC, m.created_at DESC, m.reference)
@@ -70,7 +79,7 @@ const SNAPSHOT_SQL = `
     (SELECT json_build_object('marketing_opt_in', p.marketing_opt_in, 'hash', p.hash)
        FROM contact_preferences p JOIN customer ON p.customer_id = customer.id) AS contact_preferences,
     ARRAY(SELECT b.reference FROM baskets b JOIN customer ON b.customer_id = customer.id
-           WHERE b.reference <> COALESCE($3, '') AND b.ordered_at IS NULL
+           WHERE b.reference <> COALESCE($1, '') AND b.ordered_at IS NULL
              AND EXISTS (SELECT 1 FROM basket_lines l WHERE l.basket_reference = b.reference)
            ORDER BY b.updated_at DESC LIMIT 10) AS candidate_baskets`;
 
@@ -96,7 +105,15 @@ export class PostgresSessionSnapshots implements SessionSnapshots {
   constructor(private readonly dataSource: DataSource) {}
 
   async read({ sessionDigest, now, basketReference }: SessionSnapshotRequest): Promise<SessionSnapshot> {
-    const [row]: SnapshotRow[] = await this.dataSource.query(SNAPSHOT_SQL, [sessionDigest, now, basketReference]);
+    // Named statements, straight on TypeORM's pg pool: each connection parses and plans them once
+    // (TypeORM's query() sends the text to be parsed and planned on every call, and builds a query
+    // runner around it); the statement is read-only, so nothing of TypeORM's transactions is skipped.
+    const { rows } = await this.pool().query<Partial<SnapshotRow> & Pick<SnapshotRow, 'reference_data_version' | 'basket' | 'payment_gateway'>>(
+      sessionDigest
+        ? { name: 'session-snapshot', text: SESSION_SQL, values: [basketReference, sessionDigest, now] }
+        : { name: 'session-snapshot-visitor', text: VISITOR_SQL, values: [basketReference] },
+    );
+    const row = rows[0];
     ReferenceDataVersion.seen(row.reference_data_version);
     const customer = row.customer ? customerOfRow(row.customer) : null;
     const basket = row.basket ? basketOf(row.basket) : null;
@@ -112,9 +129,13 @@ export class PostgresSessionSnapshots implements SessionSnapshots {
             contactPreferences: row.contact_preferences
               ? { customerId: customer.id, marketingOptIn: row.contact_preferences.marketing_opt_in, termsAccepted: true, hash: row.contact_preferences.hash }
               : null,
-            candidateBaskets: row.candidate_baskets,
+            candidateBaskets: row.candidate_baskets ?? [],
           }
         : null,
     };
+  }
+
+  private pool(): Pool {
+    return (this.dataSource.driver as unknown as { master: Pool }).master;
   }
 }
