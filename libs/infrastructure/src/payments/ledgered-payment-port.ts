@@ -1,6 +1,7 @@
 import type { ChargeRequest, ChargeResult, PaymentPort, ProviderCharge } from '@store/application';
 import { ErrorCatalogue, type PayingGateway } from '@store/domain';
 import type { DataSource } from 'typeorm';
+import { preparedQuery } from '../persistence/prepared-statements';
 
 /** A gateway adapter that can also say what happened to a charge it was asked for, by its key, and give a charge back. */
 export interface LookupablePaymentPort {
@@ -119,7 +120,9 @@ export class LedgeredPaymentPort implements PaymentPort {
    * live claim is waited for up to `waitMs`.
    */
   private async claimed(key: string, orderNumber: string, work: (earlierAttemptPossible: boolean) => Promise<ChargeResult>, waitMs = this.timing.waitMs): Promise<ChargeResult> {
-    const inserted: unknown[] = await this.dataSource.query(
+    const inserted = await preparedQuery(
+      this.dataSource,
+      'payment-charge-claim',
       `INSERT INTO payment_charges (idempotency_key, gateway, order_number, state) VALUES ($1, $2, $3, 'in-flight')
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key`,
       [key, this.gateway, orderNumber],
@@ -181,7 +184,9 @@ export class LedgeredPaymentPort implements PaymentPort {
   }
 
   private async record(key: string, result: ChargeResult): Promise<void> {
-    await this.dataSource.query(
+    await preparedQuery(
+      this.dataSource,
+      'payment-charge-record',
       `UPDATE payment_charges SET state = $2, transaction_id = $3, decline_code = $4, decline_reason = $5, settles_later = $6, settled_at = now()
        WHERE idempotency_key = $1`,
       result.outcome === 'charged'

@@ -2,6 +2,7 @@ import type { BillingAddress, Fulfilment, OutgoingMail, StoredLocalPaymentState,
 import type { LocalPaymentMethod, LocalPaymentState, OrderStatus, PaymentGateway } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { preparedQuery } from '../prepared-statements';
 
 interface OrderRow {
   number: string;
@@ -315,7 +316,9 @@ export class TypeOrmOrderRepository implements OrderRepository {
       // products' units are claimed in this statement too, for a new order only: a round trip less.
       const claimsHere = !draft.discountCode && !((draft.voucherMinor ?? 0) > 0 && draft.voucherCode);
       const units = unitsOf(draft.lines);
-      const inserted: (OrderRow & { held: number; sold_out: number })[] = await manager.query(
+      const inserted = await preparedQuery<OrderRow & { held: number; sold_out: number }>(
+        manager,
+        'order-reserve',
         `WITH placed AS (
            INSERT INTO orders (number, customer_id, basket_reference, status, gateway, locale, currency, tax_inclusive,
              net_minor, tax_minor, gross_minor, discount_minor, discount_code, billing_address, withdrawal_consent, voucher_code, voucher_minor)
@@ -385,7 +388,9 @@ export class TypeOrmOrderRepository implements OrderRepository {
     // CTEs that nothing reads run after the main query, the last written first: the basket is locked
     // before its payment state, as the basket's own edits lock them.
     const keys = fulfilment.productKeys;
-    const rows: { paid_at: Date }[] = await this.dataSource.query(
+    const rows = await preparedQuery<{ paid_at: Date }>(
+      this.dataSource,
+      'order-complete',
       `WITH spent AS (
          DELETE FROM basket_payment_states WHERE basket_reference = (SELECT basket_reference FROM orders WHERE number = $1 AND status = 'pending')
        ), paid AS (
@@ -487,8 +492,10 @@ export class TypeOrmOrderRepository implements OrderRepository {
     return rows.map((row) => row.number);
   }
 
-  private async load(where: string, value: string): Promise<Order[]> {
-    const rows: OrderRow[] = await this.dataSource.query(
+  private async load(name: string, where: string, value: string): Promise<Order[]> {
+    const rows = await preparedQuery<OrderRow>(
+      this.dataSource,
+      name,
       `SELECT *, (SELECT balance_left_minor FROM voucher_redemptions r WHERE r.order_number = orders.number) AS voucher_balance_left_minor,
          (SELECT json_build_object('payment_id', lp.payment_id, 'method', lp.method, 'state', lp.state, 'started_at', lp.started_at)
           FROM local_payments lp WHERE lp.order_number = orders.number ORDER BY lp.started_at DESC, lp.payment_id LIMIT 1) AS local_payment,
@@ -503,15 +510,15 @@ export class TypeOrmOrderRepository implements OrderRepository {
   }
 
   async find(number: string): Promise<Order | null> {
-    return (await this.load('number = $1', number))[0] ?? null;
+    return (await this.load('order-by-number', 'number = $1', number))[0] ?? null;
   }
 
   async findByBasket(basketReference: string): Promise<Order | null> {
-    return (await this.load('basket_reference = $1', basketReference))[0] ?? null;
+    return (await this.load('order-by-basket', 'basket_reference = $1', basketReference))[0] ?? null;
   }
 
   async listFor(customerId: string): Promise<readonly Order[]> {
-    return this.load('customer_id = $1', customerId);
+    return this.load('orders-of-customer', 'customer_id = $1', customerId);
   }
 
   async productKeys(number: string): Promise<readonly ProductKey[]> {

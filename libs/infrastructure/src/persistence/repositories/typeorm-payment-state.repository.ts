@@ -1,6 +1,7 @@
 import type { MorCheckout, PaymentStateRepository } from '@store/application';
 import { CHECKOUT_SESSION_GATEWAYS, type PaymentGateway } from '@store/domain';
 import type { DataSource } from 'typeorm';
+import { preparedQuery } from '../prepared-statements';
 
 export class TypeOrmPaymentStateRepository implements PaymentStateRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -19,7 +20,9 @@ export class TypeOrmPaymentStateRepository implements PaymentStateRepository {
   }
 
   async gatewayOf(basketReference: string): Promise<PaymentGateway | null> {
-    const [row]: { gateway: PaymentGateway }[] = await this.dataSource.query(
+    const [row] = await preparedQuery<{ gateway: PaymentGateway }>(
+      this.dataSource,
+      'payment-state-gateway',
       `SELECT s.gateway FROM basket_payment_states s JOIN baskets b ON b.reference = s.basket_reference AND b.version = s.basket_version
        WHERE s.basket_reference = $1`,
       [basketReference],
