@@ -230,6 +230,16 @@ const APP_GROUPS = [
   { id: 'discount', members: [{ id: 'discount', scenario: 'APPLY_DISCOUNT_CODE (WELCOME10)', requests: (pools) => basketRequests('discount', pools.baskets), checkBody: true }] },
 ];
 
+/**
+ * CPU time a process has used (user and system, ms, from /proc): per request, the part of a figure
+ * that does not depend on what else the machine is doing at the time.
+ */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
 /** The minimal NestJS app, under the same Node binary and options as the API, reading the store's database. */
 async function startPeer(nodeBin, stack) {
   const child = fork(join(ROOT, 'tools/bench/peer-nest.cjs'), [], {
@@ -269,7 +279,9 @@ async function appScenarios(stack, peer, client, sampler) {
           say(`${member.scenario}, ${connections} connections${group.members.length > 1 ? `, round ${pass}` : ''}`);
           const watched = member.peer ? rssSampler(peer.pid) : sampler;
           watched.mark();
+          const cpuBefore = cpuMs(member.peer ? peer.pid : stack.apiPid);
           const result = await measure(member, connections, DURATION);
+          result.cpuUsPerRequest = round(((cpuMs(member.peer ? peer.pid : stack.apiPid) - cpuBefore) * 1000) / Math.max(1, result.requests), 0);
           rows.push({ id: member.id, scenario: member.scenario, peer: member.peer ?? false, peerId: member.peerId ?? null, round: pass, ...result, rssPeakMb: round(watched.mark()) });
           if (member.peer) watched.stop();
         }
@@ -453,7 +465,15 @@ function peerRatios(rows, id) {
   return counts.map((connections) => {
     const mine = store.filter((row) => row.connections === connections);
     const peers = rows.filter((row) => row.id === mine[0].peerId && row.connections === connections);
-    return { connections, rps: mean(mine.map((row) => row.rps)), peerRps: mean(peers.map((row) => row.rps)), ratio: mean(mine.map((row) => row.rps)) / mean(peers.map((row) => row.rps)) };
+    const cpu = (list) => (list.every((row) => row.cpuUsPerRequest) ? mean(list.map((row) => row.cpuUsPerRequest)) : null);
+    return {
+      connections,
+      rps: mean(mine.map((row) => row.rps)),
+      peerRps: mean(peers.map((row) => row.rps)),
+      ratio: mean(mine.map((row) => row.rps)) / mean(peers.map((row) => row.rps)),
+      cpuUs: cpu(mine),
+      peerCpuUs: cpu(peers),
+    };
   });
 }
 
@@ -499,8 +519,8 @@ function markdown(report) {
     }
     const pairs = ['no-db', 'basket-read', 'basket-read-customer'].flatMap((id) => peerRatios(run.rows, id).map((one) => ({ id, ...one })));
     if (pairs.length) {
-      out.push('', '| store route against its peer | conns | store req/s (mean of rounds) | peer req/s | ratio |', '|---|---:|---:|---:|---:|');
-      for (const one of pairs) out.push(`| ${one.id} | ${one.connections} | ${fmt(one.rps)} | ${fmt(one.peerRps)} | ${fmt(one.ratio, 3)} |`);
+      out.push('', '| store route against its peer | conns | store req/s (mean of rounds) | peer req/s | ratio | CPU µs a request: store | peer | peer / store |', '|---|---:|---:|---:|---:|---:|---:|---:|');
+      for (const one of pairs) out.push(`| ${one.id} | ${one.connections} | ${fmt(one.rps)} | ${fmt(one.peerRps)} | ${fmt(one.ratio, 3)} | ${fmt(one.cpuUs)} | ${fmt(one.peerCpuUs)} | ${one.cpuUs ? fmt(one.peerCpuUs / one.cpuUs, 3) : '–'} |`);
     }
     if (run.mixed) {
       const m = run.mixed;

@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CHECKPOINTS, NO_CHECKPOINTS, type Checkpoints } from '@store/application';
-import { LoggerModule } from 'nestjs-pino';
 import { BasketModule } from './basket/basket.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { ClientErrorsModule } from './client-errors/client-errors.module';
@@ -14,7 +13,6 @@ import { IdentityModule } from './identity/identity.module';
 import { TaxExemptionModule } from './tax-exemption/tax-exemption.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RequestedWithGuard } from './http/requested-with.guard';
-import { loggerOptions } from './http/logging';
 
 @Module({})
 export class AppModule {
@@ -24,7 +22,6 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        LoggerModule.forRoot(loggerOptions(config)),
         DatabaseModule.forRoot(config.DATABASE_URL, config.DATABASE_TIMEOUT_MS),
         HealthModule,
         CatalogueModule,

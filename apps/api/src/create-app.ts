@@ -3,18 +3,16 @@ import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import cookieParser from 'cookie-parser';
-import { Logger } from 'nestjs-pino';
 import { resolve } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import type { Checkpoints } from '@store/application';
-import { inRequestScope } from '@store/infrastructure';
 import { ApiExceptionFilter, catalogueBodyParserErrors } from './http/api-exception.filter';
 import { createValidationPipe } from './http/validation';
 import { keepIdleConnectionsOpen } from './http/idle-connections';
 import { answerParserRefusals } from './http/parser-refusals';
-import { noStoreForData, securityHeaders } from './http/security-headers';
+import { parseCookiesWhenRead, requestEdge } from './http/edge';
+import { createLogger, StoreLogger } from './http/logging';
 import { serveWebApp } from './web/serve-web-app';
 import { savedConsent } from './consent/consent.controller';
 
@@ -27,24 +25,24 @@ export async function createApp(config: AppConfig, options: { readonly checkpoin
   // is set on an instance of our own before Nest registers anything.
   const server = express();
   server.set('case sensitive routing', true);
+  // No ETag: data answers may not be stored (no-store) and each page carries a fresh nonce, so a
+  // validator could never match; working one out hashed every answer for nothing.
+  server.set('etag', false);
+  parseCookiesWhenRead(server);
+  const logger = createLogger(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.checkpoints), new ExpressAdapter(server), {
     bufferLogs: true,
     bodyParser: false,
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new StoreLogger(logger));
   app.enableShutdownHooks();
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.disable('x-powered-by');
   answerParserRefusals(app.getHttpServer());
   keepIdleConnectionsOpen(app.getHttpServer());
-  // Values read once per request (the reference data's version) live in the request's own scope.
-  app.use((_request: unknown, _response: unknown, next: () => void) => inRequestScope(next));
-  app.use(securityHeaders(config));
-  app.use(noStoreForData);
-  app.use(cookieParser());
-  app.useBodyParser('json', { limit: config.BODY_LIMIT_BYTES });
-  app.useBodyParser('urlencoded', { limit: config.BODY_LIMIT_BYTES, extended: false });
+  // Request id, security headers, access log, the request's scope and the body parsers.
+  app.use(requestEdge(config, logger));
   app.use(catalogueBodyParserErrors);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
+import type { LoggerService } from '@nestjs/common';
+import { currentRequestId } from '@store/infrastructure';
 import pino from 'pino';
-import type { Options } from 'pino-http';
 import type { AppConfig } from '../config/app-config';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -38,33 +38,99 @@ export function urlForLog(url: string): string {
   return `${loggedPath}?${new URLSearchParams(loggedQuery).toString()}`;
 }
 
+/** The caller's X-Request-Id when it looks like one (so a trace crosses services), or a new one. */
+export function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /**
- * Structured JSON logs with one request id on every line of a request, taken from the caller's
- * X-Request-Id when it looks like one, and echoed in the response headers.
+ * The store's one logger: structured JSON lines (pino), written asynchronously (sonic-boom, flushed
+ * on exit): a synchronous write per line to a pipe was the API's largest single cost under load
+ * (tools/bench --profile: writev, 18% of CPU).
  */
-export function loggerOptions(config: AppConfig): Params {
-  const options: Options = {
-    level: config.LOG_LEVEL,
-    genReqId: (request: IncomingMessage, response: ServerResponse) => {
-      const given = request.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      response.setHeader('X-Request-Id', id);
-      return id;
-    },
-    customProps: (request: IncomingMessage) => ({ requestId: request.id }),
-    redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
-      censor: '[redacted]',
-    },
-    serializers: {
-      req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, url: urlForLog(request.url) }),
-    },
-    autoLogging: { ignore: (request: IncomingMessage) => (request.url ?? '').startsWith('/health/') },
-  };
-  // Asynchronous writes (pino's sonic-boom, flushed on exit): a synchronous write per log line to a
-  // pipe was the API's largest single cost under load (tools/bench --profile: writev, 18% of CPU).
+export function createLogger(config: AppConfig): pino.Logger {
   const destination = config.LOG_FILE
     ? pino.destination({ dest: config.LOG_FILE, append: true, mkdir: true, sync: false })
     : pino.destination({ dest: 1, sync: false });
-  return { pinoHttp: [options, destination] };
+  return pino(
+    {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['*.password', '*.token', '*.cookie', '*.authorization'], censor: '[redacted]' },
+    },
+    destination,
+  );
+}
+
+/**
+ * One access line per request, written when its answer has gone (or the caller gave up), with the
+ * request id, the address as the log keeps it (basket references digested), the status and the
+ * time taken. Built only then: making a child logger per request up front, as an HTTP logging
+ * middleware does, serialised and redacted the request before anything was known to be logged,
+ * and was the edge's largest cost (tools/bench --profile). Health probes are not logged.
+ */
+export function logWhenAnswered(logger: pino.Logger, request: IncomingMessage, response: ServerResponse, requestId: string): void {
+  const url = request.url ?? '';
+  if (url.startsWith('/health/')) return;
+  const started = performance.now();
+  response.once('close', () => {
+    const line = { requestId, req: { id: requestId, method: request.method, url: urlForLog(url) }, res: { statusCode: response.statusCode }, responseTime: Math.round(performance.now() - started) };
+    if (!response.writableFinished) logger.warn(line, 'request aborted');
+    else if (response.statusCode >= 500) logger.error(line, 'request errored');
+    else logger.info(line, 'request completed');
+  });
+}
+
+type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+
+/**
+ * Nest's logger on pino: what the application logs through Nest's Logger goes out as JSON with its
+ * context and, inside a request, that request's id, so every line of a request can be found by it.
+ * An object as the message is merged into the line; an Error goes under `err`.
+ */
+export class StoreLogger implements LoggerService {
+  constructor(private readonly logger: pino.Logger) {}
+
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  private write(level: Level, message: unknown, rest: unknown[]): void {
+    if (!this.logger.isLevelEnabled(level)) return;
+    const line: Record<string, unknown> = {};
+    const requestId = currentRequestId();
+    if (requestId) line['requestId'] = requestId;
+    // Nest passes the logger's context last.
+    const params = rest.length > 0 ? rest.slice(0, -1) : [];
+    if (rest.length > 0) line['context'] = rest[rest.length - 1];
+    if (message instanceof Error) {
+      line['err'] = message;
+      this.logger[level](line, ...(params as []));
+    } else if (typeof message === 'object' && message !== null) {
+      this.logger[level](Object.assign(line, message), ...(params as []));
+    } else if (level === 'error' && typeof message === 'string' && params.length === 1 && typeof params[0] === 'string' && /\n\s*at /.test(params[0])) {
+      // Nest's own exception handlers pass (message, stack, context).
+      const err = new Error(message);
+      err.stack = params[0];
+      line['err'] = err;
+      this.logger[level](line);
+    } else {
+      this.logger[level](line, String(message), ...(params as []));
+    }
+  }
 }

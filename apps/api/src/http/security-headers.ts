@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/app-config';
 import { contentSecurityDirectives } from './content-security';
@@ -26,6 +26,28 @@ export function securityHeaders(config: AppConfig): RequestHandler {
   });
 }
 
+/**
+ * The headers securityHeaders sets, worked out once: the policy is the same for every response (a
+ * page adds its nonce afterwards), so the edge sets this list itself instead of running helmet's
+ * dozen middlewares on each request. Helmet still decides every value.
+ */
+export function securityHeaderList(config: AppConfig): ReadonlyArray<readonly [string, string]> {
+  const headers = new Map<string, string>();
+  let finished = false;
+  const probe = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+    getHeader: (name: string) => headers.get(name),
+  };
+  securityHeaders(config)({ method: 'GET', url: '/', headers: {} } as Request, probe as unknown as Response, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  // A policy made per request (a function among the directives) would not be the same twice.
+  if (!finished) throw new Error('The security headers could not be worked out once for every response');
+  return [...headers];
+}
+
 /** 128 random bits for one page's scripts. */
 export function newScriptNonce(): string {
   return randomBytes(16).toString('base64');
@@ -48,7 +70,6 @@ const PRIVATE_PREFIXES = ['/data/', '/auth/', '/cookie-'];
  * Data and auth answers carry customers' details, tokens and baskets: no cache may keep them
  * (ASVS V8.2.1). A handler that knows better (a download, the consent calls) sets its own.
  */
-export function noStoreForData(request: Request, response: Response, next: NextFunction): void {
-  if (PRIVATE_PREFIXES.some((prefix) => request.path.startsWith(prefix))) response.setHeader('Cache-Control', 'no-store');
-  next();
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PREFIXES.some((prefix) => path.startsWith(prefix));
 }

@@ -1,10 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const scope = new AsyncLocalStorage<Map<string, Promise<unknown>>>();
+interface RequestScope {
+  /** The request's id, as its log lines and its X-Request-Id header carry it. */
+  readonly requestId: string | null;
+  readonly values: Map<string, Promise<unknown>>;
+}
+
+// One store for everything a request carries through its asynchronous work: entering an
+// AsyncLocalStorage is paid on every request, so the edge enters one, not one per concern.
+const scope = new AsyncLocalStorage<RequestScope>();
 
 /** Runs `work` (one request, from the HTTP edge) with a scope of its own for once-per-request values. */
-export function inRequestScope<T>(work: () => T): T {
-  return scope.run(new Map(), work);
+export function inRequestScope<T>(work: () => T, requestId: string | null = null): T {
+  return scope.run({ requestId, values: new Map() }, work);
+}
+
+/** The id of the request being answered, or null outside one (jobs, start-up). */
+export function currentRequestId(): string | null {
+  return scope.getStore()?.requestId ?? null;
 }
 
 /**
@@ -12,7 +25,7 @@ export function inRequestScope<T>(work: () => T): T {
  * forgotten, so a later call tries again). Outside a request scope every call loads.
  */
 export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const store = scope.getStore();
+  const store = scope.getStore()?.values;
   if (!store) return load();
   let entry = store.get(key) as Promise<T> | undefined;
   if (!entry) {
@@ -29,6 +42,6 @@ export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<
  * already holds is kept: the request goes on seeing what it saw first.
  */
 export function knownThisRequest<T>(key: string, value: T): void {
-  const store = scope.getStore();
+  const store = scope.getStore()?.values;
   if (store && !store.has(key)) store.set(key, Promise.resolve(value));
 }
