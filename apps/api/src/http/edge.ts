@@ -27,12 +27,19 @@ export function requestEdge(config: AppConfig, logger: pino.Logger): RequestHand
     if (isPrivatePath(request.url)) response.setHeader('Cache-Control', 'no-store');
     logWhenAnswered(logger, request, response, requestId);
     inRequestScope(() => {
+      // Most calls (every GET) carry no body: the parsers would each find that out for themselves.
+      if (!hasBody(request)) return next();
       json(request, response, (jsonError?: unknown) => {
         if (jsonError) return next(jsonError);
         form(request, response, (formError?: unknown) => next(formError));
       });
     }, requestId);
   };
+}
+
+/** Whether a request carries a body, by the same rule the body parsers use (type-is's hasBody). */
+function hasBody(request: Request): boolean {
+  return request.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(request.headers['content-length']));
 }
 
 /**
