@@ -1,6 +1,7 @@
 import type { Customer } from '@store/domain';
 import {
   aBasket,
+  aBasketLine,
   aBasketOf,
   aBillingAddress,
   aCheckoutWorld,
@@ -122,5 +123,30 @@ describe('ReadSession', () => {
     const state = await world.readSession.execute({ session: await world.signIn(customer), namedBasket: 'at-home', cookieBasket: 'at-work' });
 
     expect(state.ok && state.value.basket?.view.basket.reference).toBe('at-home');
+  });
+  it('asks again for the gateway of a basket the store corrected while reading it: the correction voided it', async () => {
+    const world = aSessionWorld();
+    const retired = { ...aBasketLine(), reference: 'line-retired', suiteReference: 'retired-suite', productReference: 'retired-product' };
+    await world.baskets.save(aBasket({ reference: 'cookie-basket', lines: [aBasketLine(), retired] }));
+    await world.paymentStates.chooseGateway('cookie-basket', 1, 'braintree');
+
+    const state = await world.readSession.execute({ session: null, namedBasket: null, cookieBasket: 'cookie-basket' });
+
+    expect(state.ok && state.value.basket?.notices).toEqual([300]);
+    expect(state.ok && state.value.basket?.view.basket.version).toBe(2);
+    expect(state.ok && state.value.paymentGateway).toBeNull();
+  });
+
+  it('reads a suspended customer’s session as signed out', async () => {
+    const world = aSessionWorld();
+    const customer = world.aCustomer();
+    const session = await world.signIn(customer);
+    world.customers.customers.set(customer.id, { ...customer, status: 'suspended' });
+    await world.baskets.save(aBasket({ reference: 'cookie-basket' }));
+
+    const state = await world.readSession.execute({ session, namedBasket: null, cookieBasket: 'cookie-basket' });
+
+    expect(state.ok && state.value.account).toBeNull();
+    expect(state.ok && state.value.basket?.view.basket.reference).toBe('cookie-basket');
   });
 });
