@@ -7,7 +7,7 @@ import request from 'supertest';
 import { inRequestScope } from '@store/infrastructure';
 import { loadConfig, type AppConfig } from '../config/app-config';
 import { parseCookiesWhenRead, requestEdge } from './edge';
-import { StoreLogger } from './logging';
+import { basketRefForLog, StoreLogger, urlForLog } from './logging';
 import { securityHeaderList, securityHeaders } from './security-headers';
 
 const CONFIGS: Record<string, AppConfig> = {
@@ -147,5 +147,21 @@ describe('StoreLogger', () => {
     expect(warned).toMatchObject({ level: 40, msg: 'Client render error', context: 'ClientError', requestId: 'req-0001-abcd', clientError: { code: 7 } });
     expect(failed).toMatchObject({ level: 50, context: 'Orders', requestId: 'req-0002-abcd', err: { message: 'boom' } });
     expect(handler).toMatchObject({ level: 50, context: 'ExceptionsHandler', err: { message: 'Unhandled', stack: expect.stringContaining('at somewhere') } });
+  });
+});
+
+describe('urlForLog', () => {
+  it('replaces a basket reference named in the path or the query, in any spelling, and keeps the rest as sent', () => {
+    const digest = basketRefForLog('B-1');
+    expect(urlForLog('/data/baskets/B-1')).toBe(`/data/baskets/${digest}`);
+    expect(urlForLog('/data/BASKETS//B-1?x=1')).toBe(`/data/BASKETS//${digest}?x=1`);
+    expect(urlForLog('/data/baskets%2FB-1')).toBe(`/data/baskets/${digest}`);
+    expect(urlForLog('/data/session/?basket_ref=B-1')).toBe(`/data/session/?basket_ref=${encodeURIComponent(digest)}`);
+    expect(urlForLog('/data/session/?locale=en-gb&basket%5Fref=B%2D1&Basket=B-1&x=a+b')).toBe(
+      `/data/session/?locale=en-gb&basket%5Fref=${encodeURIComponent(digest)}&Basket=${encodeURIComponent(digest)}&x=a+b`,
+    );
+    expect(urlForLog('/data/catalogue/?q=it%27s')).toBe('/data/catalogue/?q=it%27s');
+    expect(urlForLog('/data/session/?basket_ref')).toBe(`/data/session/?basket_ref=${encodeURIComponent(basketRefForLog(''))}`);
+    expect(urlForLog('/data/session/?basket_ref=%E0%A4%A')).not.toContain('%E0%A4%A');
   });
 });

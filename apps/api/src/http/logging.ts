@@ -27,15 +27,30 @@ const decoded = (text: string): string => {
   }
 };
 
-/** The request's URL as the access log keeps it: basket references in the path or query replaced by their digest. */
+/** A query's key or value as a form decodes it ('+' is a space). */
+const formDecoded = (text: string): string => decoded(text.replace(/\+/g, ' '));
+
+/**
+ * The request's URL as the access log keeps it: basket references in the path or query replaced by
+ * their digest, everything else as sent. Only a pair whose key names a basket is rewritten, so a
+ * line costs a split, not a parse and a re-encoding of the whole query.
+ */
 export function urlForLog(url: string): string {
   const queryAt = url.indexOf('?');
-  const path = queryAt < 0 ? url : url.slice(0, queryAt);
-  const loggedPath = decoded(path).replace(BASKET_IN_PATH, (_match, prefix: string, reference: string) => `${prefix}${basketRefForLog(reference)}`);
+  const rawPath = queryAt < 0 ? url : url.slice(0, queryAt);
+  const path = rawPath.includes('%') ? decoded(rawPath) : rawPath;
+  const loggedPath = path.replace(BASKET_IN_PATH, (_match, prefix: string, reference: string) => `${prefix}${basketRefForLog(reference)}`);
   if (queryAt < 0) return loggedPath;
-  const query = new URLSearchParams(url.slice(queryAt + 1));
-  const loggedQuery = [...query].map(([key, value]): [string, string] => [key, /basket/i.test(key) ? basketRefForLog(value) : value]);
-  return `${loggedPath}?${new URLSearchParams(loggedQuery).toString()}`;
+  const pairs = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const key = equals < 0 ? pair : pair.slice(0, equals);
+      if (!/basket/i.test(formDecoded(key))) return pair;
+      return `${key}=${encodeURIComponent(basketRefForLog(formDecoded(equals < 0 ? '' : pair.slice(equals + 1))))}`;
+    });
+  return `${loggedPath}?${pairs.join('&')}`;
 }
 
 /** The caller's X-Request-Id when it looks like one (so a trace crosses services), or a new one. */
