@@ -8,3 +8,28 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/**
+ * Runs `callback` once the browser has painted the next frame (a task after the frame's animation
+ * callbacks), or after `fallbackMs` where no frame comes (a tab in the background); returns a cancel.
+ * For work that should not hold up what the page is about to show.
+ */
+export function afterNextPaint(callback: () => void, fallbackMs = 100): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    callback();
+  };
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  const fallback = setTimeout(run, fallbackMs);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    if (timer !== undefined) clearTimeout(timer);
+  };
+}

@@ -1,4 +1,6 @@
 import type { PaymentGateway } from '@store/domain';
+import { useEffect, useState } from 'react';
+import { afterNextPaint } from '../../../lib/yield-to-main';
 import { braintreeGateway } from './braintree/gateway';
 import { digitalRiverGateway } from './digital-river/gateway';
 import { NO_PROGRESS, type GatewayProgress, type GatewaySetup, type GatewaySetupInput, type PaymentGatewayPlugin } from './gateway';
@@ -24,10 +26,26 @@ export interface PaymentGatewaySetups {
 }
 
 /**
+ * A gateway newly wanted is passed on once the page has painted the render that wanted it (the
+ * checkout with its basket): its set-up fetches the provider's code and data and creates its
+ * components, which on a phone held off the basket's first paint (Lighthouse, a returning shopper at
+ * the payment step). No longer wanted, it is dropped at once.
+ */
+function useAfterPaint(wanted: PaymentGateway | null): PaymentGateway | null {
+  const [painted, setPainted] = useState<PaymentGateway | null>(null);
+  useEffect(() => {
+    if (wanted === null || wanted === painted) return undefined;
+    return afterNextPaint(() => setPainted(wanted));
+  }, [wanted, painted]);
+  return wanted !== null && wanted === painted ? wanted : null;
+}
+
+/**
  * Every registered gateway's set-up hook, only the wanted one's doing anything. The registry is
  * fixed for the life of the page, so the hooks are called in the same order on every render.
  */
-export function usePaymentGatewaySetups(input: Omit<GatewaySetupInput, 'wanted'>, wanted: PaymentGateway | null): PaymentGatewaySetups {
+export function usePaymentGatewaySetups(input: Omit<GatewaySetupInput, 'wanted'>, wantedNow: PaymentGateway | null): PaymentGatewaySetups {
+  const wanted = useAfterPaint(wantedNow);
   const setups = new Map<PaymentGateway, GatewaySetup>();
   for (const gateway of PAYMENT_GATEWAYS) setups.set(gateway.descriptor.key, gateway.useSetup({ ...input, wanted: gateway.descriptor.key === wanted }));
   return {
