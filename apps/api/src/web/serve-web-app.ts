@@ -17,20 +17,14 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, option
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) return false;
   const page = pageTemplate(indexFile);
+  const isServerPath = (path: string) => SERVER_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
   // The page and its scripts and styles go compressed (brotli or gzip, as the browser accepts):
   // Lighthouse's largest saving on a mobile connection. Data answers are small and left as they are.
-  const isServerPath = (path: string) => SERVER_PREFIXES.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
-  // Mounted for the web app's paths only: wrapping every data call's response cost 3% of the API's CPU.
   const compress = compression();
-  app.use((request: Request, response: Response, next: NextFunction) => (isServerPath(request.path) ? next() : compress(request, response, next)));
-  app.use(precompressedAssets(distDir));
-  // Files are looked for only outside the server's paths: serve-static would otherwise stat the
-  // disk for every data call before passing it on (tools/bench --profile).
+  const precompressed = precompressedAssets(distDir);
   const files = express.static(distDir, { index: false, maxAge: '1h', setHeaders: immutableAssets });
-  app.use((request: Request, response: Response, next: NextFunction) => (isServerPath(request.path) ? next() : files(request, response, next)));
-  app.use((request: Request, response: Response, next: NextFunction) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && request.accepts(['html', 'json']) === 'html';
-    if (!isPage || isServerPath(request.path)) {
+  const servePage = (request: Request, response: Response, next: NextFunction) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.accepts(['html', 'json']) !== 'html') {
       next();
       return;
     }
@@ -39,6 +33,17 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, option
     response.setHeader('Cache-Control', 'no-cache');
     const consent = options.consentOf?.(request) ?? null;
     response.type('html').send(withNotice(withConsent(withNonce(page(), nonce), consent), consent));
+  };
+  // One layer, and a data call leaves it at the first test of its path: compressing its answer, a
+  // stat of the disk for a file, or reading its Accept header for a page would be paid on every call
+  // (tools/bench --profile). Otherwise: the build's brotli copy, the file, or the page.
+  const then = (next: NextFunction, step: () => void) => (error?: unknown) => (error ? next(error) : step());
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (isServerPath(request.path)) {
+      next();
+      return;
+    }
+    compress(request, response, then(next, () => precompressed(request, response, then(next, () => files(request, response, then(next, () => servePage(request, response, next)))))));
   });
   return true;
 }
