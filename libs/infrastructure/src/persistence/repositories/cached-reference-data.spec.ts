@@ -89,11 +89,15 @@ describe('the reference data kept in memory', () => {
   });
 
   it('asks the version once per request, so a request sees one catalogue throughout; the next request sees a change', async () => {
+    // Every statement the pg clients send (the version is read as a named statement, past TypeORM).
     const asked: string[] = [];
-    const query = db.dataSource.query.bind(db.dataSource);
-    const spy = jest.spyOn(db.dataSource, 'query').mockImplementation((sql: string, ...rest: unknown[]) => {
-      asked.push(sql);
-      return query(sql, ...(rest as [unknown[]]));
+    type Query = (...args: unknown[]) => unknown;
+    const prototype = (db.dataSource.driver as unknown as { postgres: { Client: { prototype: { query: Query } } } }).postgres.Client.prototype;
+    const original = prototype.query;
+    const spy = jest.spyOn(prototype, 'query').mockImplementation(function (this: unknown, ...args: unknown[]) {
+      const [first] = args;
+      asked.push(typeof first === 'string' ? first : String((first as { text?: unknown }).text));
+      return original.apply(this, args);
     });
     try {
       const { cached } = countingCatalogue();

@@ -1,6 +1,7 @@
 import type { CatalogueRepository, CountryAccountRepository, CustomerCategoryRepository } from '@store/application';
 import type { CountryAccount, ProductSuite } from '@store/domain';
 import type { DataSource } from 'typeorm';
+import { preparedQuery } from '../prepared-statements';
 import { knownThisRequest, oncePerRequest } from '../../system/request-scope';
 
 /**
@@ -16,7 +17,8 @@ export class ReferenceDataVersion {
 
   current(): Promise<string> {
     return oncePerRequest(ReferenceDataVersion.KEY, async () => {
-      const [row]: { version: string }[] = await this.dataSource.query(ReferenceDataVersion.SQL);
+      // Named: nearly every request reads it once.
+      const [row] = await preparedQuery<{ version: string }>(this.dataSource, 'reference-data-version', ReferenceDataVersion.SQL, []);
       return row.version;
     });
   }

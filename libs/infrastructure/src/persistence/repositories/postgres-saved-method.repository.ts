@@ -1,6 +1,7 @@
 import type { KeptMethod, NewSavedMethod, SavedMethod, SavedMethodRepository } from '@store/application';
 import type { SavedMethodDetails, SavedMethodKind } from '@store/domain';
 import type { DataSource, EntityManager } from 'typeorm';
+import { preparedQuery } from '../prepared-statements';
 import { returnedRows } from './typeorm-identity.repositories';
 
 export interface SavedMethodRow {
@@ -110,7 +111,10 @@ export class PostgresSavedMethodRepository implements SavedMethodRepository {
   }
 
   async vaultCustomerOf(customerId: string): Promise<string | null> {
-    const rows: { vault_customer_id: string }[] = await this.dataSource.query(
+    // Named: PLACE_ORDER asks it for every card order of a signed-in customer.
+    const rows = await preparedQuery<{ vault_customer_id: string }>(
+      this.dataSource,
+      'saved-method-vault-customer',
       `SELECT vault_customer_id FROM saved_payment_methods WHERE customer_id = $1 ORDER BY created_at LIMIT 1`,
       [customerId],
     );

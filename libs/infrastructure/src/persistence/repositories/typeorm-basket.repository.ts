@@ -1,90 +1,118 @@
 import type { BasketRepository } from '@store/application';
 import type { Basket } from '@store/domain';
 import type { DataSource } from 'typeorm';
-import { BasketLineRecord, BasketRecord } from '../entities';
+import { preparedQuery } from '../prepared-statements';
+
+/** A basket with one of its lines (the line columns NULL for a basket without lines). */
+interface BasketLineRow {
+  reference: string;
+  country_account_code: string;
+  discount_code: string | null;
+  voucher_code: string | null;
+  shipping_country: string | null;
+  customer_id: string | null;
+  version: number;
+  placing_order: boolean;
+  line_reference: string | null;
+  suite_reference: string | null;
+  product_reference: string | null;
+  quantity: number | null;
+  quantity_locked: boolean | null;
+}
+
+const FIND_SQL = `SELECT b.reference, b.country_account_code, b.discount_code, b.voucher_code, b.shipping_country, b.customer_id, b.version, b.placing_order,
+    l.reference AS line_reference, l.suite_reference, l.product_reference, l.quantity, l.quantity_locked
+  FROM baskets b LEFT JOIN basket_lines l ON l.basket_reference = b.reference
+  WHERE b.reference = $1 AND b.ordered_at IS NULL
+  ORDER BY l.position`;
+
+// Never while its order is being placed: the reservation sets placing_order on this row, so an
+// edit racing it either lands first (and the reservation finds the version moved on) or finds
+// the flag set once the reservation commits.
+const UPDATE_SQL = `UPDATE baskets SET version = $2, discount_code = $3, voucher_code = $4, shipping_country = $5, customer_id = $6, updated_at = now()
+  WHERE reference = $1 AND version = $7 AND ordered_at IS NULL AND NOT placing_order
+  RETURNING reference`;
+
+const INSERT_SQL = `INSERT INTO baskets (reference, country_account_code, discount_code, shipping_country, customer_id, version, voucher_code)
+  VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING RETURNING reference`;
+
+/** The lines in their order: position counts from 0 as the basket lists them. */
+const INSERT_LINES_SQL = `INSERT INTO basket_lines (reference, basket_reference, suite_reference, product_reference, quantity, quantity_locked, position)
+  SELECT line.reference, $1, line.suite_reference, line.product_reference, line.quantity, line.quantity_locked, line.ordinality - 1
+  FROM unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::integer[], $6::boolean[])
+    WITH ORDINALITY AS line(reference, suite_reference, product_reference, quantity, quantity_locked, ordinality)`;
 
 export class TypeOrmBasketRepository implements BasketRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(reference: string): Promise<Basket | null> {
     // An ordered basket is closed: it is an order now, and the shopper starts a new basket.
-    // getOne (no LIMIT) is one query; findOne with a relation makes TypeORM run a second, DISTINCT one.
-    const record = await this.dataSource
-      .getRepository(BasketRecord)
-      .createQueryBuilder('basket')
-      .leftJoinAndSelect('basket.lines', 'line')
-      .where('basket.reference = :reference AND basket.ordered_at IS NULL', { reference })
-      .orderBy('line.position', 'ASC')
-      .getOne();
-    if (!record) return null;
+    // One row per line (one row with NULL line columns for an empty basket), in the lines' order.
+    const rows = await preparedQuery<BasketLineRow>(this.dataSource, 'basket-find', FIND_SQL, [reference]);
+    if (rows.length === 0) return null;
+    const [basket] = rows;
     return {
-      reference: record.reference,
-      countryAccount: record.countryAccountCode,
-      discountCode: record.discountCode,
-      ...(record.voucherCode ? { voucherCode: record.voucherCode } : {}),
-      shippingCountry: record.shippingCountry,
-      customerId: record.customerId,
-      version: record.version,
-      ...(record.placingOrder ? { orderInFlight: true } : {}),
-      lines: record.lines.map((line) => ({
-        reference: line.reference,
-        suiteReference: line.suiteReference,
-        productReference: line.productReference,
-        quantity: line.quantity,
-        quantityLocked: line.quantityLocked,
-      })),
+      reference: basket.reference,
+      countryAccount: basket.country_account_code,
+      discountCode: basket.discount_code,
+      ...(basket.voucher_code ? { voucherCode: basket.voucher_code } : {}),
+      shippingCountry: basket.shipping_country,
+      customerId: basket.customer_id,
+      version: basket.version,
+      ...(basket.placing_order ? { orderInFlight: true } : {}),
+      lines: rows
+        .filter((row): row is BasketLineRow & { line_reference: string } => row.line_reference !== null)
+        .map((row) => ({
+          reference: row.line_reference,
+          suiteReference: row.suite_reference as string,
+          productReference: row.product_reference as string,
+          quantity: row.quantity as number,
+          quantityLocked: row.quantity_locked as boolean,
+        })),
     };
   }
 
   /**
    * Compare-and-set on the version column: the update only matches the version this change
-   * was made from, and a new basket is inserted only if its reference is still free.
+   * was made from, and a new basket is inserted only if its reference is still free. Every
+   * statement is named (CHANGE_QUANTITY and APPLY_DISCOUNT_CODE run this under load), the lines
+   * in one INSERT whatever their number.
    */
   async save(basket: Basket): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      const updated = await manager
-        .createQueryBuilder()
-        .update(BasketRecord)
-        .set({
-          version: basket.version,
-          discountCode: basket.discountCode,
-          voucherCode: basket.voucherCode ?? null,
-          shippingCountry: basket.shippingCountry,
-          customerId: basket.customerId,
-          updatedAt: () => 'now()',
-        })
-        // Never while its order is being placed: the reservation sets placing_order on this row, so
-        // an edit racing it either lands first (and the reservation finds the version moved on) or
-        // finds the flag set once the reservation commits.
-        .where('reference = :reference AND version = :previous AND ordered_at IS NULL AND NOT placing_order', {
-          reference: basket.reference,
-          previous: basket.version - 1,
-        })
-        .execute();
-      if (!updated.affected) {
-        const inserted: unknown[] = await manager.query(
-          `INSERT INTO baskets (reference, country_account_code, discount_code, shipping_country, customer_id, version, voucher_code)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (reference) DO NOTHING RETURNING reference`,
-          [basket.reference, basket.countryAccount, basket.discountCode, basket.shippingCountry, basket.customerId, basket.version, basket.voucherCode ?? null],
-        );
+      const updated = await preparedQuery(manager, 'basket-update', UPDATE_SQL, [
+        basket.reference,
+        basket.version,
+        basket.discountCode,
+        basket.voucherCode ?? null,
+        basket.shippingCountry,
+        basket.customerId,
+        basket.version - 1,
+      ]);
+      if (updated.length === 0) {
+        const inserted = await preparedQuery(manager, 'basket-insert', INSERT_SQL, [
+          basket.reference,
+          basket.countryAccount,
+          basket.discountCode,
+          basket.shippingCountry,
+          basket.customerId,
+          basket.version,
+          basket.voucherCode ?? null,
+        ]);
         if (inserted.length === 0) return false;
       }
       // Every saved change of a basket voids the payment set up for it (spec 2 §4).
-      await manager.query(`DELETE FROM basket_payment_states WHERE basket_reference = $1`, [basket.reference]);
-      await manager.delete(BasketLineRecord, { basketReference: basket.reference });
+      await preparedQuery(manager, 'basket-void-payment-state', 'DELETE FROM basket_payment_states WHERE basket_reference = $1', [basket.reference]);
+      await preparedQuery(manager, 'basket-delete-lines', 'DELETE FROM basket_lines WHERE basket_reference = $1', [basket.reference]);
       if (basket.lines.length > 0) {
-        await manager.insert(
-          BasketLineRecord,
-          basket.lines.map((line, position) => ({
-            reference: line.reference,
-            basketReference: basket.reference,
-            suiteReference: line.suiteReference,
-            productReference: line.productReference,
-            quantity: line.quantity,
-            quantityLocked: line.quantityLocked,
-            position,
-          })),
-        );
+        await preparedQuery(manager, 'basket-insert-lines', INSERT_LINES_SQL, [
+          basket.reference,
+          basket.lines.map((line) => line.reference),
+          basket.lines.map((line) => line.suiteReference),
+          basket.lines.map((line) => line.productReference),
+          basket.lines.map((line) => line.quantity),
+          basket.lines.map((line) => line.quantityLocked),
+        ]);
       }
       return true;
     });

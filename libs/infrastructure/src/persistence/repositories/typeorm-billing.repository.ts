@@ -1,5 +1,6 @@
 import type { BillingAddress, BillingRepository, TaxIdEvidence, VatIdStatus } from '@store/application';
 import type { DataSource } from 'typeorm';
+import { preparedQuery } from '../prepared-statements';
 
 export interface AddressRow {
   line_1: string;
@@ -60,7 +61,8 @@ export class TypeOrmBillingRepository implements BillingRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(customerId: string): Promise<BillingAddress | null> {
-    const [row]: AddressRow[] = await this.dataSource.query('SELECT * FROM billing_addresses WHERE customer_id = $1', [customerId]);
+    // Named: PLACE_ORDER reads it for every order of a signed-in customer.
+    const [row] = await preparedQuery<AddressRow>(this.dataSource, 'billing-address', 'SELECT * FROM billing_addresses WHERE customer_id = $1', [customerId]);
     return row ? billingAddressOf(row) : null;
   }
 

@@ -9,6 +9,7 @@ import type {
 import { isAccountType, normaliseEmail, type Customer, type CustomerCategory, type CustomerStatus } from '@store/domain';
 import type { DataSource } from 'typeorm';
 import { CustomerCategoryRecord, CustomerRecord } from '../entities';
+import { preparedQuery } from '../prepared-statements';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -226,6 +227,9 @@ export class TypeOrmCustomerCategoryRepository implements CustomerCategoryReposi
   }
 }
 
+const SESSION_CUSTOMER_SQL = `SELECT ${CUSTOMER_COLUMNS} FROM customers
+  WHERE id = (SELECT customer_id FROM sessions WHERE id_digest = $1 AND expires_at > $2)`;
+
 export class TypeOrmSessionRepository implements SessionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -237,15 +241,13 @@ export class TypeOrmSessionRepository implements SessionRepository {
     ]);
   }
 
-  /** The session and its customer in one query: this runs on nearly every request. */
+  /**
+   * The session and its customer in one query: this runs on nearly every request, so it is a
+   * named statement (prepared once per connection). id_digest is the sessions' key: at most one row.
+   */
   async customerOf(idDigest: string, now: Date): Promise<Customer | null> {
-    const record = await this.dataSource
-      .getRepository(CustomerRecord)
-      .createQueryBuilder('customer')
-      .innerJoin('sessions', 'session', 'session.customer_id = customer.id')
-      .where('session.id_digest = :idDigest AND session.expires_at > :now', { idDigest, now })
-      .getOne();
-    return record ? toCustomer(record) : null;
+    const [row] = await preparedQuery<CustomerRow>(this.dataSource, 'session-customer', SESSION_CUSTOMER_SQL, [idDigest, now]);
+    return row ? customerOfRow(row) : null;
   }
 
   async delete(idDigest: string): Promise<void> {
