@@ -19,7 +19,7 @@
 //   --orders N           PLACE_ORDER requests per connection count (default 12 per connection, min 300)
 //   --pgbench-seconds 10 --pgbench-clients 10,50
 //   --only LIST          some of: ceilings,app,checkout,mixed,web (default: all of them)
-//   --rounds 2           rounds of each store route and its peer, in turn, at each connection count
+//   --rounds 3           rounds of each store route and its peer, in turn, at each connection count
 //   --mixed-seconds 30 --mixed-connections 50
 //   --scenarios LIST     some of the app's: no-db,basket-read,basket-read-customer,basket-write,discount (default: all)
 //   --no-web             skip Lighthouse             --no-build    use what is built
@@ -50,7 +50,7 @@ const { values: flags } = parseArgs({
     duration: { type: 'string', default: '5' },
     warmup: { type: 'string', default: '2' },
     'checkout-vus': { type: 'string', default: '10,50' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
     'mixed-seconds': { type: 'string', default: '30' },
     'mixed-connections': { type: 'string', default: '50' },
     'checkout-seconds': { type: 'string', default: '10' },
