@@ -12,7 +12,7 @@ import { createValidationPipe } from './http/validation';
 import { keepIdleConnectionsOpen } from './http/idle-connections';
 import { answerParserRefusals } from './http/parser-refusals';
 import { parseCookiesWhenRead, requestEdge } from './http/edge';
-import { createLogger, StoreLogger } from './http/logging';
+import { createLoggers, StoreLogger } from './http/logging';
 import { serveWebApp } from './web/serve-web-app';
 import { savedConsent } from './consent/consent.controller';
 
@@ -29,20 +29,20 @@ export async function createApp(config: AppConfig, options: { readonly checkpoin
   // validator could never match; working one out hashed every answer for nothing.
   server.set('etag', false);
   parseCookiesWhenRead(server);
-  const logger = createLogger(config);
+  const loggers = createLoggers(config);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, options.checkpoints), new ExpressAdapter(server), {
     bufferLogs: true,
     bodyParser: false,
     abortOnError: false,
   });
-  app.useLogger(new StoreLogger(logger));
+  app.useLogger(new StoreLogger(loggers.app));
   app.enableShutdownHooks();
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.disable('x-powered-by');
   answerParserRefusals(app.getHttpServer());
   keepIdleConnectionsOpen(app.getHttpServer());
   // Request id, security headers, access log, the request's scope and the body parsers.
-  app.use(requestEdge(config, logger));
+  app.use(requestEdge(config, loggers.access));
   app.use(catalogueBodyParserErrors);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());

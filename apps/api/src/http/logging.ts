@@ -60,21 +60,20 @@ export function requestIdOf(request: IncomingMessage): string {
 }
 
 /**
- * The store's one logger: structured JSON lines (pino), written asynchronously (sonic-boom, flushed
- * on exit): a synchronous write per line to a pipe was the API's largest single cost under load
- * (tools/bench --profile: writev, 18% of CPU).
+ * The store's loggers: structured JSON lines (pino) to one destination, written asynchronously
+ * (sonic-boom, flushed on exit): a synchronous write per line to a pipe was the API's largest single
+ * cost under load (tools/bench --profile: writev, 18% of CPU). `app` redacts secrets from whatever
+ * the application logs; `access` writes the access lines, whose fields are fixed and hold none, so
+ * they skip redaction's walk over each line (about 5 µs a request).
  */
-export function createLogger(config: AppConfig): pino.Logger {
+export function createLoggers(config: AppConfig): { readonly app: pino.Logger; readonly access: pino.Logger } {
   const destination = config.LOG_FILE
     ? pino.destination({ dest: config.LOG_FILE, append: true, mkdir: true, sync: false })
     : pino.destination({ dest: 1, sync: false });
-  return pino(
-    {
-      level: config.LOG_LEVEL,
-      redact: { paths: ['*.password', '*.token', '*.cookie', '*.authorization'], censor: '[redacted]' },
-    },
-    destination,
-  );
+  return {
+    app: pino({ level: config.LOG_LEVEL, redact: { paths: ['*.password', '*.token', '*.cookie', '*.authorization'], censor: '[redacted]' } }, destination),
+    access: pino({ level: config.LOG_LEVEL }, destination),
+  };
 }
 
 /**
