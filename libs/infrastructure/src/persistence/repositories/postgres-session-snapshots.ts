@@ -6,18 +6,11 @@ import { ReferenceDataVersion } from './cached-reference-data';
 import { SAVED_METHOD_COLUMNS, savedMethodOf, type SavedMethodRow } from './postgres-saved-method.repository';
 import { billingAddressOf, type AddressRow } from './typeorm-billing.repository';
 import { CUSTOMER_COLUMNS, customerOfRow, type CustomerRow } from './typeorm-identity.repositories';
+import { basketOfRows, type BasketColumns, type BasketLineColumns } from './typeorm-basket.repository';
 import { shippingChoiceOf, type ShippingRow } from './typeorm-shipping-address.repository';
 
-interface BasketRow {
-  reference: string;
-  country_account_code: string;
-  discount_code: string | null;
-  voucher_code: string | null;
-  shipping_country: string | null;
-  customer_id: string | null;
-  version: number;
-  placing_order: boolean;
-  lines: { reference: string; suite_reference: string; product_reference: string; quantity: number; quantity_locked: boolean }[];
+interface BasketRow extends BasketColumns {
+  lines: BasketLineColumns[];
 }
 
 interface SnapshotRow {
@@ -83,23 +76,7 @@ const SESSION_SQL = `
              AND EXISTS (SELECT 1 FROM basket_lines l WHERE l.basket_reference = b.reference)
            ORDER BY b.updated_at DESC LIMIT 10) AS candidate_baskets`;
 
-const basketOf = (row: BasketRow): Basket => ({
-  reference: row.reference,
-  countryAccount: row.country_account_code,
-  discountCode: row.discount_code,
-  ...(row.voucher_code ? { voucherCode: row.voucher_code } : {}),
-  shippingCountry: row.shipping_country,
-  customerId: row.customer_id,
-  version: row.version,
-  ...(row.placing_order ? { orderInFlight: true } : {}),
-  lines: row.lines.map((line) => ({
-    reference: line.reference,
-    suiteReference: line.suite_reference,
-    productReference: line.product_reference,
-    quantity: line.quantity,
-    quantityLocked: line.quantity_locked,
-  })),
-});
+const basketOf = (row: BasketRow): Basket => basketOfRows(row, row.lines);
 
 export class PostgresSessionSnapshots implements SessionSnapshots {
   constructor(private readonly dataSource: DataSource) {}

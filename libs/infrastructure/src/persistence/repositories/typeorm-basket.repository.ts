@@ -3,8 +3,8 @@ import type { Basket } from '@store/domain';
 import type { DataSource } from 'typeorm';
 import { preparedQuery } from '../prepared-statements';
 
-/** A basket with one of its lines (the line columns NULL for a basket without lines). */
-interface BasketLineRow {
+/** A basket's own columns, as every read of a basket selects them. */
+export interface BasketColumns {
   reference: string;
   country_account_code: string;
   discount_code: string | null;
@@ -13,6 +13,40 @@ interface BasketLineRow {
   customer_id: string | null;
   version: number;
   placing_order: boolean;
+}
+
+/** A line's columns, as every read of a basket selects them. */
+export interface BasketLineColumns {
+  reference: string;
+  suite_reference: string;
+  product_reference: string;
+  quantity: number;
+  quantity_locked: boolean;
+}
+
+/** A basket from its row and its lines' rows, in their order. */
+export function basketOfRows(basket: BasketColumns, lines: readonly BasketLineColumns[]): Basket {
+  return {
+    reference: basket.reference,
+    countryAccount: basket.country_account_code,
+    discountCode: basket.discount_code,
+    ...(basket.voucher_code ? { voucherCode: basket.voucher_code } : {}),
+    shippingCountry: basket.shipping_country,
+    customerId: basket.customer_id,
+    version: basket.version,
+    ...(basket.placing_order ? { orderInFlight: true } : {}),
+    lines: lines.map((line) => ({
+      reference: line.reference,
+      suiteReference: line.suite_reference,
+      productReference: line.product_reference,
+      quantity: line.quantity,
+      quantityLocked: line.quantity_locked,
+    })),
+  };
+}
+
+/** A basket with one of its lines (the line columns NULL for a basket without lines). */
+interface BasketLineRow extends BasketColumns {
   line_reference: string | null;
   suite_reference: string | null;
   product_reference: string | null;
@@ -50,26 +84,16 @@ export class TypeOrmBasketRepository implements BasketRepository {
     // One row per line (one row with NULL line columns for an empty basket), in the lines' order.
     const rows = await preparedQuery<BasketLineRow>(this.dataSource, 'basket-find', FIND_SQL, [reference]);
     if (rows.length === 0) return null;
-    const [basket] = rows;
-    return {
-      reference: basket.reference,
-      countryAccount: basket.country_account_code,
-      discountCode: basket.discount_code,
-      ...(basket.voucher_code ? { voucherCode: basket.voucher_code } : {}),
-      shippingCountry: basket.shipping_country,
-      customerId: basket.customer_id,
-      version: basket.version,
-      ...(basket.placing_order ? { orderInFlight: true } : {}),
-      lines: rows
-        .filter((row): row is BasketLineRow & { line_reference: string } => row.line_reference !== null)
-        .map((row) => ({
-          reference: row.line_reference,
-          suiteReference: row.suite_reference as string,
-          productReference: row.product_reference as string,
-          quantity: row.quantity as number,
-          quantityLocked: row.quantity_locked as boolean,
-        })),
-    };
+    const lines = rows
+      .filter((row): row is BasketLineRow & { line_reference: string } => row.line_reference !== null)
+      .map((row) => ({
+        reference: row.line_reference,
+        suite_reference: row.suite_reference as string,
+        product_reference: row.product_reference as string,
+        quantity: row.quantity as number,
+        quantity_locked: row.quantity_locked as boolean,
+      }));
+    return basketOfRows(rows[0], lines);
   }
 
   /**
