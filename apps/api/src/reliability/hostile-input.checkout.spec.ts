@@ -296,6 +296,9 @@ const CASES: readonly ActionCase[] = [
     specs: { basketReference: S(true, REFERENCE_TAMPERING), locale: S(false, ['en-gb', 'xx-yy', 'de-de']), billingAddress: ANY, basket: ANY },
     shopper: morShopper,
     valid: ({ owner }) => ({ basketReference: owner.basket.reference, locale: 'en-us' }),
+    // 2026-11-27 (seeds -871062113, 1424562235, 704876399): the owner's payload answered 500 in one run
+    // while the working tree was being edited under it; not reproduced since, kept as a regression case.
+    examples: [[{ shape: 'object', fields: { basket: { kind: 'omit' } }, extras: [], duplicate: false }, { who: 'owner', cookie: '' }, '1']],
   },
   {
     action: 'MERCHANT_OF_RECORD_ATTACH_TAX_ID',
@@ -358,6 +361,9 @@ const CASES: readonly ActionCase[] = [
       locale: 'en-gb',
     }),
     allowedOnRefusal: declinedOrderTrail,
+    // 2026-11-27 (seeds -871062113, 1424562235, 704876399): the owner's payload answered 500 in one run
+    // while the working tree was being edited under it; not reproduced since, kept as a regression case.
+    examples: [[{ shape: 'object', fields: {}, extras: [], duplicate: false }, { who: 'owner', cookie: '' }, '1']],
   },
   {
     action: 'START_LOCAL_PAYMENT',
@@ -384,6 +390,9 @@ const CASES: readonly ActionCase[] = [
       locale: 'en-pl',
     }),
     facts: () => Promise.resolve({ paymentId: freshPaymentId() }),
+    // 2026-11-27 (seeds -871062113, 1424562235, 704876399): the owner's payload answered 500 in one run
+    // while the working tree was being edited under it; not reproduced since, kept as a regression case.
+    examples: [[{ shape: 'object', fields: { locale: { kind: 'null' } }, extras: [], duplicate: false }, { who: 'owner', cookie: '' }, '1']],
   },
   {
     action: 'CANCEL_LOCAL_PAYMENT',
