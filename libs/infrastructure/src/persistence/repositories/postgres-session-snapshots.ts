@@ -1,7 +1,7 @@
 import type { SessionSnapshot, SessionSnapshotRequest, SessionSnapshots } from '@store/application';
 import type { Basket, PaymentGateway } from '@store/domain';
-import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
+import { preparedQuery } from '../prepared-statements';
 import { ReferenceDataVersion } from './cached-reference-data';
 import { SAVED_METHOD_COLUMNS, savedMethodOf, type SavedMethodRow } from './postgres-saved-method.repository';
 import { billingAddressOf, type AddressRow } from './typeorm-billing.repository';
@@ -82,14 +82,12 @@ export class PostgresSessionSnapshots implements SessionSnapshots {
   constructor(private readonly dataSource: DataSource) {}
 
   async read({ sessionDigest, now, basketReference }: SessionSnapshotRequest): Promise<SessionSnapshot> {
-    // Named statements, straight on TypeORM's pg pool: each connection parses and plans them once
-    // (TypeORM's query() sends the text to be parsed and planned on every call, and builds a query
-    // runner around it); the statement is read-only, so nothing of TypeORM's transactions is skipped.
-    const { rows } = await this.pool().query<Partial<SnapshotRow> & Pick<SnapshotRow, 'reference_data_version' | 'basket' | 'payment_gateway'>>(
-      sessionDigest
-        ? { name: 'session-snapshot', text: SESSION_SQL, values: [basketReference, sessionDigest, now] }
-        : { name: 'session-snapshot-visitor', text: VISITOR_SQL, values: [basketReference] },
-    );
+    // Named statements: each connection parses and plans them once (the read is one statement, so
+    // nothing of TypeORM's transactions is skipped).
+    type Row = Partial<SnapshotRow> & Pick<SnapshotRow, 'reference_data_version' | 'basket' | 'payment_gateway'>;
+    const rows = sessionDigest
+      ? await preparedQuery<Row>(this.dataSource, 'session-snapshot', SESSION_SQL, [basketReference, sessionDigest, now])
+      : await preparedQuery<Row>(this.dataSource, 'session-snapshot-visitor', VISITOR_SQL, [basketReference]);
     const row = rows[0];
     ReferenceDataVersion.seen(row.reference_data_version);
     const customer = row.customer ? customerOfRow(row.customer) : null;
@@ -110,9 +108,5 @@ export class PostgresSessionSnapshots implements SessionSnapshots {
           }
         : null,
     };
-  }
-
-  private pool(): Pool {
-    return (this.dataSource.driver as unknown as { master: Pool }).master;
   }
 }
