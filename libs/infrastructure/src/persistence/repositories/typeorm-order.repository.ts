@@ -386,7 +386,9 @@ export class TypeOrmOrderRepository implements OrderRepository {
     // happens only for the call that completed the order. `spent` reads the order as the statement
     // began: pending, unless another call had completed it (then nothing is left to spend). The
     // CTEs that nothing reads run after the main query, the last written first: the basket is locked
-    // before its payment state, as the basket's own edits lock them.
+    // before its payment state, as the basket's own edits lock them. That order is how PostgreSQL
+    // runs them, not a promise: its manual calls the order of a WITH's data-modifying steps
+    // unpredictable, so a release that changed it could let this and a basket edit deadlock.
     const keys = fulfilment.productKeys;
     const rows = await preparedQuery<{ paid_at: Date }>(
       this.dataSource,
