@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import type { Checkpoints } from '@store/application';
-import { ApiExceptionFilter, catalogueBodyParserErrors } from './http/api-exception.filter';
+import { ApiExceptionFilter } from './http/api-exception.filter';
+import { mountApiDocs } from './http/api-docs';
 import { createValidationPipe } from './http/validation';
 import { keepIdleConnectionsOpen } from './http/idle-connections';
 import { answerParserRefusals } from './http/parser-refusals';
@@ -43,7 +44,6 @@ export async function createApp(config: AppConfig, options: { readonly checkpoin
   keepIdleConnectionsOpen(app.getHttpServer());
   // Request id, security headers, access log, the request's scope and the body parsers.
   app.use(requestEdge(config, loggers.access));
-  app.use(catalogueBodyParserErrors);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
 
@@ -52,7 +52,7 @@ export async function createApp(config: AppConfig, options: { readonly checkpoin
     .setDescription('Catalogue, basket and checkout data calls. Data calls need the header X-Requested-With: XMLHttpRequest.')
     .setVersion('0.1.0')
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), { jsonDocumentUrl: 'api/docs-json' });
+  mountApiDocs(app, () => SwaggerModule.createDocument(app, openApi));
 
   serveWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR, { consentOf: (request) => savedConsent(request, config.COOKIE_PREFIX) });
   return app;

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { DomainError, ErrorCatalogue, type ApiFailure } from '@store/domain';
 import { authProblemType } from './auth-problem-types';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { CHECKOUT_TIMESTAMP, type TimestampedRequest } from './request-context';
 import { statusOf } from './error-status.table';
 import { isDatabaseUnavailable } from '../health/database-unavailable';
@@ -36,12 +36,12 @@ export function toDomainError(exception: unknown): DomainError {
 }
 
 /**
- * Express middleware right after the body parsers: Nest would turn their errors into a bare 400,
- * losing which one it was, so they are catalogued here and passed on to the exception filter.
+ * A body parser's error as the catalogue names it: Nest would turn it into a bare 400, losing which
+ * one it was, so the edge catalogues it before passing it on to the exception filter.
  */
-export function catalogueBodyParserErrors(error: unknown, _request: Request, _response: Response, next: NextFunction): void {
+export function catalogueBodyParserError(error: unknown): unknown {
   const type = (error as BodyParserError)?.type;
-  next(typeof type === 'string' && type.startsWith('entity.') ? toDomainError(error) : error);
+  return typeof type === 'string' && type.startsWith('entity.') ? toDomainError(error) : error;
 }
 
 export function failureBody(error: DomainError): ApiFailure {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import express, { type Request } from 'express';
 import pino from 'pino';
 import request from 'supertest';
+import { DomainError, ErrorCatalogue } from '@store/domain';
 import { inRequestScope } from '@store/infrastructure';
 import { loadConfig, type AppConfig } from '../config/app-config';
 import { parseCookiesWhenRead, requestEdge } from './edge';
@@ -51,9 +52,9 @@ function edgeApp(config: AppConfig, logger: pino.Logger) {
   app.get('/data/cookies', (request_, response) => response.json({ cookies: request_.cookies }));
   app.post('/data/echo', (request_, response) => response.json({ body: request_.body }));
   app.get('/data/baskets/:reference', (_request, response) => response.status(500).json({ failed: true }));
-  app.use((error: { status?: number; type?: string }, _request: Request, response: express.Response, next: express.NextFunction) => {
-    if (!error.status) return next(error);
-    response.status(error.status).json({ type: error.type ?? null });
+  app.use((error: unknown, _request: Request, response: express.Response, next: express.NextFunction) => {
+    if (!(error instanceof DomainError)) return next(error);
+    response.status(400).json({ code: error.code });
   });
   return app;
 }
@@ -119,14 +120,16 @@ describe('the request edge', () => {
     expect(unread.cookies).toEqual({ b: '2' });
   });
 
-  it('parses JSON and form bodies, and hands a refused body to the error handlers', async () => {
+  it('parses JSON and form bodies, and hands a refused body to the error handlers catalogued', async () => {
     const app = edgeApp(config, fileLogger('bodies').logger);
     expect((await request(app).post('/data/echo').send({ a: 1 })).body).toEqual({ body: { a: 1 } });
     expect((await request(app).post('/data/echo').type('form').send('a=1&b=two')).body).toEqual({ body: { a: '1', b: 'two' } });
     const malformed = await request(app).post('/data/echo').set('Content-Type', 'application/json').send('{"a":');
-    expect([malformed.status, malformed.body.type]).toEqual([400, 'entity.parse.failed']);
+    expect(malformed.body.code).toBe(ErrorCatalogue.MALFORMED_JSON.code);
     const huge = await request(app).post('/data/echo').send({ a: 'x'.repeat(config.BODY_LIMIT_BYTES) });
-    expect([huge.status, huge.body.type]).toEqual([413, 'entity.too.large']);
+    expect(huge.body.code).toBe(ErrorCatalogue.PAYLOAD_TOO_LARGE.code);
+    const hugeForm = await request(app).post('/data/echo').type('form').send(`a=${'x'.repeat(config.BODY_LIMIT_BYTES)}`);
+    expect(hugeForm.body.code).toBe(ErrorCatalogue.PAYLOAD_TOO_LARGE.code);
   });
 });
 

@@ -6,6 +6,7 @@ import { inRequestScope } from '@store/infrastructure';
 import type { AppConfig } from '../config/app-config';
 import { logWhenAnswered, requestIdOf } from './logging';
 import { isPrivatePath, securityHeaderList } from './security-headers';
+import { catalogueBodyParserError } from './api-exception.filter';
 
 /**
  * What every request goes through before the router, as one middleware: its id (echoed in
@@ -14,7 +15,7 @@ import { isPrivatePath, securityHeaderList } from './security-headers';
  * parsers. One layer instead of a dozen: each of Express's layers is a match and a
  * call of its own, and with helmet's middlewares and the HTTP logger's child loggers they cost more
  * than the framework itself (tools/bench: the no-database route against a minimal NestJS app).
- * A body the parsers refuse goes on to the error handlers as before.
+ * A body the parsers refuse goes on to the exception filter with its catalogued error.
  */
 export function requestEdge(config: AppConfig, logger: pino.Logger): RequestHandler {
   const headers = securityHeaderList(config);
@@ -30,8 +31,8 @@ export function requestEdge(config: AppConfig, logger: pino.Logger): RequestHand
       // Most calls (every GET) carry no body: the parsers would each find that out for themselves.
       if (!hasBody(request)) return next();
       json(request, response, (jsonError?: unknown) => {
-        if (jsonError) return next(jsonError);
-        form(request, response, (formError?: unknown) => next(formError));
+        if (jsonError) return next(catalogueBodyParserError(jsonError));
+        form(request, response, (formError?: unknown) => next(formError && catalogueBodyParserError(formError)));
       });
     }, requestId);
   };
