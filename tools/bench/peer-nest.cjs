@@ -5,6 +5,12 @@
 // so the store's figures can be read as a share of what the framework it is built on can do.
 // Plain CommonJS with the decorators applied by hand, so the bench needs no build step for it.
 // Tells the parent its port over IPC; DATABASE_URL is needed only for the basket route.
+//
+// With PEER_EDGE=<log file> it is the same app behind the store's own edge middleware (the API's
+// built apps/api/dist/http/edge.js: request id, security headers, no-store, access line, request
+// scope, body parsers), and answers where the store's routes of the same kind live, so the edge
+// treats them alike: GET /health/live (fixed JSON, no access line) and GET /data/basket?basket_ref=
+// (no-store, an access line). The store against this app is what is left beyond the edge.
 require('reflect-metadata');
 const { Controller, Get, Module, NotFoundException, Query } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
@@ -42,15 +48,26 @@ const decorate = (decorators, target, key) => {
   for (const decorator of decorators.reverse()) decorator(target, key, descriptor);
 };
 Query('basket_ref')(PeerController.prototype, 'basket', 0);
-decorate([Get()], PeerController.prototype, 'fixed');
-decorate([Get('basket')], PeerController.prototype, 'basket');
+const EDGE_LOG = process.env.PEER_EDGE || null;
+decorate([Get(EDGE_LOG ? 'health/live' : '')], PeerController.prototype, 'fixed');
+decorate([Get(EDGE_LOG ? 'data/basket' : 'basket')], PeerController.prototype, 'basket');
 Controller()(PeerController);
 
 class PeerModule {}
 Module({ controllers: [PeerController] })(PeerModule);
 
 async function main() {
-  const app = await NestFactory.create(PeerModule, { logger: false });
+  const app = await NestFactory.create(PeerModule, { logger: false, ...(EDGE_LOG ? { bodyParser: false } : {}) });
+  if (EDGE_LOG) {
+    // The API's own configuration, read from the environment the bench gives the API.
+    const { loadConfig } = require('../../apps/api/dist/config/app-config.js');
+    const config = { ...loadConfig(), LOG_FILE: EDGE_LOG };
+    const { requestEdge } = require('../../apps/api/dist/http/edge.js');
+    const { createLoggers } = require('../../apps/api/dist/http/logging.js');
+    app.disable('x-powered-by');
+    app.getHttpAdapter().getInstance().set('etag', false);
+    app.use(requestEdge(config, createLoggers(config).access));
+  }
   await app.listen(0, '127.0.0.1');
   app.getHttpServer().keepAliveTimeout = 5000;
   process.send?.({ type: 'listening', port: app.getHttpServer().address().port });

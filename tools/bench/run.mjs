@@ -30,7 +30,7 @@
 //   --out FILE           where to write the JSON (default tools/bench/results/<date>.json)
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_NODE_OPTIONS } from '../lib/api-runtime.mjs';
@@ -170,8 +170,9 @@ function basketRequests(kind, shoppers) {
       },
     ];
   }
-  if (kind === 'peer-basket') {
-    return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `/basket?basket_ref=${next().basketReference}` }) }];
+  if (kind === 'peer-basket' || kind === 'peer-edge-basket') {
+    const route = kind === 'peer-basket' ? '/basket' : '/data/basket';
+    return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `${route}?basket_ref=${next().basketReference}` }) }];
   }
   const form = (shopper) =>
     kind === 'basket-write'
@@ -208,22 +209,25 @@ const APP_GROUPS = [
   {
     id: 'no-db',
     members: [
-      { id: 'peer-fixed', peer: true, scenario: 'peer: minimal NestJS app, GET / (fixed JSON)', path: '/' },
-      { id: 'no-db', peerId: 'peer-fixed', scenario: 'GET /health/live (no database, full middleware)', path: '/health/live' },
+      { id: 'peer-fixed', peer: 'plain', scenario: 'peer: minimal NestJS app, GET / (fixed JSON)', path: '/' },
+      { id: 'peer-edge-fixed', peer: 'edge', scenario: "peer behind the store's edge middleware: GET /health/live (fixed JSON)", path: '/health/live' },
+      { id: 'no-db', peerId: 'peer-fixed', edgePeerId: 'peer-edge-fixed', scenario: 'GET /health/live (no database, full middleware)', path: '/health/live' },
     ],
   },
   {
     id: 'basket-read',
     members: [
-      { id: 'peer-basket-visitor', peer: true, scenario: "peer: minimal NestJS app, the visitor's basket in one query", requests: (pools) => basketRequests('peer-basket', pools.visitors), checkBody: true },
-      { id: 'basket-read', peerId: 'peer-basket-visitor', scenario: 'basket read, visitor: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.visitors), checkBody: true },
+      { id: 'peer-basket-visitor', peer: 'plain', scenario: "peer: minimal NestJS app, the visitor's basket in one query", requests: (pools) => basketRequests('peer-basket', pools.visitors), checkBody: true },
+      { id: 'peer-edge-basket-visitor', peer: 'edge', scenario: "peer behind the store's edge middleware, the visitor's basket in one query", requests: (pools) => basketRequests('peer-edge-basket', pools.visitors), checkBody: true },
+      { id: 'basket-read', peerId: 'peer-basket-visitor', edgePeerId: 'peer-edge-basket-visitor', scenario: 'basket read, visitor: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.visitors), checkBody: true },
     ],
   },
   {
     id: 'basket-read-customer',
     members: [
-      { id: 'peer-basket-customer', peer: true, scenario: "peer: minimal NestJS app, the customer's basket in one query", requests: (pools) => basketRequests('peer-basket', pools.customers), checkBody: true },
-      { id: 'basket-read-customer', peerId: 'peer-basket-customer', scenario: 'basket read, signed in with a billing address: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.customers), checkBody: true },
+      { id: 'peer-basket-customer', peer: 'plain', scenario: "peer: minimal NestJS app, the customer's basket in one query", requests: (pools) => basketRequests('peer-basket', pools.customers), checkBody: true },
+      { id: 'peer-edge-basket-customer', peer: 'edge', scenario: "peer behind the store's edge middleware, the customer's basket in one query", requests: (pools) => basketRequests('peer-edge-basket', pools.customers), checkBody: true },
+      { id: 'basket-read-customer', peerId: 'peer-basket-customer', edgePeerId: 'peer-edge-basket-customer', scenario: 'basket read, signed in with a billing address: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.customers), checkBody: true },
     ],
   },
   { id: 'basket-write', members: [{ id: 'basket-write', scenario: 'basket write: CHANGE_QUANTITY', requests: (pools) => basketRequests('basket-write', pools.baskets), checkBody: true }] },
@@ -234,19 +238,66 @@ const APP_GROUPS = [
  * CPU time a process has used (user and system, ms, from /proc): per request, the part of a figure
  * that does not depend on what else the machine is doing at the time.
  */
-function cpuMs(pid) {
+function cpuMs(pid, part = 'both') {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  const ticks = { user: Number(fields[11]), system: Number(fields[12]) };
+  return (part === 'both' ? ticks.user + ticks.system : ticks[part]) * (1000 / CLOCK_TICKS);
 }
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-/** The minimal NestJS app, under the same Node binary and options as the API, reading the store's database. */
-async function startPeer(nodeBin, stack) {
+/**
+ * CPU time of PostgreSQL as a whole (ms): the postmaster, the backends it has reaped (cutime and
+ * cstime) and the ones still running (the API's pool keeps its connections open through a scenario).
+ */
+function postgresCpuMs(postmasterPid) {
+  const ticks = (fields) => Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  const statOf = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      return null; // a backend that ended between the listing and the read
+    }
+  };
+  let total = ticks(statOf(postmasterPid));
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statOf(entry);
+    if (fields && Number(fields[1]) === postmasterPid) total += ticks(fields);
+  }
+  return total * (1000 / CLOCK_TICKS);
+}
+
+/**
+ * Every process an order passes through: the API, PostgreSQL, the card sandbox, and this process
+ * (the load generator and its HTTP client). Their sum per order against the machine's cores bounds
+ * the rate, and with it the latency a fixed number of connections can see.
+ */
+function cpuByProcess(stack) {
+  const bench = process.cpuUsage();
+  return { api: cpuMs(stack.apiPid), postgres: postgresCpuMs(stack.postgresPid), cardSandbox: cpuMs(stack.cardSandboxPid), loadGenerator: (bench.user + bench.system) / 1000 };
+}
+function cpuPerUnit(before, after, units) {
+  const out = {};
+  for (const name of Object.keys(before)) out[name] = round((after[name] - before[name]) / Math.max(1, units), 2);
+  out.total = round(Object.values(out).reduce((sum, value) => sum + value, 0), 2);
+  return out;
+}
+/** The API's share spent in the kernel (socket writes and reads on loopback, the scheduler), per unit. */
+function apiSystemPerUnit(stack, before, units) {
+  return round((cpuMs(stack.apiPid, 'system') - before) / Math.max(1, units), 2);
+}
+
+/**
+ * The minimal NestJS app, under the same Node binary and options as the API, reading the store's
+ * database; with `edge`, the same app behind the store's own edge middleware, its access lines
+ * written to a file as the API's are.
+ */
+async function startPeer(nodeBin, stack, { edge = false } = {}) {
   const child = fork(join(ROOT, 'tools/bench/peer-nest.cjs'), [], {
     cwd: ROOT,
     execPath: nodeBin,
     execArgv: [...API_NODE_OPTIONS, ...API_NODE_ARGS],
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: stack.database.url('store') },
+    env: edge ? { ...stack.apiEnv, PEER_EDGE: join(stack.work, 'peer-edge.log') } : { ...process.env, NODE_ENV: 'production', DATABASE_URL: stack.database.url('store') },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const { port } = await new Promise((resolve, reject) => {
@@ -256,7 +307,7 @@ async function startPeer(nodeBin, stack) {
   return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
-async function appScenarios(stack, peer, client, sampler) {
+async function appScenarios(stack, peers, client, sampler) {
   const rows = [];
   const wanted = flags.scenarios ? new Set(list(flags.scenarios)) : null;
   const groups = APP_GROUPS.filter((group) => !wanted || wanted.has(group.id));
@@ -268,7 +319,7 @@ async function appScenarios(stack, peer, client, sampler) {
     baskets: needs('basket-write') || needs('discount') ? await seedShoppers(client, count, 'add to basket') : [],
   };
   const measure = async (member, connections, duration) => {
-    const url = `${member.peer ? peer.url : stack.apiUrl}${member.path ?? '/'}`;
+    const url = `${member.peer ? peers[member.peer].url : stack.apiUrl}${member.path ?? '/'}`;
     return cannon({ url, connections, duration, requests: member.requests?.(pools), checkBody: member.checkBody });
   };
   for (const group of groups) {
@@ -277,12 +328,13 @@ async function appScenarios(stack, peer, client, sampler) {
       for (let pass = 1; pass <= (group.members.length > 1 ? ROUNDS : 1); pass += 1) {
         for (const member of group.members) {
           say(`${member.scenario}, ${connections} connections${group.members.length > 1 ? `, round ${pass}` : ''}`);
-          const watched = member.peer ? rssSampler(peer.pid) : sampler;
+          const pid = member.peer ? peers[member.peer].pid : stack.apiPid;
+          const watched = member.peer ? rssSampler(pid) : sampler;
           watched.mark();
-          const cpuBefore = cpuMs(member.peer ? peer.pid : stack.apiPid);
+          const cpuBefore = cpuMs(pid);
           const result = await measure(member, connections, DURATION);
-          result.cpuUsPerRequest = round(((cpuMs(member.peer ? peer.pid : stack.apiPid) - cpuBefore) * 1000) / Math.max(1, result.requests), 0);
-          rows.push({ id: member.id, scenario: member.scenario, peer: member.peer ?? false, peerId: member.peerId ?? null, round: pass, ...result, rssPeakMb: round(watched.mark()) });
+          result.cpuUsPerRequest = round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests), 0);
+          rows.push({ id: member.id, scenario: member.scenario, peer: member.peer ?? false, peerId: member.peerId ?? null, edgePeerId: member.edgePeerId ?? null, round: pass, ...result, rssPeakMb: round(watched.mark()) });
           if (member.peer) watched.stop();
         }
       }
@@ -339,8 +391,11 @@ async function checkoutScenarios(stack, client, sampler) {
     await cannon({ url: `${stack.apiUrl}/data/checkout/`, connections, amount: warmUp, requests, checkBody: true });
     say(`PLACE_ORDER, ${connections} connections, ${amount} orders`);
     sampler.mark();
+    const cpuBefore = cpuByProcess(stack);
+    const apiSystemBefore = cpuMs(stack.apiPid, 'system');
     const result = await cannon({ url: `${stack.apiUrl}/data/checkout/`, connections, amount, requests, checkBody: true });
-    rows.push({ id: 'place-order', scenario: 'PLACE_ORDER (card sandbox, 3-D Secure)', ...result, rssPeakMb: round(sampler.mark()) });
+    const cpuMsPerOrder = { ...cpuPerUnit(cpuBefore, cpuByProcess(stack), result.requests), apiSystem: apiSystemPerUnit(stack, apiSystemBefore, result.requests) };
+    rows.push({ id: 'place-order', scenario: 'PLACE_ORDER (card sandbox, 3-D Secure)', ...result, cpuMsPerOrder, rssPeakMb: round(sampler.mark()) });
   }
   // Whole checkouts: each virtual user makes a new account, a basket, billing, the gateway, reads
   // the session and places the order, again and again.
@@ -459,12 +514,12 @@ function withRatios(rows, ceilings) {
  * A store route against its peer at each connection count: the mean of its rounds over the mean of
  * the peer's. The target is read at the worst connection count, so one good count cannot carry it.
  */
-function peerRatios(rows, id) {
-  const store = rows.filter((row) => row.id === id && row.peerId);
+function peerRatios(rows, id, which = 'peerId') {
+  const store = rows.filter((row) => row.id === id && row[which]);
   const counts = [...new Set(store.map((row) => row.connections))];
   return counts.map((connections) => {
     const mine = store.filter((row) => row.connections === connections);
-    const peers = rows.filter((row) => row.id === mine[0].peerId && row.connections === connections);
+    const peers = rows.filter((row) => row.id === mine[0][which] && row.connections === connections);
     const cpu = (list) => (list.every((row) => row.cpuUsPerRequest) ? mean(list.map((row) => row.cpuUsPerRequest)) : null);
     return {
       connections,
@@ -522,6 +577,23 @@ function markdown(report) {
       out.push('', '| store route against its peer | conns | store req/s (mean of rounds) | peer req/s | ratio | CPU µs a request: store | peer | peer / store |', '|---|---:|---:|---:|---:|---:|---:|---:|');
       for (const one of pairs) out.push(`| ${one.id} | ${one.connections} | ${fmt(one.rps)} | ${fmt(one.peerRps)} | ${fmt(one.ratio, 3)} | ${fmt(one.cpuUs)} | ${fmt(one.peerCpuUs)} | ${one.cpuUs ? fmt(one.peerCpuUs / one.cpuUs, 3) : '–'} |`);
     }
+    // The same store rows against the peer behind the store's own edge: what the edge takes, and what is left beyond it.
+    const edgePairs = ['no-db', 'basket-read', 'basket-read-customer'].flatMap((id) => peerRatios(run.rows, id, 'edgePeerId').map((one) => ({ id, ...one })));
+    if (edgePairs.length) {
+      out.push('', "| store route against the peer behind the store's edge | conns | store req/s | edge peer req/s | ratio | CPU µs a request: store | edge peer | edge peer / store |", '|---|---:|---:|---:|---:|---:|---:|---:|');
+      for (const one of edgePairs) out.push(`| ${one.id} | ${one.connections} | ${fmt(one.rps)} | ${fmt(one.peerRps)} | ${fmt(one.ratio, 3)} | ${fmt(one.cpuUs)} | ${fmt(one.peerCpuUs)} | ${one.cpuUs ? fmt(one.peerCpuUs / one.cpuUs, 3) : '–'} |`);
+    }
+    const orders = run.rows.filter((row) => row.id === 'place-order' && row.cpuMsPerOrder);
+    if (orders.length) {
+      const cores = availableParallelism();
+      out.push('', `| CPU ms a PLACE_ORDER | conns | API (of which in the kernel) | PostgreSQL | card sandbox | load generator | total | orders/s the ${cores} cores allow | mean latency that rate allows at these connections (ms) |`, '|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+      for (const row of orders) {
+        const c = row.cpuMsPerOrder;
+        // Closed loop: each connection waits for its answer, so the mean latency is connections / rate (Little's law).
+        const ceiling = (cores * 1000) / c.total;
+        out.push(`| measured | ${row.connections} | ${fmt(c.api, 2)} (${fmt(c.apiSystem, 2)}) | ${fmt(c.postgres, 2)} | ${fmt(c.cardSandbox, 2)} | ${fmt(c.loadGenerator, 2)} | ${fmt(c.total, 2)} | ${fmt(ceiling)} | mean ≥ ${fmt((row.connections / ceiling) * 1000)} |`);
+      }
+    }
     if (run.mixed) {
       const m = run.mixed;
       out.push('', `Mixed load, ${m.seconds} s at ${m.connections} connections (${m.connections - m.vus} of reads and writes, ${m.vus} virtual users checking out): API RSS peak ${fmt(m.rssPeakMb)} MB; requests ${fmt(m.mixed.rps)}/s, p95 ${fmt(m.mixed.p95, 1)} ms, ${m.mixed.errors} errors; checkouts ${fmt(m.checkouts.rps, 1)}/s, ${m.checkouts.errors} errors`);
@@ -577,11 +649,11 @@ async function main() {
           run.rows.push(...dbCeiling.rows);
         } else if (dbCeiling) run.rows.push(...dbCeiling.rows.map((row) => ({ ...row, reused: true })));
         if (ONLY.has('app')) {
-          const peer = await startPeer(nodeBin, stack);
+          const peers = { plain: await startPeer(nodeBin, stack), edge: await startPeer(nodeBin, stack, { edge: true }) };
           try {
-            run.rows.push(...(await appScenarios(stack, peer, client, sampler)));
+            run.rows.push(...(await appScenarios(stack, peers, client, sampler)));
           } finally {
-            peer.stop();
+            for (const peer of Object.values(peers)) peer.stop();
           }
         }
         if (ONLY.has('checkout')) run.rows.push(...(await checkoutScenarios(stack, client, sampler)));

@@ -154,11 +154,16 @@ export async function startStack({ nodeBin, env: extraEnv = {}, nodeArgs = [], l
       work,
       apiUrl,
       apiPid: api.child.pid,
+      /** The API's environment, for a process that must read the same configuration (the edge peer). */
+      apiEnv: env,
       api: api.child,
       apiLog: join(work, 'api.log'),
       database,
       pg: { host: pgUrl.hostname, port: Number(pgUrl.port), user: decodeURIComponent(pgUrl.username), password: decodeURIComponent(pgUrl.password) },
       cardSandbox: { url: env.BRAINTREE_GATEWAY_URL, tlsPort: cardReady.tlsPort, spki: cardReady.spki },
+      cardSandboxPid: card.child.pid,
+      /** The postmaster's pid, from its own pid file: its backends are its children. */
+      postgresPid: Number(readFileSync(join(work, 'postgres', 'cluster', 'postmaster.pid'), 'utf8').split('\n')[0]),
       drSandboxUrl: drUrl,
       /** Stops the API alone (e.g. to collect its CPU profile), leaving the rest running. */
       stopApi: () => stopChild(api.child),
