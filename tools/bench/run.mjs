@@ -368,6 +368,34 @@ async function mixedScenario(stack, client, sampler) {
   return { seconds, connections, vus, rssPeakMb: round(sampler.mark()), mixed: load, checkouts };
 }
 
+/**
+ * The card gateway's calls of a PLACE_ORDER alone (tools/bench/gateway-floor.cjs), `orders` of them
+ * with `concurrency` in flight: the CPU the braintree SDK and the card sandbox spend per order.
+ */
+async function gatewayFloor(stack, concurrency, orders) {
+  const env = stack.apiEnv;
+  const merchantAccountId = /(?:^|,)\s*GBP=([^,\s]+)/.exec(env.BRAINTREE_MERCHANT_ACCOUNTS ?? '')?.[1];
+  const child = fork(join(ROOT, 'tools/bench/gateway-floor.cjs'), [], {
+    cwd: ROOT,
+    execArgv: [...API_NODE_OPTIONS, ...API_NODE_ARGS],
+    env: { ...env, GATEWAY_FLOOR: JSON.stringify({ orders, concurrency, merchantAccountId }) },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const message = (type) =>
+    new Promise((resolve, reject) => {
+      child.on('message', (one) => one?.type === type && resolve(one));
+      child.once('exit', (code) => reject(new Error(`the gateway floor exited (${code}) before '${type}'`)));
+    });
+  await message('ready');
+  const sandboxBefore = cpuMs(stack.cardSandboxPid);
+  const done = message('done');
+  child.send({ type: 'go' });
+  const result = await done;
+  const sandbox = (cpuMs(stack.cardSandboxPid) - sandboxBefore) / orders;
+  child.kill('SIGTERM');
+  return { connections: concurrency, orders, ordersPerSecond: round(orders / result.seconds), sdkCpuMsPerOrder: round(result.cpuMsPerOrder, 2), sandboxCpuMsPerOrder: round(sandbox, 2) };
+}
+
 async function checkoutScenarios(stack, client, sampler) {
   const rows = [];
   // PLACE_ORDER alone: each request pays for its own seeded shopper (account, basket, billing,
@@ -395,7 +423,9 @@ async function checkoutScenarios(stack, client, sampler) {
     const apiSystemBefore = cpuMs(stack.apiPid, 'system');
     const result = await cannon({ url: `${stack.apiUrl}/data/checkout/`, connections, amount, requests, checkBody: true });
     const cpuMsPerOrder = { ...cpuPerUnit(cpuBefore, cpuByProcess(stack), result.requests), apiSystem: apiSystemPerUnit(stack, apiSystemBefore, result.requests) };
-    rows.push({ id: 'place-order', scenario: 'PLACE_ORDER (card sandbox, 3-D Secure)', ...result, cpuMsPerOrder, rssPeakMb: round(sampler.mark()) });
+    say(`the card gateway's calls alone, ${connections} in flight`);
+    const floor = await gatewayFloor(stack, connections, amount);
+    rows.push({ id: 'place-order', scenario: 'PLACE_ORDER (card sandbox, 3-D Secure)', ...result, cpuMsPerOrder, gatewayFloor: floor, rssPeakMb: round(sampler.mark()) });
   }
   // Whole checkouts: each virtual user makes a new account, a basket, billing, the gateway, reads
   // the session and places the order, again and again.
@@ -592,6 +622,11 @@ function markdown(report) {
         // Closed loop: each connection waits for its answer, so the mean latency is connections / rate (Little's law).
         const ceiling = (cores * 1000) / c.total;
         out.push(`| measured | ${row.connections} | ${fmt(c.api, 2)} (${fmt(c.apiSystem, 2)}) | ${fmt(c.postgres, 2)} | ${fmt(c.cardSandbox, 2)} | ${fmt(c.loadGenerator, 2)} | ${fmt(c.total, 2)} | ${fmt(ceiling)} | mean ≥ ${fmt((row.connections / ceiling) * 1000)} |`);
+      }
+      const floors = orders.filter((row) => row.gatewayFloor);
+      if (floors.length) {
+        out.push('', "| the card gateway's calls alone (nonce look-up and sale, braintree SDK, same set-up as the API) | in flight | orders/s | SDK CPU ms an order | card sandbox CPU ms an order |", '|---|---:|---:|---:|---:|');
+        for (const row of floors) out.push(`| tools/bench/gateway-floor.cjs | ${row.gatewayFloor.connections} | ${fmt(row.gatewayFloor.ordersPerSecond)} | ${fmt(row.gatewayFloor.sdkCpuMsPerOrder, 2)} | ${fmt(row.gatewayFloor.sandboxCpuMsPerOrder, 2)} |`);
       }
     }
     if (run.mixed) {

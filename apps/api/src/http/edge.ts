@@ -43,22 +43,23 @@ function hasBody(request: Request): boolean {
   return request.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(request.headers['content-length']));
 }
 
+const PARSED_COOKIES = Symbol('parsed cookies');
+
 /**
  * `request.cookies`, parsed from the Cookie header the first time a handler reads it (as Express
  * makes `request.query`): a probe or a page's file never pays for it. Values are the cookies' text
  * as sent, decoded; nothing is turned into an object, so a cookie cannot smuggle structure in.
  */
 export function parseCookiesWhenRead(server: Express): void {
-  const own = (request: Request, value: unknown) => Object.defineProperty(request, 'cookies', { value, writable: true, configurable: true, enumerable: true });
+  // Kept under a symbol by plain assignment: defining an own 'cookies' property on each request
+  // (over the prototype's accessor) cost ten times as much.
   Object.defineProperty(server.request, 'cookies', {
     configurable: true,
-    get(this: Request) {
-      const cookies = parseCookies(this.headers.cookie ?? '');
-      own(this, cookies);
-      return cookies;
+    get(this: Request & { [PARSED_COOKIES]?: unknown }) {
+      return (this[PARSED_COOKIES] ??= parseCookies(this.headers.cookie ?? ''));
     },
-    set(this: Request, value: unknown) {
-      own(this, value);
+    set(this: Request & { [PARSED_COOKIES]?: unknown }, value: unknown) {
+      this[PARSED_COOKIES] = value;
     },
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
 import { currentRequestId } from '@store/infrastructure';
@@ -12,7 +12,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
  * logs carry a short digest instead: the same basket still reads as the same value across lines.
  */
 export function basketRefForLog(reference: string): string {
-  return `basket#${createHash('sha256').update(reference).digest('hex').slice(0, 12)}`;
+  return `basket#${hash('sha256', reference, 'hex').slice(0, 12)}`;
 }
 
 // Matched in any letter case and decoded (%2F), so no spelling of the address slips a reference
