@@ -203,7 +203,11 @@ export interface ChargeRequest {
 }
 
 export interface Payer {
-  /** The gateway's customer record of this shopper, if one exists already. */
+  /**
+   * The gateway's customer record of this shopper, if one exists already. Looked up only for a
+   * charge that saves a method (`vault`) or pays with a saved one; null for a new method that is
+   * not being saved, which the gateway does not file under any customer.
+   */
   readonly vaultCustomerId: string | null;
   readonly email: string;
   readonly firstName: string;

@@ -390,8 +390,11 @@ export class PlaceOrder {
         await this.orders.fail(order.number, 310001, 'No payment adapter for this gateway');
         return err(orderFailure('PAYMENT_METHODS_UNAVAILABLE', order.number, 'not-charged'));
       }
-      // One gateway customer per shopper, whichever of their saved methods made it.
-      const vaultCustomerId = (await this.saved?.repository.vaultCustomerOf(command.customer.id)) ?? null;
+      // One gateway customer per shopper, whichever of their saved methods made it. A new method
+      // that is not being saved has nothing to do with that record, so only a charge that saves
+      // one, or pays with one, looks it up.
+      const vault = command.vaultPaymentMethod === true && savedMethod === null;
+      const vaultCustomerId = vault || savedMethod ? ((await this.saved?.repository.vaultCustomerOf(command.customer.id)) ?? null) : null;
       // A saved card paid with the vault manager's nonce (3-D Secured) charges that nonce; every other
       // saved method, and a card without one, is charged by the vault token the store keeps.
       const nonceForSaved = savedMethod?.details.kind === 'card' ? command.paymentToken : null;
@@ -406,7 +409,7 @@ export class PlaceOrder {
           ...(savedMethod && command.savedCardCvvToken ? { cvvNonce: command.savedCardCvvToken, savedToken: savedMethod.token } : {}),
           deviceData: command.deviceData,
           checkoutId: command.checkoutId,
-          vault: command.vaultPaymentMethod === true && savedMethod === null,
+          vault,
           payer: {
             vaultCustomerId,
             email: command.customer.email,
