@@ -2,6 +2,7 @@ import type { BasketRepository } from '@store/application';
 import type { Basket } from '@store/domain';
 import type { DataSource } from 'typeorm';
 import { preparedQuery } from '../prepared-statements';
+import { ReferenceDataVersion } from './cached-reference-data';
 
 /** A basket's own columns, as every read of a basket selects them. */
 export interface BasketColumns {
@@ -54,8 +55,11 @@ interface BasketLineRow extends BasketColumns {
   quantity_locked: boolean | null;
 }
 
+// The reference data's version comes with the basket: a request that reads a basket goes on to
+// price it, and would otherwise read the version in a round trip of its own.
 const FIND_SQL = `SELECT b.reference, b.country_account_code, b.discount_code, b.voucher_code, b.shipping_country, b.customer_id, b.version, b.placing_order,
-    l.reference AS line_reference, l.suite_reference, l.product_reference, l.quantity, l.quantity_locked
+    l.reference AS line_reference, l.suite_reference, l.product_reference, l.quantity, l.quantity_locked,
+    (SELECT version FROM reference_data_version) AS reference_data_version
   FROM baskets b LEFT JOIN basket_lines l ON l.basket_reference = b.reference
   WHERE b.reference = $1 AND b.ordered_at IS NULL
   ORDER BY l.position`;
@@ -76,16 +80,19 @@ const INSERT_LINES_SQL = `INSERT INTO basket_lines (reference, basket_reference,
   FROM unnest($2::varchar[], $3::varchar[], $4::varchar[], $5::integer[], $6::boolean[])
     WITH ORDINALITY AS line(reference, suite_reference, product_reference, quantity, quantity_locked, ordinality)`;
 
+type FoundRow = BasketLineRow & { reference_data_version: string };
+
 export class TypeOrmBasketRepository implements BasketRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async find(reference: string): Promise<Basket | null> {
     // An ordered basket is closed: it is an order now, and the shopper starts a new basket.
     // One row per line (one row with NULL line columns for an empty basket), in the lines' order.
-    const rows = await preparedQuery<BasketLineRow>(this.dataSource, 'basket-find', FIND_SQL, [reference]);
+    const rows = await preparedQuery<FoundRow>(this.dataSource, 'basket-find', FIND_SQL, [reference]);
     if (rows.length === 0) return null;
+    ReferenceDataVersion.seen(rows[0].reference_data_version);
     const lines = rows
-      .filter((row): row is BasketLineRow & { line_reference: string } => row.line_reference !== null)
+      .filter((row): row is FoundRow & { line_reference: string } => row.line_reference !== null)
       .map((row) => ({
         reference: row.line_reference,
         suite_reference: row.suite_reference as string,
