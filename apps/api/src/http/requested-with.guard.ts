@@ -31,11 +31,25 @@ export const CalledByProvider = () => SetMetadata(CALLED_BY_PROVIDER, true);
  */
 @Injectable()
 export class RequestedWithGuard implements CanActivate {
+  // Whether a route is exempt, worked out on its first request: the marks are decorators, fixed
+  // once the app has started, and reading them took four metadata look-ups on every request. Keyed
+  // by controller class, then handler, since a handler inherited by two controllers is one function.
+  private readonly exempt = new WeakMap<object, WeakMap<object, boolean>>();
+
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (this.reflector.getAllAndOverride<boolean>(REACHED_BY_NAVIGATION, [context.getHandler(), context.getClass()])) return true;
-    if (this.reflector.getAllAndOverride<boolean>(CALLED_BY_PROVIDER, [context.getHandler(), context.getClass()])) return true;
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let known = this.exempt.get(controller);
+    if (!known) this.exempt.set(controller, (known = new WeakMap()));
+    let exempt = known.get(handler);
+    if (exempt === undefined) {
+      const targets = [handler, controller];
+      exempt = Boolean(this.reflector.getAllAndOverride<boolean>(REACHED_BY_NAVIGATION, targets) || this.reflector.getAllAndOverride<boolean>(CALLED_BY_PROVIDER, targets));
+      known.set(handler, exempt);
+    }
+    if (exempt) return true;
     const value = context.switchToHttp().getRequest<Request>().header('x-requested-with');
     if (value?.toLowerCase() === REQUESTED_WITH_VALUE.toLowerCase()) return true;
     throw new DomainError('MISSING_REQUESTED_WITH');
