@@ -20,6 +20,7 @@ interface Outcome {
   problems: string[];
   initialKb: number;
   checkoutKb: number;
+  checkoutFirstPaintKb: number;
   paymentLibrariesLazy: boolean;
   error: string | null;
   emitted: string[];
@@ -103,6 +104,17 @@ describe('the web bundle budgets (apps/web/web-budgets.mjs)', () => {
   it('takes a budget from the environment for one build, and refuses a budget that is not a positive number', () => {
     expect(build([entry(100_000), checkoutPage(10_000)], { WEB_BUDGET_INITIAL_KB: '80' }).error).toContain('over its budget of 80 kB');
     expect(build([entry(100_000), checkoutPage(10_000)], { WEB_BUDGET_CHUNK_KB: 'lots' }).error).toBe('WEB_BUDGET_CHUNK_KB must be a positive number of kB');
+  });
+
+  it("fails the build when the checkout's first paint is over 60 kB gzip beyond the initial route, counting what the page imports statically but not what it loads later", () => {
+    const sections = (size: number): Chunk => ({ fileName: 'assets/checkout-journey.js', size });
+    const split = build([entry(100_000), checkoutPage(20_000, { imports: ['assets/index.js'], dynamicImports: ['assets/checkout-journey.js', 'assets/client.js'] }), sections(60_000), braintree(100_000)]);
+    expect(split.error).toBeNull();
+    expect(split.checkoutFirstPaintKb).toBeGreaterThan(15);
+    expect(split.checkoutFirstPaintKb).toBeLessThan(20);
+    const whole = build([entry(100_000), checkoutPage(20_000, { imports: ['assets/index.js', 'assets/checkout-journey.js'] }), sections(60_000), braintree(100_000)]);
+    expect(whole.error).toMatch(/JavaScript of the checkout's first paint is 7\d\.\d+ kB gzip beyond the initial route, over its budget of 60 kB:\n\s+assets\/checkout-journey\.js/);
+    expect(whole.error).not.toContain('assets/index.js');
   });
 
   it('fails when the router no longer splits the checkout page into a chunk of its own', () => {

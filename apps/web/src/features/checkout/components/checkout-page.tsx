@@ -1,101 +1,85 @@
-import {
-  accountTypeConfirmedFor,
-  basketAnalytics,
-  allowedAccountTypes,
-  chooseStep,
-  ErrorCatalogue,
-  gatewayDescriptor,
-  requiresWithdrawalConsent,
-  sectionState,
-  showsTaxExemption,
-  Step,
-  WITHDRAWAL_CONSENT_TEXT,
-  type CustomerJson,
-  type SessionJson,
-} from '@store/domain';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { basketAnalytics, Step, type BasketJson, type CustomerJson, type SectionState, type SessionJson } from '@store/domain';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useLocale } from '../../../lib/locale';
 import { useSession } from '../../../lib/get-session';
 import { useAdoptCandidateBasket, BasketSection } from '../../basket';
-import { determineGateway, BillingSection } from '../../billing';
-import { PlaceOrderSection } from '../../orders';
-import { TaxExemptionSection, type ExemptionAnswer } from '../../tax-exemption';
-import { useAppUi } from '../../../lib/app-ui';
 import { useConsent } from '../../consent';
-import { paymentGateway, useGatewayReload, usePaymentGatewaySetups } from '../../payments';
-import { AccountSelector, AccountSummary, AccountTypeConfirmation, CreateAccountForm } from '../../identity';
+import { afterNextPaint } from '../../../lib/yield-to-main';
 import { CheckoutSection } from './checkout-section';
 import { SectionPlaceholder } from '../../../lib/section-placeholder';
+import { JOURNEY_SECTIONS, journeyFacts, journeySectionStates, journeyStep, NOTHING_SET_UP, paysNothing, type JourneySectionId } from './journey-step';
 
 const RESERVED_EMAIL_KEY = 'afs_reserved_email';
 
 /**
- * Safari (not Chrome, not Android) reloads with stage=billing after account creation (spec 2 §4), so
- * it stores the new session cookie before the next call; stage=billing counts the type as confirmed.
+ * The sections after the basket (the account and sign-in forms, billing, the tax exemption, the
+ * payment gateways, placing the order) are a chunk of their own. The page's first paint, its heading
+ * and basket, needs only this module and the basket's: on a phone-speed connection and CPU, all of
+ * the checkout's code (211 kB, 68 kB gzip, beyond the store page's) held that paint back while it
+ * downloaded and ran (Lighthouse, a returning shopper: LCP 2.7–2.8 s). The chunk is asked for once
+ * the basket has painted, so the step the shopper reaches next is ready a moment later.
  */
-function reloadInSafariAtBilling(): void {
-  const agent = navigator.userAgent;
-  if (!/Safari\//.test(agent) || /Chrome\/|Chromium\/|CriOS\/|Android/.test(agent)) return;
-  const url = new URL(window.location.href);
-  url.searchParams.set('stage', 'billing');
-  window.location.replace(url.toString());
+const loadJourney = () => import('./checkout-journey');
+const CheckoutJourney = lazy(async () => ({ default: (await loadJourney()).CheckoutJourney }));
+
+/**
+ * What a section after the basket shows at the step the page opens at, when that is only the
+ * placeholder line (as each section's own component decides): then the reserve can show it too.
+ */
+function placeholderOnly(id: JourneySectionId, state: SectionState, journey: number, customer: CustomerJson | null, free: boolean): boolean {
+  const signedIn = customer !== null;
+  switch (id) {
+    case 'account-details':
+      return !signedIn && journey !== Step.CREATE_ACCOUNT;
+    case 'billing-address':
+      return !signedIn || (state !== 'active' && !(customer.billing?.line_1 && customer.billing.postal_code));
+    case 'payment-details':
+      return journey !== Step.PAYMENT_DETAILS;
+    case 'place-order':
+      return !(state === 'active' && signedIn && free);
+    default:
+      return state === 'read-only';
+  }
 }
 
 /**
- * What the journey knows from the session and the exemption answer: read once for the gateways'
- * set-ups (which must start before the page's early returns) and for the page itself.
+ * Where the sections after the basket go while their code arrives: each section's frame, with its
+ * title and its state at the step the page opens at (no gateway is set up before the basket has
+ * painted), so the page keeps its shape when they come. A section that will only say it is not yet
+ * its turn says so already; one that will show a form or a summary keeps room for it.
  */
-function journeyFacts(data: SessionJson | undefined, stage: string | null, exemption: { answer: ExemptionAnswer | null; editing: boolean }) {
-  const customer = data?.customer ?? null;
-  const basket = data?.basket ?? null;
-  // A personal account cannot buy multi-user licences: the type must be confirmed again (spec 1 §4, §6).
-  const typeFitsBasket = customer && basket ? allowedAccountTypes(basket.lines.some((line) => line.is_multi_user)).includes(customer.account.type) : true;
-  const typeConfirmed = typeFitsBasket && accountTypeConfirmedFor(stage, customer?.account.has_confirmed_account_type ?? false);
-  const billingPresent = Boolean(customer?.billing?.line_1);
-  // The exemption block shows after billing for US organisations paying the merchant of record, until
-  // answered (spec 2 §4); a complimentary order hides it.
-  const exemptionApplies = Boolean(
-    customer?.billing &&
-      basket &&
-      typeConfirmed &&
-      showsTaxExemption({
-        billingCountry: customer.billing.country,
-        accountType: customer.account.type,
-        gateway: data?.payment_gateway ?? null,
-        orderIsComplimentary: basket.order_is_complimentary,
-      }),
+function JourneyReserve({ data, stage }: { readonly data: SessionJson & { basket: BasketJson }; readonly stage: string | null }) {
+  const facts = journeyFacts(data, stage, { answer: null, editing: false });
+  const journey = journeyStep(data, facts, sessionStorage.getItem(RESERVED_EMAIL_KEY), NOTHING_SET_UP);
+  const states = journeySectionStates(journey);
+  const free = paysNothing(data.basket);
+  return (
+    <>
+      {JOURNEY_SECTIONS.filter((section) => section.id !== 'tax-exemption' || facts.exemptionApplies).map(({ id, title }) => (
+        <CheckoutSection key={id} id={id} title={title} state={states[id]}>
+          {placeholderOnly(id, states[id], journey, data.customer, free) ? (
+            <SectionPlaceholder notNeeded={free && (id === 'billing-address' || id === 'payment-details')} />
+          ) : (
+            <div className={`checkout-section__reserved checkout-section__reserved--${states[id]}`} aria-busy="true" />
+          )}
+        </CheckoutSection>
+      ))}
+    </>
   );
-  const exemptionOpen = exemptionApplies && (exemption.answer === null || exemption.editing);
-  // Spec 2 §2 rules 2 and 6, §4: the basket's gateway is set up once billing chose it and no exemption
-  // question is open (the merchant of record's checkout comes after the exemption answer for US organisations).
-  const paymentSetupWanted = Boolean(customer && basket && billingPresent && typeConfirmed && !exemptionOpen);
-  return { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen, paymentSetupWanted };
 }
 
 export function CheckoutPage() {
   const locale = useLocale();
   // The whole checkout renders from the session. Its answer arrives through the query cache, which
   // React renders at once, in one piece: deferred, the checkout's render with it is a transition that
-  // React splits into slices and the browser gets turns in between (issue 12: some 100 ms on a phone).
+  // React splits into slices and the browser gets turns in between (some 100 ms on a phone).
   const session = useDeferredValue(useSession());
   const [search] = useSearchParams();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The page (it names its step in data-journey), the step it showed before, and the heading the
-  // focus was last moved to, for moving the focus when the step changes.
+  // The page: the sections after the basket name its step in data-journey and move the focus in it.
   const checkoutPage = useRef<HTMLDivElement>(null);
-  const shownJourney = useRef<string | null>(null);
-  const movedTo = useRef<HTMLElement | null>(null);
-  const [reservedEmail, setReservedEmailState] = useState<string | null>(() => sessionStorage.getItem(RESERVED_EMAIL_KEY));
-  const setReservedEmail = (email: string | null) => {
-    if (email) sessionStorage.setItem(RESERVED_EMAIL_KEY, email);
-    else sessionStorage.removeItem(RESERVED_EMAIL_KEY);
-    setReservedEmailState(email);
-  };
   useAdoptCandidateBasket(session.data);
-  const queryClient = useQueryClient();
-  const { wait, notifyError } = useAppUi();
   const { state: consent, track } = useConsent();
   const viewedCart = useRef<string | null>(null);
   const sessionBasket = session.data?.basket ?? null;
@@ -104,26 +88,33 @@ export function CheckoutPage() {
     if (!sessionBasket || sessionBasket.lines.length === 0 || consent === null || viewedCart.current === sessionBasket.reference) return;
     if (track('view_cart', basketAnalytics(sessionBasket))) viewedCart.current = sessionBasket.reference;
   }, [sessionBasket, consent, track]);
-  const [exemption, setExemption] = useState<{ answer: ExemptionAnswer | null; editing: boolean }>({ answer: null, editing: false });
-  const [gatewayUnavailable, setGatewayUnavailable] = useState(false);
-  const [withdrawalConsent, setWithdrawalConsent] = useState(false);
-  const facts = journeyFacts(session.data, search.get('stage'), exemption);
-  // Billing moved the basket to the other provider: a fresh page sets it up, never this one.
-  const reloadingForGateway = useGatewayReload(session.data?.payment_gateway ?? null);
-  const payment = usePaymentGatewaySetups(
-    { basket: session.data?.basket ?? null, customer: session.data?.customer ?? null, locale },
-    facts.paymentSetupWanted && !reloadingForGateway ? (session.data?.payment_gateway ?? null) : null,
-  );
-  const updateSession = (change: Partial<SessionJson>) =>
-    queryClient.setQueryData<SessionJson>(['session'], (current) => (current ? { ...current, ...change } : current));
   const basket = session.data?.basket ?? null;
-  const customer = session.data?.customer ?? null;
   const isEmpty = session.isSuccess && (!basket || basket.lines.length === 0);
+  const hasLines = session.isSuccess && !isEmpty;
+  // The sections after the basket, once the frame with the basket has been shown (see loadJourney):
+  // a frame later than its paint, since asking for the chunk and its preloads is a task's work of its
+  // own (some 20 ms on a fast machine, Lighthouse's traces), which right after the paint came before
+  // the browser had shown it.
+  const [journeyWanted, setJourneyWanted] = useState(false);
+  useEffect(() => {
+    if (!hasLines || journeyWanted) return undefined;
+    let cancelLoad = () => {};
+    const cancelFrame = afterNextPaint(() => {
+      cancelLoad = afterNextPaint(() => {
+        void loadJourney();
+        startTransition(() => setJourneyWanted(true));
+      });
+    });
+    return () => {
+      cancelFrame();
+      cancelLoad();
+    };
+  }, [hasLines, journeyWanted]);
 
   useEffect(() => {
     if (!session.isSuccess) return;
     // In the next frame: focusing makes the browser lay out the whole page there and then, which
-    // belongs with that frame's rendering, not in the task that has just drawn the basket (issue 12).
+    // belongs with that frame's rendering, not in the task that has just drawn the basket.
     const frame = requestAnimationFrame(() => {
       // A section that has put the focus in itself meanwhile (the billing form, opened by stage=billing) keeps it.
       const page = heading.current?.parentElement;
@@ -133,29 +124,16 @@ export function CheckoutPage() {
     return () => cancelAnimationFrame(frame);
   }, [session.isSuccess]);
 
-  // After every render: the step is worked out below the early returns, so it is read from the page.
-  useEffect(() => {
-    const previous = shownJourney.current;
-    const journeyNow = checkoutPage.current?.dataset.journey ?? null;
-    shownJourney.current = journeyNow;
-    if (previous === null || journeyNow === null || previous === journeyNow) return;
-    // The step just finished has usually removed the control that had the focus (the email form's
-    // Continue, the sign-in form, billing's Continue, the certificate form), which drops the focus on
-    // the body and leaves a screen reader silent. The section that is now open takes it, by its heading,
-    // unless that section has already put the focus in one of its fields.
-    // Not cancelled by the next render: the frame checks for itself that the focus is still lost, or
-    // still on a heading this put it on (a step can pass through another on its way, as account
-    // creation does while the session is read again).
-    requestAnimationFrame(() => {
-      const focused = document.activeElement;
-      if (focused && focused !== document.body && focused.isConnected && focused !== movedTo.current) return;
-      const open = checkoutPage.current?.querySelector<HTMLElement>('section[data-state="active"]:not([data-section="basket"]) .checkout-section__title') ?? null;
-      open?.focus();
-      movedTo.current = open;
-    });
-  });
-
-  if (session.isPending) return <p role="status">Loading your basket…</p>;
+  // In the page's frame, as the basket will be: a bare paragraph's margin pushed the whole main area
+  // down, and it moved back up when the basket came (a layout shift, now that this module is small
+  // enough to run before the session's answer is in).
+  if (session.isPending) {
+    return (
+      <div className="page checkout">
+        <p role="status">Loading your basket…</p>
+      </div>
+    );
+  }
   if (session.isError) {
     return (
       <p role="alert" className="notice notice--error">
@@ -177,159 +155,23 @@ export function CheckoutPage() {
     );
   }
 
-  const basketHasMultiUserProduct = basket.lines.some((line) => line.is_multi_user);
-  const gateway = session.data.payment_gateway;
-  const paysNothing = basket.order_is_complimentary || (basket.pricing.total_with_discount_applied ?? basket.pricing.total).gross.amount_minor === 0;
-  const { typeConfirmed, billingPresent, exemptionApplies, exemptionOpen } = facts;
-  const { progress } = payment;
-  let journey = chooseStep({
-    override: exemptionOpen ? Step.TAX_EXEMPTION : null,
-    gateway,
-    hasClientToken: progress.hasClientToken,
-    hasEnvironment: progress.hasEnvironment,
-    signedIn: customer !== null,
-    emailReserved: customer === null && reservedEmail !== null,
-    accountTypeConfirmed: typeConfirmed,
-    hasPaymentSession: progress.hasPaymentSession,
-    // A free download pays nothing either, so it skips billing like a complimentary order (issue 8).
-    orderIsComplimentary: paysNothing,
-    billingLine1Present: billingPresent,
-    taxExemptionFormShown: exemptionOpen,
-    hasPaymentSource: progress.hasPaymentSource,
-  });
-  // Our choice, until payment setup exists (the payment issues): once billing has chosen a gateway
-  // the journey moves on to payment, or to placing a free order.
-  if (journey === Step.BILLING_ADDRESS && billingPresent && gateway !== null) journey = gateway === 'complimentary' ? Step.COMPLETE_ORDER : Step.PAYMENT_DETAILS;
-
-  /** After billing (spec 2 §4): the gateway is determined, then the exemption block or payment. */
-  const decideGateway = async () => {
-    try {
-      const decision = await wait('updating-checkout', () => determineGateway(basket.reference));
-      setGatewayUnavailable(decision.gateway === null);
-      setExemption({ answer: null, editing: false });
-      updateSession({ payment_gateway: decision.gateway });
-      // Spec 2 §4: after billing the basket is read again (the server may have corrected it).
-      void queryClient.invalidateQueries({ queryKey: ['session'] });
-    } catch (error) {
-      notifyError(error);
-    }
-  };
-  const billingSaved = (saved: CustomerJson) => {
-    // Spec 2 §4: a billing change resets the payment state; the next set-up makes a fresh checkout.
-    payment.reset();
-    updateSession({ customer: saved, payment_gateway: null });
-    // Our choice: for downloads the billing address is the nearest thing to GA4's shipping details.
-    track('add_shipping_info', basketAnalytics(basket));
-    void decideGateway();
-  };
-  // The basket's gateway, when it takes money, and its set-up: its section is rendered without naming it.
-  const payingGateway = paymentGateway(gateway);
-  const paymentSetup = payingGateway ? payment.setups.get(payingGateway.descriptor.key) : undefined;
-  const detailsState = journey === Step.CREATE_ACCOUNT || journey === Step.ACCOUNT_TYPE ? 'active' : sectionState(Step.ACCOUNT_TYPE, journey);
-  const categories = session.data.customer_categories;
-
+  const data = { ...session.data, basket };
+  const reserve = <JourneyReserve data={data} stage={search.get('stage')} />;
   return (
-    <div ref={checkoutPage} className="page checkout" data-journey={journey}>
+    <div ref={checkoutPage} className="page checkout">
       <h1 ref={heading} tabIndex={-1}>
         {basket.flags.is_free_download ? 'Your free download' : 'Your order summary'}
       </h1>
       <CheckoutSection id="basket" title="Basket" state="active">
         <BasketSection key={basket.reference} basket={basket} locale={locale.canonical} storePath={`/${locale.urlFriendly}/`} />
       </CheckoutSection>
-      <CheckoutSection id="account" title="Your account" state={sectionState(Step.ACCOUNT_SELECTION, journey)}>
-        <AccountSelector
-          active={journey === Step.ACCOUNT_SELECTION}
-          customer={customer}
-          reservedEmail={customer ? null : reservedEmail}
-          onReserved={setReservedEmail}
-          locale={locale.urlFriendly}
-        />
-      </CheckoutSection>
-      <CheckoutSection id="account-details" title="Account details" state={detailsState}>
-        {journey === Step.CREATE_ACCOUNT && reservedEmail ? (
-          <CreateAccountForm
-            email={reservedEmail}
-            basketReference={basket.reference}
-            basketHasMultiUserProduct={basketHasMultiUserProduct}
-            detectedCountry={locale.homeCountry}
-            categories={{ business: categories.business_categories, education: categories.education_categories }}
-            onCreated={() => {
-              setReservedEmail(null);
-              reloadInSafariAtBilling();
-            }}
-          />
-        ) : customer && journey === Step.ACCOUNT_TYPE ? (
-          <AccountTypeConfirmation
-            customer={customer}
-            preferences={session.data.contact_preferences}
-            categories={categories}
-            basketReference={basket.reference}
-            basketHasMultiUserProduct={basketHasMultiUserProduct}
-          />
-        ) : customer ? (
-          <AccountSummary customer={customer} categories={categories} />
-        ) : (
-          <SectionPlaceholder />
-        )}
-      </CheckoutSection>
-      <CheckoutSection id="billing-address" title="Billing address" state={sectionState(Step.BILLING_ADDRESS, journey)}>
-        <BillingSection
-          customer={customer}
-          basketReference={basket.reference}
-          active={journey === Step.BILLING_ADDRESS}
-          defaultCountry={locale.homeCountry ?? ''}
-          onSaved={billingSaved}
-          onContinue={() => void decideGateway()}
-          shippingRequired={basket.flags.shipping_is_required}
-          notNeeded={paysNothing}
-        />
-      </CheckoutSection>
-      {exemptionApplies && (
-        <CheckoutSection id="tax-exemption" title="Sales tax exemption" state={sectionState(Step.TAX_EXEMPTION, journey)}>
-          <TaxExemptionSection
-            active={exemptionOpen}
-            answer={exemption.answer}
-            locale={locale.urlFriendly}
-            onAnswered={(answer) => setExemption({ answer, editing: false })}
-            onChange={() => {
-              payment.reset();
-              setExemption((current) => ({ ...current, editing: true }));
-            }}
-          />
-        </CheckoutSection>
+      {journeyWanted ? (
+        <Suspense fallback={reserve}>
+          <CheckoutJourney data={data} page={checkoutPage} />
+        </Suspense>
+      ) : (
+        reserve
       )}
-      <CheckoutSection id="payment-details" title="Payment details" state={sectionState(Step.PAYMENT_DETAILS, journey)}>
-        {gatewayUnavailable ? (
-          <p className="notice notice--error" role="alert" data-testid="gateway-unavailable">
-            {ErrorCatalogue.PAYMENT_GATEWAYS_UNAVAILABLE.message}
-          </p>
-        ) : payingGateway && paymentSetup && customer && payingGateway.shows(paymentSetup, journey === Step.PAYMENT_DETAILS) ? (
-          <payingGateway.Section
-            setup={paymentSetup}
-            basket={basket}
-            customer={customer}
-            locale={locale.urlFriendly}
-            active={journey === Step.PAYMENT_DETAILS}
-            consentRequired={Boolean(customer.billing && requiresWithdrawalConsent(customer.billing.country))}
-          />
-        ) : journey === Step.PAYMENT_DETAILS && gateway ? (
-          <>
-            <p data-testid="payment-gateway">You will pay with {gatewayDescriptor(gateway).paysWith}.</p>
-            {customer?.billing && requiresWithdrawalConsent(customer.billing.country) && (
-              // Before paying, EU, EEA and UK consumers agree to immediate supply (issue 8); PLACE_ORDER sends it.
-              <label className="choice withdrawal-consent">
-                <input type="checkbox" required checked={withdrawalConsent} onChange={(event) => setWithdrawalConsent(event.target.checked)} />{' '}
-                {WITHDRAWAL_CONSENT_TEXT}
-              </label>
-            )}
-          </>
-        ) : (
-          <SectionPlaceholder notNeeded={paysNothing} />
-        )}
-      </CheckoutSection>
-      <CheckoutSection id="place-order" title="Place order" state={sectionState(Step.COMPLETE_ORDER, journey)}>
-        <PlaceOrderSection basket={basket} customer={customer} locale={locale.urlFriendly} active={journey === Step.COMPLETE_ORDER && paysNothing} />
-      </CheckoutSection>
     </div>
   );
 }
