@@ -34,5 +34,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // The app has one stylesheet (styles.css, imported by main.tsx), which inline-styles writes into
+    // index.html. Split per chunk, Vite also listed it as a dependency of every lazily loaded chunk,
+    // and as it found no <link> for it in the page, it added the stylesheet again each time one
+    // loaded: a second download and a restyle of the whole page, after the page had painted.
+    cssCodeSplit: false,
   },
 });

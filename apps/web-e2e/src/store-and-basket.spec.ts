@@ -75,3 +75,21 @@ test('a multi-user product starts at its minimum and US prices exclude tax', asy
   await expect(page.getByText('Subtotal (excluding tax)')).toBeVisible();
   await expect(page.getByTestId('basket-total')).toHaveText('$649.95');
 });
+
+test("the checkout's later sections arrive without the stylesheet being fetched again", async ({ page }) => {
+  // The app's one stylesheet is written into the page; a lazily loaded part of the app that asked
+  // for it again would download it and restyle the whole page after it had painted.
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet' || new URL(request.url()).pathname.endsWith('.css')) stylesheets.push(request.url());
+  });
+  await page.goto('/en-gb/');
+  const photo = page.getByRole('article', { name: 'Affinity Photo 2' });
+  await photo.getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByRole('link', { name: /Basket \(1\)/ })).toBeVisible();
+  await page.getByRole('link', { name: /Basket/ }).click();
+  // The account section's form comes with the journey's own chunk, after the basket has painted.
+  await expect(page.locator('section[data-section="account"]').getByLabel('Email address')).toBeVisible();
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  expect(stylesheets).toEqual([]);
+});
