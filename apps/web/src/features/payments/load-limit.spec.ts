@@ -1,4 +1,4 @@
-import { anImportIsOverdue, DEFAULT_LOAD_LIMIT_MS, importWithinLimit, loadLimitOf, LoadLimitError, withLoadLimit } from './load-limit';
+import { anImportHasFailed, anImportIsOverdue, DEFAULT_LOAD_LIMIT_MS, importWithinLimit, loadLimitOf, LoadLimitError, withLoadLimit } from './load-limit';
 
 describe('withLoadLimit', () => {
   beforeEach(() => jest.useFakeTimers());
@@ -79,6 +79,15 @@ describe('importWithinLimit', () => {
     arrive('late');
     await importing;
     expect(anImportIsOverdue()).toBe(false);
+  });
+
+  it('remembers an import whose request failed, since importing it again in the page fails the same way', async () => {
+    expect(anImportHasFailed()).toBe(false);
+    await expect(importWithinLimit(Promise.resolve('module'), 1_000, 'a chunk')).resolves.toBe('module');
+    expect(anImportHasFailed()).toBe(false);
+    const failed = importWithinLimit(Promise.reject(new Error('connection reset')), 1_000, 'a chunk');
+    await expect(failed).rejects.toThrow('connection reset');
+    expect(anImportHasFailed()).toBe(true);
   });
 
   it('does not count an import that failed outright or arrived in time', async () => {

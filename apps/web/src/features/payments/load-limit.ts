@@ -35,6 +35,8 @@ export function withLoadLimit<T>(loading: Promise<T>, limitMs: number, what: str
 
 /** Module imports given up on whose requests have not settled yet. */
 const overdueImports = new Set<object>();
+/** Whether a module import of this page has failed (see anImportHasFailed). */
+let failedImport = false;
 
 /**
  * withLoadLimit for a module import (a chunk of ours). A chunk given up on while its request hangs
@@ -49,7 +51,10 @@ export function importWithinLimit<T>(importing: Promise<T>, limitMs: number, wha
     settled = true;
     overdueImports.delete(token);
   };
-  importing.then(settle, settle);
+  importing.then(settle, () => {
+    settle();
+    failedImport = true;
+  });
   return withLoadLimit(importing, limitMs, what).catch((error: unknown) => {
     if (error instanceof LoadLimitError && !settled) overdueImports.add(token);
     throw error;
@@ -59,6 +64,16 @@ export function importWithinLimit<T>(importing: Promise<T>, limitMs: number, wha
 /** Whether a chunk given up on is still being fetched: only a new page asks for it again. */
 export function anImportIsOverdue(): boolean {
   return overdueImports.size > 0;
+}
+
+/**
+ * Whether a chunk's request has failed in this page. The browser keeps a failed module in its
+ * module map (Chromium did not ask again for a chunk whose request was reset, once the checkout's
+ * sections became a chunk of their own), so importing it again in the page gets the same failure:
+ * only a new page asks for it afresh.
+ */
+export function anImportHasFailed(): boolean {
+  return failedImport;
 }
 
 /** The limit the server gave, or spec 2 §9's when it gave none that makes sense. */

@@ -1,6 +1,6 @@
 import { ErrorCatalogue } from '@store/domain';
 import { Button } from '@store/ui';
-import { anImportIsOverdue } from '../load-limit';
+import { anImportHasFailed, anImportIsOverdue } from '../load-limit';
 
 export interface PaymentMethodsProblemProps {
   /** Tries the set-up again in the page; without it the shopper has only the notes. */
@@ -17,9 +17,10 @@ export function PaymentMethodsProblem({ onRetry }: PaymentMethodsProblemProps) {
         <li>If the problem continues, please contact our customer support.</li>
       </ul>
       {onRetry && (
-        // A chunk still hanging would only be joined again in this page: a new page asks for it afresh
-        // (the journey is kept by the server, so the shopper comes back to this step).
-        <Button variant="secondary" onClick={() => (anImportIsOverdue() ? window.location.reload() : onRetry())}>
+        // A chunk still hanging would only be joined again in this page, and one whose request failed
+        // would fail again: a new page asks for it afresh (the journey is kept by the server, so the
+        // shopper comes back to this step).
+        <Button variant="secondary" onClick={() => (anImportIsOverdue() || anImportHasFailed() ? window.location.reload() : onRetry())}>
           Retry
         </Button>
       )}
