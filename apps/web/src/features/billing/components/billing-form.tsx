@@ -94,7 +94,16 @@ export function BillingForm({ customer, basketReference, defaultCountry, onSaved
   const deliveryCountry = useWatch({ control, name: 'shipping.country' });
 
   const [search, setSearch] = useSearchParams();
-  useEffect(() => setFocus('line_1'), [setFocus]);
+  // Opening the form puts the focus in it, unless the shopper is already in another control: the
+  // checkout's later sections arrive after the basket has painted, and taking the focus (and scrolling
+  // to it) while the shopper types a discount code moved the page under their pointer. A control the
+  // step just removed (Continue, Change) has left the focus on the body; the page's heading holds it
+  // only as the page's own starting point.
+  useEffect(() => {
+    const current = document.activeElement;
+    if (current instanceof HTMLElement && current !== document.body && current.isConnected && !(current instanceof HTMLHeadingElement)) return;
+    setFocus('line_1');
+  }, [setFocus]);
   // stage=billing has done its work once the form is open: it leaves the address bar (spec 1 §2).
   useEffect(() => {
     if (!search.has('stage')) return;
