@@ -12,9 +12,8 @@ import { paymentGateway, useGatewayReload, usePaymentGatewaySetups } from '../..
 import { AccountSelector, AccountSummary, AccountTypeConfirmation, CreateAccountForm } from '../../identity';
 import { CheckoutSection } from './checkout-section';
 import { SectionPlaceholder } from '../../../lib/section-placeholder';
-import { journeyFacts, journeySection, journeyStep, paysNothing, type ExemptionState, type JourneySectionId } from './journey-step';
+import { RESERVED_EMAIL_KEY, journeyFacts, journeySection, journeyStep, paysNothing, type ExemptionState, type JourneySectionId } from './journey-step';
 
-const RESERVED_EMAIL_KEY = 'afs_reserved_email';
 
 /**
  * Safari (not Chrome, not Android) reloads with stage=billing after account creation (spec 2 §4), so

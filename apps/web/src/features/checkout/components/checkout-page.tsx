@@ -8,9 +8,8 @@ import { useConsent } from '../../consent';
 import { afterNextPaint } from '../../../lib/yield-to-main';
 import { CheckoutSection } from './checkout-section';
 import { SectionPlaceholder } from '../../../lib/section-placeholder';
-import { JOURNEY_SECTIONS, journeyFacts, journeySectionStates, journeyStep, NOTHING_SET_UP, paysNothing, type JourneySectionId } from './journey-step';
+import { JOURNEY_SECTIONS, journeyFacts, journeySectionStates, journeyStep, NOTHING_SET_UP, paysNothing, RESERVED_EMAIL_KEY, type JourneySectionId } from './journey-step';
 
-const RESERVED_EMAIL_KEY = 'afs_reserved_email';
 
 /**
  * The sections after the basket (the account and sign-in forms, billing, the tax exemption, the

@@ -11,6 +11,12 @@ import {
 } from '@store/domain';
 import type { ExemptionAnswer } from '../../tax-exemption';
 
+/**
+ * Where the tab keeps the email a new shopper gave at the account step, until the account exists:
+ * the page's first paint and the journey both read it to know the shopper is creating an account.
+ */
+export const RESERVED_EMAIL_KEY = 'afs_reserved_email';
+
 /** What the journey knows of the payment set-up (the payments feature's GatewayProgress). */
 export interface JourneyProgress {
   readonly hasClientToken: boolean;
