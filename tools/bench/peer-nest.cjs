@@ -11,8 +11,12 @@
 // scope, body parsers), and answers where the store's routes of the same kind live, so the edge
 // treats them alike: GET /health/live (fixed JSON, no access line) and GET /data/basket?basket_ref=
 // (no-store, an access line). The store against this app is what is left beyond the edge.
+// It also answers GET /data/session-statement?basket_ref= with the store's own session statement
+// (the built PostgresSessionSnapshots: the one query the session call sends, its rows made into
+// the domain's objects) for the browser's session cookie, as JSON: the store against that is what
+// its use case, presenter and framework layers cost beyond the statement itself.
 require('reflect-metadata');
-const { Controller, Get, Module, NotFoundException, Query } = require('@nestjs/common');
+const { Controller, Get, Module, NotFoundException, Query, Req } = require('@nestjs/common');
 const { NestFactory } = require('@nestjs/core');
 const { Pool } = require('pg');
 
@@ -31,9 +35,31 @@ const BASKET_SQL = `
    WHERE b.reference = $1
    GROUP BY b.reference`;
 
+// The store's own session statement, reached as the API reaches it (preparedQuery on the pool under
+// a TypeORM DataSource): an object of DataSource's class whose driver's pool is this app's.
+let snapshots = null;
+const sessionSnapshots = () => {
+  if (snapshots) return snapshots;
+  const { DataSource } = require('typeorm');
+  const { PostgresSessionSnapshots } = require('../../libs/infrastructure/dist/persistence/repositories/postgres-session-snapshots.js');
+  const dataSource = Object.create(DataSource.prototype, { driver: { value: { master: pool } } });
+  return (snapshots = new PostgresSessionSnapshots(dataSource));
+};
+const readSession = (request) => require('../../apps/api/dist/identity/session-cookie.js').readSessionCookie(request);
+const digest = (secret) => new (require('../../libs/infrastructure/dist/security/crypto-secret-generator.js').CryptoSecretGenerator)().digest(secret);
+
 class PeerController {
   fixed() {
     return FIXED;
+  }
+
+  async sessionStatement(reference, request) {
+    const snapshot = await sessionSnapshots().read({
+      sessionDigest: readSession(request) ? digest(readSession(request)) : null,
+      now: new Date(),
+      basketReference: reference ?? null,
+    });
+    return { success: true, data: snapshot };
   }
 
   async basket(reference) {
@@ -51,6 +77,11 @@ Query('basket_ref')(PeerController.prototype, 'basket', 0);
 const EDGE_LOG = process.env.PEER_EDGE || null;
 decorate([Get(EDGE_LOG ? 'health/live' : '')], PeerController.prototype, 'fixed');
 decorate([Get(EDGE_LOG ? 'data/basket' : 'basket')], PeerController.prototype, 'basket');
+if (EDGE_LOG) {
+  Query('basket_ref')(PeerController.prototype, 'sessionStatement', 0);
+  Req()(PeerController.prototype, 'sessionStatement', 1);
+  decorate([Get('data/session-statement')], PeerController.prototype, 'sessionStatement');
+}
 Controller()(PeerController);
 
 class PeerModule {}
@@ -66,6 +97,8 @@ async function main() {
     const { createLoggers } = require('../../apps/api/dist/http/logging.js');
     app.disable('x-powered-by');
     app.getHttpAdapter().getInstance().set('etag', false);
+    const { parseCookiesWhenRead } = require('../../apps/api/dist/http/edge.js');
+    parseCookiesWhenRead(app.getHttpAdapter().getInstance());
     app.use(requestEdge(config, createLoggers(config).access));
   }
   await app.listen(0, '127.0.0.1');

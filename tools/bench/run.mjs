@@ -170,6 +170,17 @@ function basketRequests(kind, shoppers) {
       },
     ];
   }
+  if (kind === 'peer-edge-statement') {
+    return [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const shopper = next();
+          return { ...request, path: `/data/session-statement?basket_ref=${shopper.basketReference}`, headers: { cookie: shopper.cookie } };
+        },
+      },
+    ];
+  }
   if (kind === 'peer-basket' || kind === 'peer-edge-basket') {
     const route = kind === 'peer-basket' ? '/basket' : '/data/basket';
     return [{ method: 'GET', setupRequest: (request) => ({ ...request, path: `${route}?basket_ref=${next().basketReference}` }) }];
@@ -219,7 +230,8 @@ const APP_GROUPS = [
     members: [
       { id: 'peer-basket-visitor', peer: 'plain', scenario: "peer: minimal NestJS app, the visitor's basket in one query", requests: (pools) => basketRequests('peer-basket', pools.visitors), checkBody: true },
       { id: 'peer-edge-basket-visitor', peer: 'edge', scenario: "peer behind the store's edge middleware, the visitor's basket in one query", requests: (pools) => basketRequests('peer-edge-basket', pools.visitors), checkBody: true },
-      { id: 'basket-read', peerId: 'peer-basket-visitor', edgePeerId: 'peer-edge-basket-visitor', scenario: 'basket read, visitor: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.visitors), checkBody: true },
+      { id: 'peer-edge-statement-visitor', peer: 'edge', scenario: "peer behind the store's edge middleware, the store's own session statement for the visitor", requests: (pools) => basketRequests('peer-edge-statement', pools.visitors), checkBody: true },
+      { id: 'basket-read', peerId: 'peer-basket-visitor', edgePeerId: 'peer-edge-basket-visitor', statementPeerId: 'peer-edge-statement-visitor', scenario: 'basket read, visitor: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.visitors), checkBody: true },
     ],
   },
   {
@@ -227,7 +239,8 @@ const APP_GROUPS = [
     members: [
       { id: 'peer-basket-customer', peer: 'plain', scenario: "peer: minimal NestJS app, the customer's basket in one query", requests: (pools) => basketRequests('peer-basket', pools.customers), checkBody: true },
       { id: 'peer-edge-basket-customer', peer: 'edge', scenario: "peer behind the store's edge middleware, the customer's basket in one query", requests: (pools) => basketRequests('peer-edge-basket', pools.customers), checkBody: true },
-      { id: 'basket-read-customer', peerId: 'peer-basket-customer', edgePeerId: 'peer-edge-basket-customer', scenario: 'basket read, signed in with a billing address: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.customers), checkBody: true },
+      { id: 'peer-edge-statement-customer', peer: 'edge', scenario: "peer behind the store's edge middleware, the store's own session statement for the customer", requests: (pools) => basketRequests('peer-edge-statement', pools.customers), checkBody: true },
+      { id: 'basket-read-customer', peerId: 'peer-basket-customer', edgePeerId: 'peer-edge-basket-customer', statementPeerId: 'peer-edge-statement-customer', scenario: 'basket read, signed in with a billing address: GET /data/session/?basket_ref=', requests: (pools) => basketRequests('basket-read', pools.customers), checkBody: true },
     ],
   },
   { id: 'basket-write', members: [{ id: 'basket-write', scenario: 'basket write: CHANGE_QUANTITY', requests: (pools) => basketRequests('basket-write', pools.baskets), checkBody: true }] },
@@ -334,7 +347,7 @@ async function appScenarios(stack, peers, client, sampler) {
           const cpuBefore = cpuMs(pid);
           const result = await measure(member, connections, DURATION);
           result.cpuUsPerRequest = round(((cpuMs(pid) - cpuBefore) * 1000) / Math.max(1, result.requests), 0);
-          rows.push({ id: member.id, scenario: member.scenario, peer: member.peer ?? false, peerId: member.peerId ?? null, edgePeerId: member.edgePeerId ?? null, round: pass, ...result, rssPeakMb: round(watched.mark()) });
+          rows.push({ id: member.id, scenario: member.scenario, peer: member.peer ?? false, peerId: member.peerId ?? null, edgePeerId: member.edgePeerId ?? null, statementPeerId: member.statementPeerId ?? null, round: pass, ...result, rssPeakMb: round(watched.mark()) });
           if (member.peer) watched.stop();
         }
       }
@@ -612,6 +625,13 @@ function markdown(report) {
     if (edgePairs.length) {
       out.push('', "| store route against the peer behind the store's edge | conns | store req/s | edge peer req/s | ratio | CPU µs a request: store | edge peer | edge peer / store |", '|---|---:|---:|---:|---:|---:|---:|---:|');
       for (const one of edgePairs) out.push(`| ${one.id} | ${one.connections} | ${fmt(one.rps)} | ${fmt(one.peerRps)} | ${fmt(one.ratio, 3)} | ${fmt(one.cpuUs)} | ${fmt(one.peerCpuUs)} | ${one.cpuUs ? fmt(one.peerCpuUs / one.cpuUs, 3) : '–'} |`);
+    }
+    // And against that peer running the store's own session statement: what the use case, presenter
+    // and framework layers cost beyond the one query the session call sends.
+    const statementPairs = ['basket-read', 'basket-read-customer'].flatMap((id) => peerRatios(run.rows, id, 'statementPeerId').map((one) => ({ id, ...one })));
+    if (statementPairs.length) {
+      out.push('', "| store route against the edge peer running the store's own statement | conns | store req/s | statement peer req/s | ratio | CPU µs a request: store | statement peer | statement peer / store |", '|---|---:|---:|---:|---:|---:|---:|---:|');
+      for (const one of statementPairs) out.push(`| ${one.id} | ${one.connections} | ${fmt(one.rps)} | ${fmt(one.peerRps)} | ${fmt(one.ratio, 3)} | ${fmt(one.cpuUs)} | ${fmt(one.peerCpuUs)} | ${one.cpuUs ? fmt(one.peerCpuUs / one.cpuUs, 3) : '–'} |`);
     }
     const orders = run.rows.filter((row) => row.id === 'place-order' && row.cpuMsPerOrder);
     if (orders.length) {
