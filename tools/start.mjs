@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds, starts PostgreSQL (embedded unless DATABASE_URL is set), migrates, seeds the
-// demo catalogue, starts the API serving the web app, and prints one address. Ctrl-C stops it all.
+// demo catalogue, starts the API serving the web app, and prints one address. An API that dies is
+// started again (tools/lib/supervise.mjs); Ctrl-C stops it all.
 //   --dev        web app from Vite's dev server (hot reload), proxying data calls to the API
 //   --ephemeral  a throwaway database, removed on exit (used by the end-to-end tests)
 //   --no-build   use what is already built
@@ -25,6 +26,7 @@ import { buildAll, ROOT, run } from './lib/build.mjs';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
 import { storeAccountEnv } from './lib/sandbox-account.mjs';
+import { supervise } from './lib/supervise.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -45,7 +47,7 @@ let database = null;
 let mail = null;
 let sandbox = null;
 let drSandbox = null;
-let api = null;
+let supervisor = null;
 let vite = null;
 let stopping = false;
 
@@ -53,6 +55,7 @@ async function stopAll(code) {
   if (stopping) return;
   stopping = true;
   if (vite) await vite.close().catch(() => undefined);
+  const api = supervisor?.stop();
   if (api && api.exitCode === null && api.signalCode === null) {
     const exited = new Promise((resolve) => api.once('exit', resolve));
     api.kill('SIGTERM');
@@ -111,23 +114,28 @@ async function main() {
     logTo = createWriteStream(join(dataDir, 'logs', 'api.log'), { flags: 'a' });
     await new Promise((resolve) => logTo.once('open', resolve));
   }
-  api = fork(join(ROOT, 'apps/api/dist/main.js'), [], {
-    cwd: ROOT,
-    execArgv: API_NODE_OPTIONS,
-    env: { ...env, PORT: String(apiPort), HOST: process.env.HOST ?? '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
-    stdio: ['ignore', logTo === 'ignore' ? 'ignore' : 'pipe', 'inherit', 'ipc'],
+  // Supervised: an API that dies is started again (with a growing pause, and said so) while
+  // PostgreSQL, the mail catcher and the sandboxes keep running.
+  supervisor = supervise({
+    name: 'The API',
+    say: (line) => process.stderr.write(`${line}\n`),
+    launch: () => {
+      const child = fork(join(ROOT, 'apps/api/dist/main.js'), [], {
+        cwd: ROOT,
+        execArgv: API_NODE_OPTIONS,
+        env: { ...env, PORT: String(apiPort), HOST: process.env.HOST ?? '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+        stdio: ['ignore', logTo === 'ignore' ? 'ignore' : 'pipe', 'inherit', 'ipc'],
+      });
+      // Each run's lines go to the same log, which stays open across restarts.
+      if (logTo !== 'ignore') child.stdout.pipe(logTo, { end: false });
+      const ready = new Promise((resolve, reject) => {
+        child.on('message', (message) => message?.type === 'listening' && resolve(message.port));
+        child.once('exit', () => reject(new Error('The API exited before it was ready')));
+      });
+      return { child, ready };
+    },
   });
-  if (logTo !== 'ignore') api.stdout.pipe(logTo);
-  api.once('exit', (code, signal) => {
-    if (!stopping) {
-      process.stderr.write(`The API stopped (${signal ?? `exit ${code}`}).\n`);
-      void stopAll(1);
-    }
-  });
-  const listening = await new Promise((resolve, reject) => {
-    api.on('message', (message) => message?.type === 'listening' && resolve(message.port));
-    api.once('exit', () => reject(new Error('The API exited before it was ready')));
-  });
+  const listening = await supervisor.ready;
 
   let url = `http://localhost:${listening}/en-gb/`;
   if (flags.dev) {
