@@ -13,6 +13,7 @@ import { IdentityModule } from './identity/identity.module';
 import { TaxExemptionModule } from './tax-exemption/tax-exemption.module';
 import { PaymentsModule } from './payments/payments.module';
 import { RequestedWithGuard } from './http/requested-with.guard';
+import { ObservabilityModule } from './observability/observability.module';
 
 @Module({})
 export class AppModule {
@@ -23,6 +24,7 @@ export class AppModule {
       global: true,
       imports: [
         DatabaseModule.forRoot(config.DATABASE_URL, config.DATABASE_TIMEOUT_MS),
+        ObservabilityModule.forRoot(config.METRICS_PORT !== undefined),
         HealthModule,
         CatalogueModule,
         BasketModule,

@@ -16,6 +16,8 @@ import { parseCookiesWhenRead, requestEdge } from './http/edge';
 import { createLoggers, StoreLogger } from './http/logging';
 import { serveWebApp } from './web/serve-web-app';
 import { savedConsent } from './consent/consent.controller';
+import { STORE_METRICS } from './observability/observability.module';
+import type { StoreMetrics } from './observability/store-metrics';
 
 export const DEFAULT_WEB_DIST_DIR = resolve(__dirname, '../../web/dist');
 
@@ -37,13 +39,16 @@ export async function createApp(config: AppConfig, options: { readonly checkpoin
     abortOnError: false,
   });
   app.useLogger(new StoreLogger(loggers.app));
-  app.enableShutdownHooks();
+  // No enableShutdownHooks: on a signal Nest would close the database and the upload folder before
+  // the requests in progress are answered, and wait for them without bound; main.ts drains first.
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.disable('x-powered-by');
   answerParserRefusals(app.getHttpServer());
   keepIdleConnectionsOpen(app.getHttpServer());
   // Request id, security headers, access log, the request's scope and the body parsers.
-  app.use(requestEdge(config, loggers.access));
+  // Requests are timed for the metrics only when they are served (METRICS_PORT).
+  const metrics = config.METRICS_PORT === undefined ? undefined : app.get<StoreMetrics>(STORE_METRICS);
+  app.use(requestEdge(config, loggers.access, metrics));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
 

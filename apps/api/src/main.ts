@@ -1,10 +1,17 @@
+// First, before anything loads http or pg: traces, when configured (a no-op otherwise).
+import { flushTracing } from './observability/tracing';
+import { Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
+import { STORE_METRICS } from './observability/observability.module';
+import { startMetricsServer } from './observability/metrics-server';
 import { PaymentReconciliationJob } from './orders/payment-reconciliation.job';
 import { UnusedCertificatesJob } from './tax-exemption/unused-certificates.job';
 import { ProviderNotificationsJob } from './payments/notifications/provider-notifications.job';
 import { LocalPaymentsJob } from './payments/local-payments/local-payments.job';
 import { BankDebitsReconciliationJob } from './payments/bank-debits/bank-debits.job';
+import { drainable, type Drain } from './http/graceful-shutdown';
 
 async function main(): Promise<void> {
   let config;
@@ -18,7 +25,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await createApp(config);
+  const drain = drainable(app.getHttpServer(), { timeoutMs: config.SHUTDOWN_DRAIN_MS });
   await app.listen(config.PORT, config.HOST);
+  // The Prometheus metrics, on a port of their own and never the public one (METRICS_PORT; off when unset).
+  if (config.METRICS_PORT !== undefined) await startMetricsServer(app.get(STORE_METRICS), config.METRICS_HOST, config.METRICS_PORT);
   // Payment reconciliation and the removal of unused certificates run in a served API only (tests run them by hand).
   app.get(PaymentReconciliationJob, { strict: false }).start();
   app.get(UnusedCertificatesJob, { strict: false }).start();
@@ -32,8 +42,35 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The parent process (tools/start.mjs) waits for this line to learn the port.
   process.send?.({ type: 'listening', port });
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void shutDown(app, drain, signal));
   // If the parent that started us goes away, stop rather than linger.
-  process.on('disconnect', () => void app.close().then(() => process.exit(0)));
+  process.on('disconnect', () => void shutDown(app, drain, 'disconnect'));
+}
+
+let shuttingDown = false;
+
+/**
+ * A graceful stop: no new connections (a load balancer sends them to another instance), readiness
+ * 503, the requests in progress answered within SHUTDOWN_DRAIN_MS, then the jobs' runs, the
+ * storage and the database are closed, in that order, and the process exits. A second signal
+ * while draining changes nothing.
+ */
+async function shutDown(app: NestExpressApplication, drain: Drain, reason: string): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  const logger = new Logger('Shutdown');
+  logger.log({ reason }, 'Stopping: draining the requests in progress');
+  try {
+    const outcome = await drain.start();
+    if (outcome === 'cut') logger.warn('Requests still in progress when the drain time ran out were cut');
+    await app.close();
+    await flushTracing();
+    logger.log('Stopped');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'The API did not stop cleanly');
+    process.exit(1);
+  }
 }
 
 main().catch((error: unknown) => {

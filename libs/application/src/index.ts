@@ -1,4 +1,5 @@
 export * from './shared/ports';
+export * from './shared/operations-events';
 export * from './catalogue/catalogue.ports';
 export * from './catalogue/list-catalogue.use-case';
 export * from './basket/basket.ports';

@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import type pino from 'pino';
 import { inRequestScope } from '@store/infrastructure';
 import type { AppConfig } from '../config/app-config';
-import { logWhenAnswered, requestIdOf } from './logging';
+import { logWhenAnswered, requestIdOf, type RequestObserver } from './logging';
 import { isPrivatePath, securityHeaderList } from './security-headers';
 import { catalogueBodyParserError } from './api-exception.filter';
 
@@ -15,9 +15,10 @@ import { catalogueBodyParserError } from './api-exception.filter';
  * parsers. One layer instead of a dozen: each of Express's layers is a match and a
  * call of its own, and with helmet's middlewares and the HTTP logger's child loggers they cost more
  * than the framework itself (tools/bench: the no-database route against a minimal NestJS app).
- * A body the parsers refuse goes on to the exception filter with its catalogued error.
+ * A body the parsers refuse goes on to the exception filter with its catalogued error. With
+ * `metrics`, the access log's hook also times the request for them (no second hook).
  */
-export function requestEdge(config: AppConfig, logger: pino.Logger): RequestHandler {
+export function requestEdge(config: AppConfig, logger: pino.Logger, metrics?: RequestObserver): RequestHandler {
   const headers = securityHeaderList(config);
   const json = express.json({ limit: config.BODY_LIMIT_BYTES });
   const form = express.urlencoded({ limit: config.BODY_LIMIT_BYTES, extended: false });
@@ -26,7 +27,7 @@ export function requestEdge(config: AppConfig, logger: pino.Logger): RequestHand
     response.setHeader('X-Request-Id', requestId);
     for (const [name, value] of headers) response.setHeader(name, value);
     if (isPrivatePath(request.url)) response.setHeader('Cache-Control', 'no-store');
-    logWhenAnswered(logger, request, response, requestId);
+    logWhenAnswered(logger, request, response, requestId, metrics);
     inRequestScope(() => {
       // Most calls (every GET) carry no body: the parsers would each find that out for themselves.
       if (!hasBody(request)) return next();

@@ -5,6 +5,11 @@ import { currentRequestId } from '@store/infrastructure';
 import pino from 'pino';
 import type { AppConfig } from '../config/app-config';
 
+/** What times an answered request for the metrics (StoreMetrics), told from the access line's hook. */
+export interface RequestObserver {
+  observeRequest(request: IncomingMessage, response: ServerResponse, seconds: number): void;
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
@@ -81,14 +86,17 @@ export function createLoggers(config: AppConfig): { readonly app: pino.Logger; r
  * request id, the address as the log keeps it (basket references digested), the status and the
  * time taken. Built only then: making a child logger per request up front, as an HTTP logging
  * middleware does, serialised and redacted the request before anything was known to be logged,
- * and was the edge's largest cost (tools/bench --profile). Health probes are not logged.
+ * and was the edge's largest cost (tools/bench --profile). Health probes are not logged (nor timed).
+ * The same hook gives the request's time to `observer`, the metrics, when there are any.
  */
-export function logWhenAnswered(logger: pino.Logger, request: IncomingMessage, response: ServerResponse, requestId: string): void {
+export function logWhenAnswered(logger: pino.Logger, request: IncomingMessage, response: ServerResponse, requestId: string, observer?: RequestObserver): void {
   const url = request.url ?? '';
   if (url.startsWith('/health/')) return;
   const started = performance.now();
   response.once('close', () => {
-    const line = { requestId, req: { id: requestId, method: request.method, url: urlForLog(url) }, res: { statusCode: response.statusCode }, responseTime: Math.round(performance.now() - started) };
+    const elapsed = performance.now() - started;
+    observer?.observeRequest(request, response, elapsed / 1000);
+    const line = { requestId, req: { id: requestId, method: request.method, url: urlForLog(url) }, res: { statusCode: response.statusCode }, responseTime: Math.round(elapsed) };
     if (!response.writableFinished) logger.warn(line, 'request aborted');
     else if (response.statusCode >= 500) logger.error(line, 'request errored');
     else logger.info(line, 'request completed');

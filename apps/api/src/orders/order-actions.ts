@@ -102,6 +102,7 @@ export class OrderActions implements CheckoutActionHandlers {
       withdrawalConsent: payload.withdrawal_consent === true,
       vaultPaymentMethod: payload.vault_payment_method === true,
       savedMethod: payload.saved_method ?? null,
+      paymentMethod: payload.payment_method_type ?? null,
       savedCardCvvToken: payload.saved_card_cvv_token ?? null,
       shownBillingAddress: payload.billing_address ? shownAddress(payload.billing_address) : null,
       updateShippingAddress: payload.update_shipping_address === true,

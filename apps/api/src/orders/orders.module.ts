@@ -29,6 +29,8 @@ import {
   PAYMENT_PORTS,
   PAYMENT_STATE_REPOSITORY,
   PlaceOrder,
+  OPERATIONS_EVENTS,
+  type OperationsEvents,
   KeepVaultedMethod,
   SAVED_METHOD_REPOSITORY,
   SHIPPING_ADDRESS_REPOSITORY,
@@ -88,6 +90,7 @@ import { DownloadsController, OrdersController } from './orders.controller';
         bankDebits: BankDebitReleases,
         clock: Clock,
         config: AppConfig,
+        events: OperationsEvents,
       ) =>
         new PlaceOrder(baskets, reader, billing, states, orders, payments, keys, {
           savedMethods: { repository: savedMethods, keep: keepVaulted, clock, cvvRequired: config.BRAINTREE_SAVED_CARD_CVV },
@@ -95,6 +98,7 @@ import { DownloadsController, OrdersController } from './orders.controller';
           shipping,
           localPayments,
           bankDebits,
+          events,
         }),
       inject: [
         BASKET_REPOSITORY,
@@ -112,6 +116,7 @@ import { DownloadsController, OrdersController } from './orders.controller';
         BankDebitReleases,
         CLOCK,
         AppConfig,
+        OPERATIONS_EVENTS,
       ],
     },
     {

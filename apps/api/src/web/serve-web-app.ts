@@ -6,7 +6,9 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { CONSENT_META_NAME, initialCookieConsent, type ConsentJson } from '@store/domain';
 import { admitScriptNonce, newScriptNonce } from '../http/security-headers';
 
-const SERVER_PREFIXES = ['/data/', '/health/', '/api/', '/auth/', '/cookie-', '/downloads/'];
+// /metrics is served on a port of its own (METRICS_PORT): here it is a plain 404, never the page,
+// so a scraper pointed at the public port fails plainly instead of reading HTML.
+const SERVER_PREFIXES = ['/data/', '/health/', '/api/', '/auth/', '/cookie-', '/downloads/', '/metrics/'];
 
 /**
  * Serves the built web app on the API's origin: its files as they are, and index.html for every

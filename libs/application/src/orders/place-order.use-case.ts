@@ -39,6 +39,7 @@ import { receiptMail } from './receipt';
 import type { LocalPaymentRepository } from '../payments/local-payments/local-payments.ports';
 import type { BankDebitReleases } from '../payments/bank-debits/bank-debit-notifications';
 import { showsBillingAddress, type ShownBillingAddress } from './order-addresses';
+import { NO_OPERATIONS_EVENTS, type OperationsEvents } from '../shared/operations-events';
 
 export interface PlaceOrderCommand {
   readonly customer: Customer;
@@ -73,6 +74,8 @@ export interface PlaceOrderCommand {
    * address and keeps that as the customer's delivery choice.
    */
   readonly updateShippingAddress?: boolean;
+  /** The payment method the page named (payment_method_type), for the operators' counts only. */
+  readonly paymentMethod?: string | null;
   readonly locale: string;
   /** The store's public address, for the links in the receipt. */
   readonly storeUrl: string;
@@ -110,6 +113,12 @@ export const WITHDRAWAL_CONSENT_REQUIRED = 'Please confirm that you want your do
 export const orderFailure = (name: ConstructorParameters<typeof DomainError>[0], orderNumber: string | null, charged: ChargeState, message?: string) =>
   new DomainError(name, { message, data: { order_number: orderNumber, charged } });
 
+/** Whether a refusal took money, as its data says; a refusal that says nothing took none. */
+function chargeStateOf(error: DomainError): ChargeState {
+  const charged = error.data?.['charged'];
+  return charged === 'charged' || charged === 'unknown' ? charged : 'not-charged';
+}
+
 /** What completing a charged (or free) order stores and sends: fresh product keys and the receipt. */
 export function fulfilmentFor(order: Order, customer: Customer, transactionId: string | null, keys: KeyMaterial, storeUrl: string): Fulfilment {
   const productKeys: ProductKey[] = order.lines.map((line, position) => ({
@@ -136,6 +145,8 @@ export interface PlaceOrderOptions {
   readonly shipping?: ShippingAddressRepository | null;
   readonly localPayments?: LocalPaymentRepository | null;
   readonly bankDebits?: BankDebitReleases | null;
+  /** Told of every placement and refusal (the store's metrics). */
+  readonly events?: OperationsEvents;
 }
 
 /** The refusal for a saved method the gateway no longer has, in its own kind's words. */
@@ -171,6 +182,7 @@ export class PlaceOrder {
   private readonly shipping: ShippingAddressRepository | null;
   private readonly localPayments: LocalPaymentRepository | null;
   private readonly bankDebits: BankDebitReleases | null;
+  private readonly events: OperationsEvents;
 
   constructor(
     private readonly baskets: BasketRepository,
@@ -187,6 +199,7 @@ export class PlaceOrder {
     this.shipping = options.shipping ?? null;
     this.localPayments = options.localPayments ?? null;
     this.bankDebits = options.bankDebits ?? null;
+    this.events = options.events ?? NO_OPERATIONS_EVENTS;
   }
 
   /** Another call (another tab, a double click) completed this basket's order since this one looked: its answer, or null. */
@@ -196,6 +209,15 @@ export class PlaceOrder {
   }
 
   async execute(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
+    const result = await this.place(command);
+    // Told once here, whichever of the many ways out the placement took.
+    const labels = { gateway: command.gateway, method: command.localPayment?.method ?? command.paymentMethod ?? (command.savedMethod ? 'saved' : 'unspecified') };
+    if (result.ok) this.events.orderPlaced(labels);
+    else this.events.orderFailed({ ...labels, reason: result.error.errorName, charged: chargeStateOf(result.error) });
+    return result;
+  }
+
+  private async place(command: PlaceOrderCommand): Promise<Result<PlacedOrder, DomainError>> {
     const placed = await this.orders.findByBasket(command.basketReference);
     if (placed && placed.customerId !== command.customer.id) return err(new DomainError('BASKET_NOT_FOUND'));
     if (placed?.status === 'paid') return err(orderFailure('ORDER_ALREADY_COMPLETE', placed.number, 'charged'));

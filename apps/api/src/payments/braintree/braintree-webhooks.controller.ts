@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Logger, Post, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { CLOCK, RATE_LIMITER, ReceiveProviderNotification, type Clock, type RateLimiter } from '@store/application';
+import { CLOCK, OPERATIONS_EVENTS, RATE_LIMITER, ReceiveProviderNotification, type Clock, type OperationsEvents, type RateLimiter } from '@store/application';
 import { DomainError } from '@store/domain';
 import type { Request } from 'express';
 import { CalledByProvider } from '../../http/requested-with.guard';
@@ -23,6 +23,7 @@ export class BraintreeWebhooksController {
     @Inject(ReceiveProviderNotification) private readonly receiver: ReceiveProviderNotification | null,
     @Inject(RATE_LIMITER) private readonly limiter: RateLimiter,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(OPERATIONS_EVENTS) private readonly events: OperationsEvents,
   ) {}
 
   /**
@@ -35,15 +36,21 @@ export class BraintreeWebhooksController {
   @HttpCode(200)
   async notify(@Body() body: BraintreeWebhookDto, @Req() request: Request) {
     const address = request.ip ?? 'unknown';
-    if (!(await this.limiter.attempt([`webhooks:address:${address}`], WEBHOOK_RATE_LIMIT, this.clock.now()))) throw new DomainError('TOO_MANY_REQUESTS');
+    if (!(await this.limiter.attempt([`webhooks:address:${address}`], WEBHOOK_RATE_LIMIT, this.clock.now()))) {
+      this.events.webhookReceived({ provider: 'braintree', outcome: 'rate-limited' });
+      throw new DomainError('TOO_MANY_REQUESTS');
+    }
     // No card gateway configured: there is no one whose notifications the store could check.
     if (!this.receiver) throw new DomainError('NOT_FOUND');
     const received = await this.receiver.execute({ signature: body.bt_signature ?? '', payload: body.bt_payload ?? '' });
     if (!received.ok) {
       this.logger.warn({ code: received.error.code, reason: received.error.reason, address }, 'Provider notification refused');
+      // The refusal's catalogued name (unsigned, bad signature, malformed): a handful of values.
+      this.events.webhookReceived({ provider: 'braintree', outcome: received.error.code });
       throw new DomainError(received.error.code);
     }
     const { notification, stored } = received.value;
+    this.events.webhookReceived({ provider: 'braintree', outcome: stored ? 'stored' : 'duplicate' });
     this.logger.log({ notification: notification.id, kind: notification.kind, providerKind: notification.providerKind, duplicate: !stored }, 'Provider notification received');
     return success({ id: notification.id, duplicate: !stored });
   }

@@ -4,6 +4,8 @@ import {
   checkNotificationHandler,
   PROVIDER_NOTIFICATION_INBOX,
   ProcessProviderNotifications,
+  OPERATIONS_EVENTS,
+  type OperationsEvents,
   ProviderNotificationHandlers,
   type Clock,
   type ProviderNotificationInbox,
@@ -31,8 +33,9 @@ import { ProviderNotificationsJob } from './provider-notifications.job';
     },
     {
       provide: ProcessProviderNotifications,
-      useFactory: (inbox: ProviderNotificationInbox, handlers: ProviderNotificationHandlers, clock: Clock) => new ProcessProviderNotifications(inbox, handlers, clock),
-      inject: [PROVIDER_NOTIFICATION_INBOX, ProviderNotificationHandlers, CLOCK],
+      useFactory: (inbox: ProviderNotificationInbox, handlers: ProviderNotificationHandlers, clock: Clock, events: OperationsEvents) =>
+        new ProcessProviderNotifications(inbox, handlers, clock, events),
+      inject: [PROVIDER_NOTIFICATION_INBOX, ProviderNotificationHandlers, CLOCK, OPERATIONS_EVENTS],
     },
     ProviderNotificationsJob,
   ],

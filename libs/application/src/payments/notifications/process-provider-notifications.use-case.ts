@@ -1,5 +1,6 @@
 import { notificationRetryDelayMs } from '@store/domain';
 import type { Clock } from '../../shared/ports';
+import { NO_OPERATIONS_EVENTS, type OperationsEvents } from '../../shared/operations-events';
 import type { ProviderNotificationHandlers } from './provider-notification-handlers';
 import type { NotificationDisposition, ProviderNotificationInbox, StoredProviderNotification } from './provider-notifications.ports';
 
@@ -25,6 +26,7 @@ export class ProcessProviderNotifications {
     private readonly inbox: ProviderNotificationInbox,
     private readonly handlers: ProviderNotificationHandlers,
     private readonly clock: Clock,
+    private readonly events: OperationsEvents = NO_OPERATIONS_EVENTS,
   ) {}
 
   async execute(limit = 50): Promise<HandledNotification[]> {
@@ -34,6 +36,7 @@ export class ProcessProviderNotifications {
       if (!next) break;
       const { notification, disposition } = next;
       handled.push({ id: notification.id, kind: notification.kind, providerKind: notification.providerKind, disposition });
+      this.events.webhookHandled({ provider: notification.gateway, outcome: disposition.processed ? 'processed' : 'retry' });
     }
     return handled;
   }
