@@ -25,7 +25,7 @@ import { API_NODE_OPTIONS } from './lib/api-runtime.mjs';
 import { buildAll, ROOT, run } from './lib/build.mjs';
 import { freePort, startEmbeddedPostgres } from './lib/embedded-db.mjs';
 import { startMailCatcher } from './lib/mail-catcher.mjs';
-import { storeAccountEnv } from './lib/sandbox-account.mjs';
+import { cardSandboxStoreEnv, digitalRiverSandboxStoreEnv } from './lib/sandbox-account.mjs';
 import { supervise } from './lib/supervise.mjs';
 
 const { values: flags } = parseArgs({
@@ -186,24 +186,10 @@ async function startCardSandbox() {
     mkdirSync(join(dataDir, 'payment-sandbox'), { recursive: true });
     writeFileSync(join(dataDir, 'payment-sandbox', 'browser.json'), JSON.stringify({ tlsPort: ready.tlsPort, spki: ready.spki, storeUrl: `http://localhost:${port}/en-gb/` }));
   }
-  return {
-    BRAINTREE_ENVIRONMENT: 'local',
-    BRAINTREE_GATEWAY_URL: `http://127.0.0.1:${ready.port}`,
-    // The store gets the keys and merchant accounts the sandbox says it started with (its flags,
-    // BRAINTREE_SANDBOX_* variables, state file or defaults): one account, set in one place.
-    ...storeAccountEnv(ready.account),
-    // The sandbox stands in for PayPal, Apple Pay and Google Pay too.
-    BRAINTREE_PAYPAL: process.env.BRAINTREE_PAYPAL ?? 'true',
-    BRAINTREE_LOCAL_PAYMENTS: process.env.BRAINTREE_LOCAL_PAYMENTS ?? 'true',
-    BRAINTREE_SEPA: process.env.BRAINTREE_SEPA ?? 'true',
-    BRAINTREE_US_BANK_ACCOUNT: process.env.BRAINTREE_US_BANK_ACCOUNT ?? 'true',
-    // Offered only where the browser's Payment Request API says it can pay (Chromium here cannot: docs/decisions.md).
-    BRAINTREE_PAYMENT_REQUEST: process.env.BRAINTREE_PAYMENT_REQUEST ?? 'true',
-    BRAINTREE_VENMO: process.env.BRAINTREE_VENMO ?? 'true',
-    BRAINTREE_APPLE_PAY: process.env.BRAINTREE_APPLE_PAY ?? 'true',
-    BRAINTREE_GOOGLE_PAY: process.env.BRAINTREE_GOOGLE_PAY ?? 'true',
-    GOOGLE_MERCHANT_ID: process.env.GOOGLE_MERCHANT_ID ?? 'BCR2DN4TSANDBOX',
-  };
+  // The store gets the keys and merchant accounts the sandbox says it started with (its flags,
+  // BRAINTREE_SANDBOX_* variables, state file or defaults): one account, set in one place. The
+  // sandbox stands in for PayPal, Apple Pay, Google Pay and the other methods too.
+  return cardSandboxStoreEnv(`http://127.0.0.1:${ready.port}`, ready.account);
 }
 
 /**
@@ -218,14 +204,7 @@ async function startDigitalRiverSandbox() {
     args.push('--state-file', join(dataDir, 'payment-sandbox', 'digital-river.json'));
   }
   const ready = await forkSandbox('The Digital River sandbox', args, (child) => (drSandbox = child));
-  const url = `http://127.0.0.1:${ready.port}`;
-  return {
-    DIGITAL_RIVER_API_URL: url,
-    // The sandbox's default keys (apps/payment-sandbox/src/digital-river/context.ts).
-    DIGITAL_RIVER_SECRET_KEY: 'sk_test_sandbox_secret',
-    DIGITAL_RIVER_PUBLIC_KEY: 'pk_test_sandbox_public',
-    DIGITAL_RIVER_JS_URL: `${url}/v1/DigitalRiver.js`,
-  };
+  return digitalRiverSandboxStoreEnv(`http://127.0.0.1:${ready.port}`);
 }
 
 main().catch((error) => {

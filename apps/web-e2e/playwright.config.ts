@@ -20,6 +20,17 @@ export const configuredSandboxPort = port + 5;
 /** The Digital River sandboxes of the two stores (merchant of record), on known ports so tests can use their controls. */
 export const drSandboxPort = port + 6;
 export const configuredDrSandboxPort = port + 7;
+/**
+ * The store as a deployment runs it: nginx on this port balancing over two API instances on one
+ * database (tools/test/start-two-instances.mjs), with the main store's payment sandboxes; its control
+ * port stops and starts an instance (rolling-restart.spec.ts). E2E_TWO_INSTANCES=0 leaves it out
+ * (npm test does so when nginx is missing, and counts that as a failure).
+ */
+export const twoInstancesPort = port + 8;
+export const twoInstancesControlPort = port + 9;
+const twoInstances = process.env.E2E_TWO_INSTANCES !== '0';
+/** The journeys run a second time through the balancer: card with 3-D Secure, PayPal, the merchant of record. */
+const JOURNEYS_THROUGH_BALANCER = [/card-payments\.spec\.ts/, /paypal-flows\.spec\.ts/, /merchant-of-record\.spec\.ts/];
 /** Ours: in the 'configured' store the drop-in may take 3 s to mount (25 s by default), so its give-up test is quick. */
 export const CONFIGURED_MOUNT_TIMEOUT_MS = 3000;
 /** Ours: in the 'configured' store a payment provider's code may take 8 s to load (120 s by default), so its give-up tests are quick. */
@@ -73,10 +84,29 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/configured(-[a-z-]+)?\.spec\.ts/, /src\/sandbox\//] },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/configured(-[a-z-]+)?\.spec\.ts/, /src\/sandbox\//, /two-instances\.spec\.ts/, /rolling-restart\.spec\.ts/] },
     // The payment sandbox's browser half against the real braintree-web; it starts its own sandbox.
     { name: 'sandbox-contract', use: { browserName: 'chromium' }, testMatch: /src\/sandbox\/.*\.contract\.spec\.ts/ },
     { name: 'configured', use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${configuredPort}` }, testMatch: /configured(-[a-z-]+)?\.spec\.ts/ },
+    ...(twoInstances
+      ? [
+          {
+            name: 'two-instances',
+            use: { browserName: 'chromium' as const, baseURL: `http://127.0.0.1:${twoInstancesPort}` },
+            testMatch: [...JOURNEYS_THROUGH_BALANCER, /two-instances\.spec\.ts/],
+            // Left out: tests that name the configured store themselves (they ran in 'chromium'), and ones
+            // whose checks stay in the browser (the card and drop-in fields, a PayPal call the page aborts).
+            grepInvert: /against the configured store|an Amex asks for its CID|drop-in errors: card field errors|PayPal cannot be reached/,
+          },
+          // After the journeys, alone on its store: an instance is stopped and started mid-journey.
+          {
+            name: 'two-instances-restart',
+            dependencies: ['two-instances'],
+            use: { browserName: 'chromium' as const, baseURL: `http://127.0.0.1:${twoInstancesPort}` },
+            testMatch: /rolling-restart\.spec\.ts/,
+          },
+        ]
+      : []),
   ],
   // E2E_NO_STORE=1 starts no store, for the projects that need none (sandbox-contract).
   webServer: process.env.E2E_NO_STORE === '1' ? [] : [
@@ -133,5 +163,25 @@ export default defineConfig({
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     },
+    // Last: it uses the main store's payment sandboxes, started above.
+    ...(twoInstances
+      ? [
+          {
+            command: `node tools/test/start-two-instances.mjs --port ${twoInstancesPort} --control-port ${twoInstancesControlPort} --sandbox-port ${sandboxPort} --dr-sandbox-port ${drSandboxPort}`,
+            cwd: '../..',
+            url: `http://127.0.0.1:${twoInstancesPort}/health/ready`,
+            timeout: 120_000,
+            reuseExistingServer: false,
+            env: {
+              ...DEFAULT_SANDBOX_ACCOUNT,
+              // As the main store: the same journeys run against it.
+              PAYMENT_GATEWAY_RULES: 'DE=digital-river,MX=digital-river,USD=digital-river,*=braintree',
+            },
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+          },
+        ]
+      : []),
   ],
 });

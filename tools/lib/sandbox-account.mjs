@@ -22,3 +22,36 @@ export function storeAccountEnv(account) {
     BRAINTREE_MERCHANT_ACCOUNTS: [...byCurrency].map(([currency, id]) => `${currency}=${id}`).join(','),
   };
 }
+
+/**
+ * Everything the store needs to pay through the local card sandbox listening at `url` with
+ * `account`: the gateway's address and keys, and the methods the sandbox stands in for (PayPal,
+ * Apple Pay, Google Pay and the rest), each on unless `env` turns it off.
+ */
+export function cardSandboxStoreEnv(url, account, env = process.env) {
+  return {
+    BRAINTREE_ENVIRONMENT: 'local',
+    BRAINTREE_GATEWAY_URL: url,
+    ...storeAccountEnv(account),
+    BRAINTREE_PAYPAL: env.BRAINTREE_PAYPAL ?? 'true',
+    BRAINTREE_LOCAL_PAYMENTS: env.BRAINTREE_LOCAL_PAYMENTS ?? 'true',
+    BRAINTREE_SEPA: env.BRAINTREE_SEPA ?? 'true',
+    BRAINTREE_US_BANK_ACCOUNT: env.BRAINTREE_US_BANK_ACCOUNT ?? 'true',
+    // Offered only where the browser's Payment Request API says it can pay (Chromium here cannot: docs/decisions.md).
+    BRAINTREE_PAYMENT_REQUEST: env.BRAINTREE_PAYMENT_REQUEST ?? 'true',
+    BRAINTREE_VENMO: env.BRAINTREE_VENMO ?? 'true',
+    BRAINTREE_APPLE_PAY: env.BRAINTREE_APPLE_PAY ?? 'true',
+    BRAINTREE_GOOGLE_PAY: env.BRAINTREE_GOOGLE_PAY ?? 'true',
+    GOOGLE_MERCHANT_ID: env.GOOGLE_MERCHANT_ID ?? 'BCR2DN4TSANDBOX',
+  };
+}
+
+/** The store's settings for the local Digital River sandbox at `url`, with the sandbox's default keys (apps/payment-sandbox/src/digital-river/context.ts). */
+export function digitalRiverSandboxStoreEnv(url) {
+  return {
+    DIGITAL_RIVER_API_URL: url,
+    DIGITAL_RIVER_SECRET_KEY: 'sk_test_sandbox_secret',
+    DIGITAL_RIVER_PUBLIC_KEY: 'pk_test_sandbox_public',
+    DIGITAL_RIVER_JS_URL: `${url}/v1/DigitalRiver.js`,
+  };
+}
