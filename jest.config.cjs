@@ -1,6 +1,6 @@
 // One Jest run over every project; integration suites share one throwaway Postgres.
 module.exports = {
-  projects: ['<rootDir>/libs/*/jest.config.cjs', '<rootDir>/apps/*/jest.config.cjs', '<rootDir>/tools/jest.config.cjs'],
+  projects: ['<rootDir>/libs/*/jest.config.cjs', '<rootDir>/apps/*/jest.config.cjs', '<rootDir>/tools/jest.config.cjs', '<rootDir>/deploy/jest.config.cjs'],
   // Per-project testTimeout is ignored when the projects run together: the API's and the sandbox's
   // 30 s (servers, databases and real sockets on a two-core machine) must be set here to count.
   testTimeout: 30000,
