@@ -26,10 +26,11 @@ function interpolate(text: string, host: Env): string {
   });
 }
 
-/** The store service's environment as `docker compose up` gives it, for the host's variables. */
-function composeEnvironment(host: Env): Env {
-  const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'));
-  const declared = compose.services.store.environment ?? {};
+const composeFile = () => parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8'));
+
+/** A service's environment as `docker compose up` gives it, for the host's variables. */
+function composeEnvironment(host: Env, service = 'migrate'): Env {
+  const declared = composeFile().services[service].environment ?? {};
   const entries: [string, string][] = Array.isArray(declared)
     ? declared.map((line: string) => line.split(/=(.*)/s).slice(0, 2) as [string, string])
     : Object.entries(declared).map(([key, value]) => [key, String(value ?? '')]);
@@ -47,6 +48,13 @@ function runtimeImage(): { env: Env; cmd: string[] } {
   const cmd = stage.filter((line) => /^CMD\s/i.test(line)).pop();
   if (!cmd) throw new Error('the runtime stage has no CMD');
   return { env, cmd: JSON.parse(cmd.replace(/^CMD\s+/i, '')) };
+}
+
+/** The arguments compose's `migrate` service gives the migration command (its command replaces the image's CMD). */
+function composeMigrationArguments(): string[] {
+  const command: string[] = composeFile().services.migrate.command;
+  expect(command.slice(0, 2)).toEqual(['node', 'apps/api/dist/cli.js']);
+  return command.slice(2);
 }
 
 /**
@@ -89,11 +97,13 @@ const nothingSeeded = { suites: 0, codes: 0, free: 0 };
 const silent = () => undefined;
 
 describe('the production-like run', () => {
-  it('seeds nothing with docker compose up and no settings but the database password', async () => {
-    const host = { POSTGRES_PASSWORD: 'change-me' };
+  it('seeds nothing with docker compose up and no settings but its two secrets', async () => {
+    // The database password, and the device cookie secret every instance must share.
+    const host = { POSTGRES_PASSWORD: 'change-me', DEVICE_COOKIE_SECRET: 'x'.repeat(48) };
+    expect(composeEnvironment(host, 'store')).toMatchObject({ DEVICE_COOKIE_SECRET: host.DEVICE_COOKIE_SECRET });
     const env = { ...runtimeImage().env, ...composeEnvironment(host) };
     expect(env.NODE_ENV).toBe('production');
-    const args = cliArgumentsOf(env);
+    const args = composeMigrationArguments();
     await migrateCommand(args, { ...env, DATABASE_URL: db.url }, silent);
     expect(await demoRows()).toEqual(nothingSeeded);
   });
@@ -107,7 +117,7 @@ describe('the production-like run', () => {
 
   it('seeds the demo catalogue only when SEED_DEMO_CATALOGUE=true is set on purpose', async () => {
     const env = { ...runtimeImage().env, ...composeEnvironment({ POSTGRES_PASSWORD: 'change-me', SEED_DEMO_CATALOGUE: 'true' }) };
-    const args = cliArgumentsOf(env);
+    const args = composeMigrationArguments();
     await migrateCommand(args, { ...env, DATABASE_URL: db.url }, silent);
     expect(await demoRows()).toMatchObject({ free: 1 });
   });

@@ -15,19 +15,19 @@ import { loadConfig } from './app-config';
 
 // README's table of which ways to pay the demo store (`npm start`) offers on each storefront is
 // worked out here from the same rules the store runs on: the default gateway rules, the flags
-// tools/start.mjs switches on, and each method's availability rule. When a rule, a flag or a method
+// tools/start.mjs switches on (tools/lib/sandbox-account.mjs), and each method's availability rule. When a rule, a flag or a method
 // changes, this fails and prints the table README should now hold.
 
 const ROOT = join(__dirname, '..', '..', '..', '..');
 const README = join(ROOT, 'README.md');
-const START = join(ROOT, 'tools', 'start.mjs');
+const START = join(ROOT, 'tools', 'lib', 'sandbox-account.mjs');
 const BEGIN = '<!-- demo-methods:begin -->';
 const END = '<!-- demo-methods:end -->';
 
-/** The store features `npm start` switches on for its local sandbox: `BRAINTREE_X: process.env.BRAINTREE_X ?? 'true'`. */
+/** The store features `npm start` switches on for its local sandbox: `BRAINTREE_X: env.BRAINTREE_X ?? 'true'`. */
 function demoFeatures(): StoreFeature[] {
   const start = readFileSync(START, 'utf8');
-  const named = [...start.matchAll(/BRAINTREE_(\w+): process\.env\.BRAINTREE_\1 \?\? 'true'/g)].map((match) => match[1].toLowerCase().replaceAll('_', '-'));
+  const named = [...start.matchAll(/BRAINTREE_(\w+): env\.BRAINTREE_\1 \?\? 'true'/g)].map((match) => match[1].toLowerCase().replaceAll('_', '-'));
   return STORE_FEATURES.filter((feature) => named.includes(feature));
 }
 
@@ -74,7 +74,7 @@ function expectedTable(): string {
 }
 
 describe("README's table of the ways to pay the demo store offers", () => {
-  it('reads the flags npm start switches on from tools/start.mjs', () => {
+  it('reads the flags npm start switches on from the sandbox settings it hands the store', () => {
     // PayPal, the local methods and Venmo are among them, and the retired networks are not.
     expect(demoFeatures()).toEqual(expect.arrayContaining(['paypal', 'local-payments', 'venmo', 'sepa', 'us-bank-account']));
     expect(demoFeatures()).not.toContain('masterpass');

@@ -103,6 +103,9 @@ export function logWhenAnswered(logger: pino.Logger, request: IncomingMessage, r
   });
 }
 
+/** The id of the request being answered (null outside one), for whatever else tags its work: traces' spans. */
+export { currentRequestId };
+
 type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
 
 /**

@@ -44,8 +44,8 @@ class RequestIdSpanProcessor implements SpanProcessor {
  * with the global fetch), exported by OTLP/HTTP to the endpoint of the standard settings
  * (OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces, or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as is; their
  * headers and timeouts too). The service is named by OTEL_SERVICE_NAME, or software-store-api.
+ * Answers how to send the spans still batched, for the shutdown.
  */
-/** Starts tracing; answers how to send the spans still batched (at shutdown). */
 export function startTracing(): () => Promise<void> {
   let currentRequestId: () => string | null = () => null;
   let requestIdOf: (request: IncomingMessage) => string = () => '';
@@ -77,9 +77,9 @@ export function startTracing(): () => Promise<void> {
   });
   // Loaded only now, after the instrumentations are in place: these load the infrastructure lib,
   // which loads pg, whose first require the PostgreSQL instrumentation must see.
+  // (Through the HTTP edge's logging, which has both: a library required here lazily would break
+  // the rule that a library is imported one way throughout.)
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  currentRequestId = (require('@store/infrastructure') as typeof import('@store/infrastructure')).currentRequestId;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  requestIdOf = (require('../http/logging') as typeof import('../http/logging')).requestIdOf;
+  ({ currentRequestId, requestIdOf } = require('../http/logging') as typeof import('../http/logging'));
   return () => provider.shutdown();
 }
