@@ -9,6 +9,10 @@
 //   --mail-port N  the local mail catcher's HTTP port (messages listed at /messages)
 //   --sandbox-port N  the card gateway sandbox's port (default: any free port)
 //   --dr-sandbox-port N  the Digital River sandbox's port (default: any free port)
+//   --staff-file F  writes demo back-office staff (support, finance, admin: emails, passwords,
+//                   authenticator secrets) to F; the end-to-end tests sign in with them. Without it,
+//                   a demo store (not --ephemeral) makes one administrator on its first start and
+//                   keeps their sign-in in .data/demo-staff.json.
 // Without BRAINTREE_ENVIRONMENT, card payments go to the project's local Braintree sandbox, started
 // here; `npm run browser` opens Chromium with the provider's hostnames mapped to it. Its account
 // (merchant id, keys, merchant accounts) is set by BRAINTREE_SANDBOX_MERCHANT_ID, _PUBLIC_KEY,
@@ -18,7 +22,8 @@
 // River sandbox, started here (plain http: the page loads its DigitalRiver.js stand-in from it).
 // Without SMTP_URL, mail goes to a local SMTP server (the mail catcher) that keeps it in memory.
 import { fork } from 'node:child_process';
-import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_NODE_OPTIONS } from './lib/api-runtime.mjs';
@@ -37,6 +42,7 @@ const { values: flags } = parseArgs({
     'mail-port': { type: 'string' },
     'sandbox-port': { type: 'string' },
     'dr-sandbox-port': { type: 'string' },
+    'staff-file': { type: 'string' },
   },
 });
 const port = Number(flags.port ?? process.env.PORT ?? 3000);
@@ -107,6 +113,8 @@ async function main() {
     stdio: ['ignore', flags.ephemeral ? 'ignore' : 'inherit', 'inherit'],
   });
 
+  const staff = await demoStaff(env);
+
   const apiPort = flags.dev ? await freePort() : port;
   let logTo = 'ignore';
   if (!flags.ephemeral) {
@@ -150,6 +158,39 @@ async function main() {
   if (mail && !flags.ephemeral) say(`(Mail is caught locally, not sent: ${mail.httpUrl}/messages)`);
   if (sandbox && !flags.ephemeral) say(`(Card payments go to the local Braintree sandbox; to pay in a browser run: npm run browser)`);
   if (drSandbox && !flags.ephemeral) say(`(Merchant-of-record payments go to the local Digital River sandbox at ${drSandboxEnv.DIGITAL_RIVER_API_URL})`);
+  if (staff && !flags.ephemeral) say(`(Back office: ${url.replace(/\/en-gb\/$/, '/admin/')}; the demo administrator's sign-in is in ${staff})`);
+}
+
+/**
+ * Demo staff for the back office, made with the CLI's create-operator: the three roles for the
+ * end-to-end tests (--staff-file), or one administrator for a demo store's first start. Their
+ * passwords and authenticator secrets are written to a file only this machine reads.
+ */
+async function demoStaff(env) {
+  const demo = (env.SEED_DEMO_CATALOGUE ?? 'true') === 'true';
+  const file = flags['staff-file'] ?? (!flags.ephemeral && demo ? join(dataDir, 'demo-staff.json') : null);
+  if (!file) return null;
+  if (!flags['staff-file'] && existsSync(file)) return file;
+  const roles = flags['staff-file'] ? ['support', 'finance', 'admin'] : ['admin'];
+  const accounts = [];
+  for (const role of roles) {
+    const password = randomBytes(18).toString('base64url');
+    const output = [];
+    await new Promise((resolve, reject) => {
+      const child = fork(join(ROOT, 'apps/api/dist/cli.js'), ['create-operator', '--email', `${role}@staff.example.com`, '--first-name', 'Demo', '--last-name', role[0].toUpperCase() + role.slice(1), '--role', role, '--json'], {
+        cwd: ROOT,
+        env: { ...env, OPERATOR_PASSWORD: password },
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      });
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`create-operator ${role} exited with ${code}: ${Buffer.concat(output).toString()}`))));
+    });
+    const created = JSON.parse(Buffer.concat(output).toString().trim().split('\n').pop());
+    accounts.push({ role, email: created.email, password, totp_secret: created.totp_secret, badge_number: created.badge_number });
+  }
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(accounts, null, 2)}\n`, { mode: 0o600 });
+  return file;
 }
 
 /**

@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The local SMTP server's message list, for tests that read the mail the store sent. */
 export const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 1);
+/** The main store's demo back-office staff (support, finance, admin), written by tools/start.mjs --staff-file. */
+export const staffFile = join(tmpdir(), `store-e2e-staff-${port}.json`);
 /**
  * A second store configured the other way round for the paths the defaults never take: no gateway
  * for dollar orders (the payment-unavailable notice), an analytics tag to load after consent, and a
@@ -111,7 +113,7 @@ export default defineConfig({
   // E2E_NO_STORE=1 starts no store, for the projects that need none (sandbox-contract).
   webServer: process.env.E2E_NO_STORE === '1' ? [] : [
     {
-      command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort} --sandbox-port ${sandboxPort} --dr-sandbox-port ${drSandboxPort}`,
+      command: `node tools/start.mjs --ephemeral --no-build --port ${port} --mail-port ${mailPort} --sandbox-port ${sandboxPort} --dr-sandbox-port ${drSandboxPort} --staff-file ${staffFile}`,
       cwd: '../..',
       url: `${baseURL}/health/ready`,
       timeout: 120_000,

@@ -12,6 +12,7 @@ import { ConsentModule } from './consent/consent.module';
 import { IdentityModule } from './identity/identity.module';
 import { TaxExemptionModule } from './tax-exemption/tax-exemption.module';
 import { PaymentsModule } from './payments/payments.module';
+import { BackOfficeModule } from './back-office/back-office.module';
 import { RequestedWithGuard } from './http/requested-with.guard';
 import { ObservabilityModule } from './observability/observability.module';
 
@@ -34,6 +35,7 @@ export class AppModule {
         TaxExemptionModule,
         PaymentsModule,
         ClientErrorsModule,
+        BackOfficeModule,
       ],
       providers: [
         { provide: AppConfig, useValue: config },

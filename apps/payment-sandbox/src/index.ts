@@ -8,6 +8,7 @@ import { unionPayRoutes } from './unionpay/unionpay';
 import type { RouteHandler, SandboxConfig, SandboxContext } from './context';
 import type { NamedAccountSource } from './account';
 import { controlRoutes } from './control/routes';
+import { disputeControlRoutes } from './control/disputes';
 import { gatewayRoutes } from './gateway/routes';
 import { handlerFor, keepIdleConnectionsOpen, listen, startServer } from './server';
 import { generateCertificate, type SandboxCertificate } from './tls';
@@ -91,6 +92,7 @@ const ROUTES: readonly RouteHandler[] = [
   bankDebitControlRoutes,
   controlRoutes,
   webhookControlRoutes,
+  disputeControlRoutes,
   gatewayRoutes,
   masterpassRoutes,
   visaCheckoutRoutes,

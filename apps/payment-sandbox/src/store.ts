@@ -478,7 +478,7 @@ export interface WebhookAttempt {
 export interface WebhookDeliveryRecord {
   readonly id: string;
   readonly kind: string;
-  /** The local payment id or transaction id the notification is about. */
+  /** The local payment id, transaction id or dispute id the notification is about. */
   readonly subjectId: string;
   readonly btSignature: string;
   readonly btPayload: string;
@@ -507,6 +507,55 @@ export interface WebhookSettings {
   dropNext: number;
 }
 
+export type DisputeStatus = 'open' | 'accepted' | 'disputed' | 'won' | 'lost' | 'expired';
+
+/** A piece of evidence on a dispute: text (comment) or an uploaded document (url), as the provider lists them. */
+export interface DisputeEvidenceRecord {
+  readonly id: string;
+  readonly comment: string | null;
+  readonly documentUploadId: string | null;
+  readonly category: string | null;
+  readonly sequenceNumber: number | null;
+  readonly createdAt: string;
+  /** Set when the dispute is finalized: the evidence goes to the processor then. */
+  sentToProcessorAt: string | null;
+}
+
+/**
+ * A dispute (chargeback) on a sale, as the provider keeps it: open until the merchant accepts it,
+ * finalizes its evidence (disputed, then won or lost), or lets its reply-by date pass (expired).
+ */
+export interface DisputeRecord {
+  readonly id: string;
+  readonly transactionId: string;
+  readonly amount: string;
+  readonly currencyIsoCode: string;
+  readonly merchantAccountId: string;
+  readonly reason: string;
+  readonly kind: 'chargeback';
+  status: DisputeStatus;
+  readonly caseNumber: string;
+  readonly referenceNumber: string;
+  /** YYYY-MM-DD, as the provider's dates. */
+  readonly receivedDate: string;
+  readonly replyByDate: string;
+  dateWon: string | null;
+  readonly createdAt: string;
+  updatedAt: string;
+  evidence: DisputeEvidenceRecord[];
+  statusHistory: { status: DisputeStatus; timestamp: string; effectiveDate: string }[];
+}
+
+/** A file uploaded through `documentUpload.create` (evidence for a dispute). The bytes are not kept. */
+export interface DocumentUploadRecord {
+  readonly id: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly contentType: string;
+  readonly size: number;
+  readonly createdAt: string;
+}
+
 export interface SandboxState {
   customers: Record<string, CustomerRecord>;
   paymentMethods: Record<string, PaymentMethodRecord>;
@@ -525,6 +574,9 @@ export interface SandboxState {
   /** Absent in older state files (the constructor fills them in). */
   addresses: Record<string, AddressRecord>;
   verifications: Record<string, VerificationRecord>;
+  /** Absent in older state files (the constructor fills them in). */
+  disputes: Record<string, DisputeRecord>;
+  documentUploads: Record<string, DocumentUploadRecord>;
   /**
    * The account the sandbox last started with (merchant id, keys, merchant accounts), so a restart
    * without flags has the same one; absent in older state files. A reset keeps it.
@@ -549,6 +601,8 @@ const emptyState = (): SandboxState => ({
   bankDebitSettings: { settleAfterMs: null },
   addresses: {},
   verifications: {},
+  disputes: {},
+  documentUploads: {},
 });
 
 /**

@@ -16,3 +16,4 @@ export * from './billing';
 export * from './tax-exemption';
 export * from './orders';
 export * from './payments';
+export * from './back-office';

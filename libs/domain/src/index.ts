@@ -32,3 +32,5 @@ export * from './contracts/card-checkout.contract';
 export * from './contracts/merchant-of-record.contract';
 export * from './contracts/consent.contract';
 export * from './contracts/client-error.contract';
+export * from './back-office/operator-roles';
+export * from './contracts/back-office.contract';

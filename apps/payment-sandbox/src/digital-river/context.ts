@@ -12,12 +12,19 @@ export interface DigitalRiverConfig {
    * times"); its current one says to build a new checkout. True (the default) allows both.
    */
   readonly checkoutReusableAfterDecline: boolean;
+  /**
+   * Ours: a refund is pending when made (as the provider answers it) and succeeds this long after,
+   * at the first call that comes then; null keeps refunds pending until a test moves them with
+   * `POST /__sandbox/refunds/{id} {state: 'succeeded' | 'failed'}`. 0: succeeded from the next call on.
+   */
+  readonly refundsSucceedAfterMs: number | null;
 }
 
 export const DEFAULT_DIGITAL_RIVER_CONFIG: DigitalRiverConfig = {
   secretKey: 'sk_test_sandbox_secret',
   publicKey: 'pk_test_sandbox_public',
   checkoutReusableAfterDecline: true,
+  refundsSucceedAfterMs: 0,
 };
 
 export interface DigitalRiverContext {

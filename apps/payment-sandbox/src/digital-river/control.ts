@@ -2,6 +2,7 @@ import type { DigitalRiverContext, DrReply, DrRequest } from './context';
 import { isObject, jsonBody, ok } from './http';
 import type { ForcedFault } from './model';
 import { summarizeOrder } from './orders';
+import { presentRefund, settleRefund } from './refunds';
 
 /**
  * Ours: the sandbox's test controls under /__sandbox/, JSON in and out, no key (the sandbox
@@ -13,9 +14,10 @@ import { summarizeOrder } from './orders';
  * - GET    /__sandbox/force                   → {forced: [...]};  DELETE clears them
  * - POST   /__sandbox/drop-in {hang: boolean} → {hang};  GET reads it
  * - GET    /__sandbox/orders[?upstreamId=…]   → [{id, checkoutId, upstreamId, state, currency, totalAmount, totalTax, sellingEntity, sourceId, createdTime}]
+ * - POST   /__sandbox/refunds/{id} {state: 'succeeded'|'failed', failureReason?} → the refund, moved on from pending
  */
 
-const RESOURCES = new Set(['*', 'checkouts', 'orders', 'fulfillments', 'tax-identifiers', 'sources', 'customers', 'files', 'drjs']);
+const RESOURCES = new Set(['*', 'checkouts', 'orders', 'fulfillments', 'refunds', 'tax-identifiers', 'sources', 'customers', 'files', 'drjs']);
 
 const bad = (message: string): DrReply => ({ status: 400, body: { error: message } });
 
@@ -64,6 +66,17 @@ export function controlReply(request: DrRequest, context: DigitalRiverContext, p
     store.state.dropInHangs = parsed.body.hang;
     store.save();
     return ok({ hang: store.state.dropInHangs });
+  }
+  const refundMove = /^POST refunds\/([^/]+)$/.exec(route);
+  if (refundMove) {
+    const refund = store.state.refunds[refundMove[1]];
+    if (!refund) return { status: 404, body: { error: `no refund ${refundMove[1]}` } };
+    const parsed = jsonBody(request);
+    const body = 'error' in parsed ? {} : parsed.body;
+    if (body.state !== 'succeeded' && body.state !== 'failed') return bad("send {state: 'succeeded' | 'failed', failureReason?}");
+    if (refund.state !== 'pending') return { status: 409, body: { error: `refund ${refund.id} is ${refund.state}, not pending` } };
+    settleRefund(context, refund, body.state, typeof body.failureReason === 'string' ? body.failureReason : undefined);
+    return ok(presentRefund(refund));
   }
   if (route === 'GET orders') {
     const upstreamId = request.url.searchParams.get('upstreamId');

@@ -94,7 +94,7 @@ describe('request validation', () => {
     expect(await client.api('/checkouts/missing')).toEqual({ status: 404, body: { type: 'not_found', errors: [{ code: 'not_found', parameter: 'id', message: "Checkout 'missing' not found." }] } });
     expect((await client.api('/orders/123/nothing')).status).toBe(404);
     expect((await client.api('/sources/x', {}, 'POST')).status).toBe(405);
-    expect((await client.api('/refunds')).status).toBe(404);
+    expect(await client.api('/refunds/missing')).toEqual({ status: 404, body: { type: 'not_found', errors: [{ code: 'not_found', parameter: 'id', message: "Refund 'missing' not found." }] } });
   });
 
   it('leaves a checkout unchanged when an update is refused', async () => {

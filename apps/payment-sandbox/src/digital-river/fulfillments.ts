@@ -48,13 +48,13 @@ export function orderState(order: OrderRecord): 'accepted' | 'cancelled' | 'fulf
 /** The cancelled and captured shares of the order's total (tax included), in major units. */
 export function orderAmounts(order: OrderRecord): { readonly cancelledAmount: number; readonly capturedAmount: number } {
   const totals = itemTotals(order);
-  const taxInclusive = (order.snapshot as { taxInclusive?: boolean }).taxInclusive === true;
   let cancelledAmount = 0;
   let capturedAmount = 0;
   for (const item of itemsOf(order)) {
     const done = totals.get(String(item.id));
     if (!done || done.quantity === 0) continue;
-    const amount = Number(item.amount ?? 0) + (taxInclusive ? 0 : Number(item.tax?.amount ?? 0));
+    // An item's `amount` is its pre-tax part whether or not the prices included tax: its tax is always on top.
+    const amount = Number(item.amount ?? 0) + Number(item.tax?.amount ?? 0);
     cancelledAmount += (amount * done.cancelled) / done.quantity;
     capturedAmount += (amount * done.fulfilled) / done.quantity;
   }

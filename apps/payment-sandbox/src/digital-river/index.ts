@@ -2,7 +2,7 @@
  * # Digital River sandbox
  *
  * A local stand-in for Digital River (the merchant-of-record gateway `digital-river`): its server
- * API (checkouts, tax identifiers, sources, orders, fulfillments, customers, files) over plain HTTP/JSON, and
+ * API (checkouts, tax identifiers, sources, orders, fulfillments, refunds, customers, files) over plain HTTP/JSON, and
  * a DigitalRiver.js stand-in for the browser. Behaviour marked "Ours" in the code is the sandbox's
  * choice, not the provider's documented behaviour.
  *
@@ -31,6 +31,8 @@
  * | GET /orders/{id} · GET /orders?upstreamIds=a,b&ids=&checkoutId=&limit= | | Order · `{hasMore, data: [Order]}` newest first |
  * | POST /fulfillments | `{orderId, upstreamId?, items: [{itemId, quantity?, cancelQuantity?}]}` | 201 Fulfillment; every item cancelled → order and charge `cancelled`; every item done, some fulfilled → order `fulfilled`, charge `complete`; more than an item's open quantity → 400 `invalid_parameter` (Ours) |
  * | GET /fulfillments[?orderId=] | | `{hasMore, data: [Fulfillment]}` newest first |
+ * | POST /refunds | `{orderId, currency, amount \| percent \| items: [{itemId, quantity?, amount?}], reason?, metadata?}` (type: only non-product types, which have nothing to give back here) | 201 Refund `{id, orderId, currency, amount, refundedAmount, percent?, items, reason?, state: 'pending', stateTransitions, metadata?, liveMode}`; more than captured less earlier refunds → 400 `invalid_parameter`; see refunds.ts |
+ * | GET /refunds/{id} · GET /refunds?orderId=&limit= | | Refund · `{hasMore, data: [Refund]}` newest first; pending → succeeded after `refundsSucceedAfterMs` (0: at the next call) or by the control |
  * | POST /customers · GET/POST/DELETE /customers/{id} | `{id?, email?, type?, locale?, enabled?, metadata?, taxCertificate?: {companyName, taxAuthority, startDate, endDate, fileId}}` (an update's taxCertificate is added to `taxCertificates`) | Customer `{id, email, type, taxCertificates, taxIdentifiers, sources, enabled, …}` |
  * | POST /customers/{id}/tax-identifiers/{taxId} · POST/DELETE /customers/{id}/sources/{sourceId} | | TaxIdentifier · Source (reusable) · 204 |
  * | POST /files · GET /files/{id} | multipart `file`, `purpose` (e.g. `tax_document_customer_upload`), `fileName?`, `title?` (or JSON with `file` in base64 and `fileName`) | 201 `{id, fileName, purpose, size, type, createdTime, liveMode}` |
@@ -106,11 +108,12 @@
  *
  * ## Controls (Ours, no key): see control.ts
  * POST /__sandbox/reset · GET /__sandbox/health · POST /__sandbox/force `{resource: checkouts |
- * orders | fulfillments | tax-identifiers | sources | customers | files | drjs | *, method?, fail?:
+ * orders | fulfillments | refunds | tax-identifiers | sources | customers | files | drjs | *, method?, fail?:
  * service_unavailable | declined (orders only), delayMs?, times? (1)}` (503 without doing the call,
  * or the call done and its answer held delayMs; GET lists, DELETE clears) · POST /__sandbox/drop-in
  * `{hang: true}` (the drop-in stays on "Loading…" and never calls onReady, until `{hang: false}` or
- * reset) · GET /__sandbox/orders?upstreamId=… (order summaries).
+ * reset) · GET /__sandbox/orders?upstreamId=… (order summaries) · POST /__sandbox/refunds/{id}
+ * `{state: 'succeeded' | 'failed', failureReason?}` (a pending refund moved on).
  *
  * State: in memory, or in `stateFile` (JSON, written atomically after each change).
  */

@@ -171,9 +171,31 @@ export interface FulfillmentRecord {
   readonly items: readonly { readonly itemId: string; readonly quantity: number; readonly cancelQuantity: number }[];
 }
 
+/**
+ * A refund (POST /refunds): of the whole order's captured money (`amount` or `percent`) or of some
+ * of its items (`items`). Pending until the provider has given the money back, then succeeded (or
+ * failed); pending and succeeded refunds both count against what is left to refund.
+ */
+export interface RefundRecord {
+  readonly id: string;
+  readonly orderId: string;
+  readonly createdTime: string;
+  updatedTime: string;
+  readonly currency: string;
+  readonly type?: string;
+  readonly amount: number;
+  readonly percent?: number;
+  readonly items: readonly { readonly itemId: string; readonly quantity?: number; readonly amount: number }[];
+  readonly reason?: string;
+  readonly metadata?: Record<string, unknown>;
+  state: 'pending' | 'succeeded' | 'failed';
+  stateTransitions: Record<string, string>;
+  failureReason?: string;
+}
+
 /** Ours: a fault a test asked for, used by the next matching call. */
 export interface ForcedFault {
-  /** The API's first path segment (`checkouts`, `orders`, `tax-identifiers`, `sources`, `customers`, `files`, or `drjs` for the browser script's calls), or `*`. */
+  /** The API's first path segment (`checkouts`, `orders`, `refunds`, `tax-identifiers`, `sources`, `customers`, `files`, or `drjs` for the browser script's calls), or `*`. */
   readonly resource: string;
   /** Only calls with this method; any when absent. */
   readonly method?: string;
@@ -192,6 +214,8 @@ export interface DigitalRiverState {
   customers: Record<string, CustomerRecord>;
   files: Record<string, FileRecord>;
   orders: Record<string, OrderRecord>;
+  /** Absent in state files written before refunds (the store fills it in). */
+  refunds: Record<string, RefundRecord>;
   forced: ForcedFault[];
   /** Ours: the drop-in never calls onReady while set (the page's 25 s mount limit). */
   dropInHangs: boolean;

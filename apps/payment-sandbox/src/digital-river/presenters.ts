@@ -2,6 +2,7 @@ import type { DigitalRiverContext } from './context';
 import { clean, type Json } from './http';
 import type { CheckoutRecord, CustomerRecord, FileRecord, OrderRecord, SourceRecord, TaxIdentifierRecord } from './model';
 import { itemTotals, orderAmounts, orderState } from './fulfillments';
+import { refundAmounts } from './refunds';
 import { applicabilityOf, priceItems, sellingEntityFor, TAX_IDENTIFIER_TYPES, taxRateFor, US_TAX_COUNTRIES, type TaxReason } from './tax';
 
 /** The provider's objects as the API answers them (camelCase, `liveMode: false`). */
@@ -188,6 +189,7 @@ export function presentOrder(context: DigitalRiverContext, order: OrderRecord): 
   const state = orderState(order);
   const totals = itemTotals(order);
   const { cancelledAmount, capturedAmount } = orderAmounts(order);
+  const refunds = refundAmounts(context, order);
   const itemState = (id: string) => {
     const item = totals.get(id);
     if (!item || item.fulfilled + item.cancelled < item.quantity) return 'created';
@@ -199,7 +201,12 @@ export function presentOrder(context: DigitalRiverContext, order: OrderRecord): 
     checkoutId: order.checkoutId,
     createdTime: order.createdTime,
     updatedTime: order.createdTime,
-    items: (snapshot.items ?? []).map((item) => ({ ...item, state: itemState(String(item.id)), stateTransitions: { created: order.createdTime }, availableToRefundAmount: 0 })),
+    items: (snapshot.items ?? []).map((item) => ({
+      ...item,
+      state: itemState(String(item.id)),
+      stateTransitions: { created: order.createdTime },
+      availableToRefundAmount: refunds.itemAvailable.get(String(item.id)) ?? 0,
+    })),
     state,
     stateTransitions: { accepted: order.createdTime, ...(state !== 'accepted' ? { [state]: order.fulfillments?.at(-1)?.createdTime } : {}) },
     fraudState: 'passed',
@@ -214,7 +221,10 @@ export function presentOrder(context: DigitalRiverContext, order: OrderRecord): 
           amount: order.charge.amount,
           state: order.charge.state,
           captured: false,
-          refunded: false,
+          refunded: refunds.refundedAmount > 0,
+          refunds: refunds.refunds
+            .filter((refund) => refund.state !== 'failed')
+            .map((refund) => ({ createdTime: refund.createdTime, amount: refund.amount, state: refund.state })),
           orderId: order.id,
           sourceId: order.charge.sourceId,
           paymentSessionId: order.charge.paymentSessionId,
@@ -224,10 +234,10 @@ export function presentOrder(context: DigitalRiverContext, order: OrderRecord): 
       ],
       session: { ...(snapshot.payment?.session ?? {}), state: 'complete', amountContributed: order.charge.amount, amountRemainingToBeContributed: 0 },
     },
-    availableToRefundAmount: 0,
+    availableToRefundAmount: refunds.availableToRefundAmount,
     capturedAmount,
     cancelledAmount,
-    refundedAmount: 0,
+    refundedAmount: refunds.refundedAmount,
     requestToBeForgotten: false,
     liveMode: false,
   });

@@ -9,6 +9,7 @@ import { corsHeaders, errorReply, jsonBody, requirePublicKey, requireSecretKey, 
 import type { ForcedFault } from './model';
 import { createFulfillment, listFulfillments } from './fulfillments';
 import { createOrder, getOrder, listOrders } from './orders';
+import { advanceRefunds, createRefund, getRefund, listRefunds } from './refunds';
 import {
   attachSourceToCustomer,
   attachTaxIdentifierToCustomer,
@@ -26,7 +27,7 @@ import {
   updateCustomer,
 } from './resources';
 
-const API_RESOURCES = new Set(['checkouts', 'orders', 'fulfillments', 'tax-identifiers', 'customers', 'files', 'sources']);
+const API_RESOURCES = new Set(['checkouts', 'orders', 'fulfillments', 'refunds', 'tax-identifiers', 'customers', 'files', 'sources']);
 
 const methodNotAllowed = (request: DrRequest) => errorReply(405, { code: 'method_not_allowed', message: `${request.method} is not allowed on ${request.url.pathname}.` });
 const serviceUnavailable = errorReply(503, { code: 'service_unavailable', message: 'The service is temporarily unavailable. Try again later.' });
@@ -41,6 +42,8 @@ const API: Readonly<Record<string, Readonly<Record<string, Handler>>>> = {
   orders: { POST: (c) => createOrder(c.context, c.body, c.fault?.fail === 'declined'), GET: (c) => listOrders(c.context, c.request.url.searchParams) },
   'orders/:id': { GET: (c) => getOrder(c.context, c.id) },
   fulfillments: { POST: (c) => createFulfillment(c.context, c.body), GET: (c) => listFulfillments(c.context, c.request.url.searchParams) },
+  refunds: { POST: (c) => createRefund(c.context, c.body), GET: (c) => listRefunds(c.context, c.request.url.searchParams) },
+  'refunds/:id': { GET: (c) => getRefund(c.context, c.id) },
   'tax-identifiers': { POST: (c) => createTaxIdentifier(c.context, c.body), GET: (c) => listTaxIdentifiers(c.context, c.request.url.searchParams) },
   'tax-identifiers/:id': { GET: (c) => getTaxIdentifier(c.context, c.id), DELETE: (c) => deleteTaxIdentifier(c.context, c.id) },
   customers: { POST: (c) => createCustomer(c.context, c.body) },
@@ -119,5 +122,7 @@ export async function handle(request: DrRequest, response: ServerResponse, conte
   if (!API_RESOURCES.has(segments[0] ?? '')) return send(response, notFoundPath(request));
   const unauthorized = requireSecretKey(request, context.config);
   if (unauthorized) return send(response, unauthorized);
+  // Refunds due to succeed do so first, so every answer (a refund, its order) tells the same.
+  advanceRefunds(context);
   send(response, await withFault(context, segments[0], request.method, (fault) => apiReply(request, context, segments, fault)));
 }

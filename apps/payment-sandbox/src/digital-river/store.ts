@@ -9,6 +9,7 @@ const emptyState = (): DigitalRiverState => ({
   customers: {},
   files: {},
   orders: {},
+  refunds: {},
   forced: [],
   dropInHangs: false,
 });

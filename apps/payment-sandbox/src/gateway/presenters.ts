@@ -9,6 +9,7 @@ import { isExpired } from './cards';
 import { isCard, methodKind } from './vault';
 import { bankMethodXml, bankNonceDetails, bankTransactionFields, sepaDebitAccountXml, usBankAccountXml } from '../bank-debits/presenters';
 import { datetime, XmlList, type XmlObject } from './xml';
+import { disputesOf, disputeXml } from './dispute-records';
 import { globalId } from './global-ids';
 import { cardIndicators } from '../test-values';
 
@@ -497,7 +498,7 @@ export function transactionXml(transaction: TransactionRecord, context: SandboxC
       fundsHeld: null,
       success: null,
     },
-    disputes: new XmlList('dispute', []),
+    disputes: new XmlList('dispute', disputesOf(context, transaction.id).map((dispute) => disputeXml(dispute, context))),
     authorizationAdjustments: new XmlList('authorization-adjustment', []),
     addOns: new XmlList('add-on', []),
     discounts: new XmlList('discount', []),

@@ -20,6 +20,7 @@ import {
   updateCreditCard,
   updatePaymentMethod,
 } from './payment-methods';
+import { acceptDispute, addEvidence, createDocumentUpload, finalizeDispute, findDispute, removeEvidence, searchDisputes } from './disputes';
 import { createVerification, findVerification, searchVerificationIds, searchVerifications } from './verifications';
 import type { Reply } from './reply';
 import { sale } from './sale';
@@ -84,6 +85,13 @@ const ROUTES: readonly Route[] = [
   ['GET', 'verifications/:id', findVerification],
   ['GET', 'merchant_accounts', listMerchantAccounts],
   ['GET', 'merchant_accounts/:id', findMerchantAccount],
+  ['GET', 'disputes/:id', findDispute],
+  ['PUT', 'disputes/:id/accept', acceptDispute],
+  ['PUT', 'disputes/:id/finalize', finalizeDispute],
+  ['POST', 'disputes/:id/evidence', addEvidence],
+  ['DELETE', 'disputes/:id/evidence/:evidenceId', removeEvidence],
+  ['POST', 'disputes/advanced_search', searchDisputes],
+  ['POST', 'document_uploads', createDocumentUpload],
 ];
 
 /** The first path segments this group answers; everything else under /merchants (the client API) is left alone. */
@@ -144,7 +152,9 @@ export const gatewayRoutes: RouteHandler = async (request, response, context) =>
     if (method !== request.method) continue;
     const captures = match(pattern, rest);
     if (!captures) continue;
-    const params = Params.parse(request.body);
+    // A document upload is multipart (its handler reads the parts); everything else is JSON.
+    const multipart = String(request.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+    const params = multipart ? new Params() : Params.parse(request.body);
     if (!params) {
       response.writeHead(400, { 'Content-Type': 'text/plain' }).end('The body is not a JSON object.');
       return true;

@@ -3,6 +3,8 @@ import type { RouteHandler, SandboxContext } from '../context';
 import { Params } from '../gateway/params';
 import { approve, expire, findLocalPayment, notifyLocalPayment, reverse, type Transition } from '../local-payments/payments';
 import type { LocalPaymentRecord, WebhookDeliveryRecord } from '../store';
+import { disputesOf } from '../gateway/dispute-records';
+import { notifyDispute } from '../gateway/disputes';
 import { enqueueWebhook, webhookUrlOf } from './deliveries';
 import { isWebhookKind, signedNotification, transactionSubject, WEBHOOK_KINDS } from './notifications';
 
@@ -72,7 +74,7 @@ function settings(body: Params | null, context: SandboxContext, response: Server
   return json(response, 200, { ...next, effectiveUrl: webhookUrlOf(context) });
 }
 
-/** POST webhooks/send {kind, id}: a notification of that kind about a local payment (by payment id) or a transaction. */
+/** POST webhooks/send {kind, id}: a notification of that kind about a local payment (by payment id), a transaction or a dispute. */
 function send(body: Params | null, context: SandboxContext, response: ServerResponse): true {
   const kind = body?.raw.kind;
   const id = body?.string('id') ?? '';
@@ -84,6 +86,13 @@ function send(body: Params | null, context: SandboxContext, response: ServerResp
     if (kind === 'local_payment_completed' && payment.payerId === null) return json(response, 409, { error: `local payment ${id} is not approved` });
     if (kind === 'local_payment_funded' && payment.transactionId === null) return json(response, 409, { error: `local payment ${id} has no sale` });
     return json(response, 201, deliveryJson(notifyLocalPayment(context, kind, payment), true));
+  }
+  if (kind.startsWith('dispute_')) {
+    // A dispute's notification names the dispute (by its id, or the sale's latest); a dispute_opened
+    // about a sale with none opens one, as before disputes were kept.
+    const dispute = context.store.state.disputes[id] ?? (kind === 'dispute_opened' ? undefined : disputesOf(context, id).at(-1));
+    if (dispute) return json(response, 201, deliveryJson(notifyDispute(context, dispute, kind), true));
+    if (kind !== 'dispute_opened') return json(response, 404, { error: `no dispute ${id}, nor a transaction with one` });
   }
   const transaction = context.store.state.transactions[id];
   if (!transaction) return json(response, 404, { error: `no transaction ${id}` });

@@ -3,7 +3,8 @@ import type { SandboxConfig, SandboxContext } from '../context';
 import { transactionXml } from '../gateway/presenters';
 import { datetime, XmlList, xmlDocument, type XmlObject } from '../gateway/xml';
 import { aliasesOf } from '../local-payments/blik-aliases';
-import type { LocalPaymentRecord, TransactionRecord } from '../store';
+import type { DisputeRecord, LocalPaymentRecord, TransactionRecord } from '../store';
+import { disputesOf, disputeXml, openDispute } from '../gateway/dispute-records';
 
 /**
  * Webhook notifications signed as the provider signs them (the server SDK's webhook testing and
@@ -26,6 +27,11 @@ export const WEBHOOK_KINDS = [
   'transaction_settled',
   'transaction_settlement_declined',
   'dispute_opened',
+  'dispute_accepted',
+  'dispute_disputed',
+  'dispute_won',
+  'dispute_lost',
+  'dispute_expired',
 ] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 
@@ -82,36 +88,27 @@ export function localPaymentSubject(context: SandboxContext, kind: WebhookKind, 
   }
 }
 
-/** Ours: a dispute id derived from the transaction's, so a repeated notification names the same dispute. */
-const disputeId = (transaction: TransactionRecord) => `dp_${createHash('sha256').update(transaction.id).digest('hex').slice(0, 12)}`;
+/** The subject of a dispute notification: the dispute as `dispute.find` answers it. */
+export function disputeSubject(context: SandboxContext, dispute: DisputeRecord): XmlObject {
+  return { dispute: disputeXml(dispute, context) };
+}
 
-/** The subject of a transaction or dispute notification: the transaction as `transaction.find` answers it, or a dispute about it. */
+/**
+ * The subject of a transaction notification: the transaction as `transaction.find` answers it. A
+ * `dispute_opened` about a transaction names its latest open dispute, opening one (reason fraud,
+ * the whole amount) when it has none, so a repeated notification names the same dispute.
+ */
 export function transactionSubject(context: SandboxContext, kind: WebhookKind, transaction: TransactionRecord, now = new Date()): XmlObject {
-  const xml = transactionXml(transaction, context);
   switch (kind) {
     case 'transaction_settled':
-      return { transaction: { ...xml, status: 'settled' } };
+      return { transaction: { ...transactionXml(transaction, context), status: 'settled' } };
     case 'transaction_settlement_declined':
-      return { transaction: { ...xml, status: 'settlement_declined' } };
+      return { transaction: { ...transactionXml(transaction, context), status: 'settlement_declined' } };
     case 'dispute_opened': {
-      const opened = now.toISOString().slice(0, 10);
-      const replyBy = new Date(now.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
-      return {
-        dispute: {
-          id: disputeId(transaction),
-          amount: transaction.amount,
-          amountDisputed: transaction.amount,
-          amountWon: '0.00',
-          currencyIsoCode: transaction.currencyIsoCode,
-          kind: 'chargeback',
-          status: 'open',
-          reason: 'fraud',
-          receivedDate: opened,
-          replyByDate: replyBy,
-          dateOpened: opened,
-          transaction: { id: transaction.id, amount: transaction.amount, orderId: transaction.orderId },
-        },
-      };
+      const open = disputesOf(context, transaction.id).filter((dispute) => dispute.status === 'open').at(-1);
+      const dispute = open ?? openDispute(context, transaction, {}, now);
+      if ('problem' in dispute) throw new Error(`cannot open a dispute on ${transaction.id}: ${dispute.problem}`);
+      return disputeSubject(context, dispute);
     }
     default:
       throw new Error(`${kind} is not about a transaction`);

@@ -540,6 +540,35 @@ export const ErrorCatalogue = {
   MOR_TAX_ID_INVALID: entry(710003, 'The tax identifier you have entered is not valid.', 'payment-failed', { ours: true }),
   MOR_CHECKOUT_EXPIRED: entry(710004, 'Your payment session has expired. Please refresh the page and try again.', 'conflict', { ours: true }),
   MOR_PAYMENT_DECLINED: entry(710005, 'Your payment was declined. Please use a different payment method.', 'payment-failed', { ours: true }),
+  // ---- The back office (9000xx, ours): staff sign-in, roles, refunds, disputes ----
+  OPERATOR_SIGN_IN_REQUIRED: entry(900001, 'Please sign in to the back office.', 'forbidden', { ours: true }),
+  OPERATOR_ROLE_FORBIDDEN: entry(900002, 'Your role does not allow this action.', 'forbidden', { ours: true }),
+  OPERATOR_SIGN_IN_FAILED: entry(900003, 'The email, password or security code is incorrect.', 'unauthenticated', { ours: true }),
+  OPERATOR_LOCKED: entry(900004, 'Too many failed sign-ins. This staff account is locked for 15 minutes.', 'rate-limited', { ours: true }),
+  OPERATOR_EXISTS: entry(900005, 'A member of staff with this email already exists.', 'conflict', { ours: true }),
+  OPERATOR_NOT_FOUND: entry(900006, 'There is no member of staff with this id.', 'not-found', { ours: true }),
+  OPERATOR_LAST_ADMIN: entry(900007, 'The last active administrator cannot be disabled or lose the role.', 'conflict', { ours: true }),
+  ORDER_NOT_FOUND_FOR_STAFF: entry(900010, 'There is no order with this number.', 'not-found', { ours: true }),
+  ORDER_SEARCH_EMPTY: entry(900011, 'Enter an order number, an email, a transaction id or a date range.', 'invalid-input', { ours: true }),
+  REFUND_NOT_PAID: entry(900020, 'Only a paid order can be refunded.', 'conflict', { ours: true }),
+  REFUND_LINES_ALREADY_REFUNDED: entry(900021, 'One or more of these lines are refunded already.', 'conflict', { ours: true }),
+  REFUND_LINES_UNKNOWN: entry(900022, 'One or more of these lines are not on the order, or are free.', 'invalid-input', { ours: true }),
+  REFUND_NOT_SETTLED: entry(
+    900023,
+    'This payment has not settled yet, so only all of it can be given back now (a void). Part of it can be refunded once it has settled, usually within a day.',
+    'conflict',
+    { ours: true },
+  ),
+  REFUND_DECLINED: entry(900024, 'The payment provider declined the refund.', 'payment-failed', { ours: true }),
+  REFUND_IN_PROGRESS: entry(900025, 'A refund of this order is in progress. Please wait a moment and look again.', 'conflict', { ours: true }),
+  REFUND_PROVIDER_UNAVAILABLE: entry(900026, 'The payment provider did not answer. The refund will be checked and finished; do not refund again.', 'unavailable', {
+    ours: true,
+  }),
+  REFUND_NOTHING_CHARGED: entry(900027, 'Nothing was charged for these lines, so there is nothing to refund.', 'conflict', { ours: true }),
+  DISPUTE_NOT_FOUND: entry(900030, 'There is no dispute with this id.', 'not-found', { ours: true }),
+  DISPUTE_NOT_OPEN: entry(900031, 'This dispute is no longer open, so it cannot be changed.', 'conflict', { ours: true }),
+  DISPUTE_EVIDENCE_REFUSED: entry(900032, 'The payment provider refused this evidence.', 'invalid-input', { ours: true }),
+  ATTENTION_ITEM_NOT_FOUND: entry(900040, 'This item no longer needs attention.', 'not-found', { ours: true }),
 } as const;
 
 export type ErrorName = keyof typeof ErrorCatalogue;

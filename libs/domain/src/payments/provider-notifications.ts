@@ -18,6 +18,7 @@ export const PROVIDER_NOTIFICATION_KINDS = [
   'dispute-won',
   'dispute-lost',
   'dispute-accepted',
+  'dispute-disputed',
   'dispute-expired',
   // Any kind the store does not act on: stored (it was signed, so it is real) and marked ignored.
   'other',
@@ -59,6 +60,8 @@ export type NotificationSubject =
       readonly amount: string | null;
       readonly currency: string | null;
       readonly transactionId: string | null;
+      /** The last day to answer it (YYYY-MM-DD); absent in subjects stored before it was read. */
+      readonly replyByDate?: string | null;
     }
   | { readonly type: 'other' };
 

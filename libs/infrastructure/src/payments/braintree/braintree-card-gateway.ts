@@ -192,6 +192,11 @@ export class BraintreeCardGateway implements CardGatewayPort, LookupablePaymentP
     this.gateway = createBraintreeGateway(settings);
   }
 
+  /** The vendor's SDK, configured as this adapter's: the refunds' and disputes' adapters share it. */
+  get sdk(): braintree.BraintreeGateway {
+    return this.gateway;
+  }
+
   async clientToken(options: { readonly vaultCustomerId: string | null; readonly currency: string }): Promise<string> {
     const merchantAccountId = this.settings.merchantAccounts[options.currency];
     const generate = (customerId: string | undefined) => this.gateway.clientToken.generate({ customerId, merchantAccountId });

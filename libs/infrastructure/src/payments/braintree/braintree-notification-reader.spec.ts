@@ -81,6 +81,21 @@ describe('BraintreeNotificationReader', () => {
     expect(read).toMatchObject({ ok: true, value: { kind, providerKind, subject } });
   });
 
+  it.each([
+    ['dispute_opened', 'dispute-opened', 'open'],
+    ['dispute_accepted', 'dispute-accepted', 'accepted'],
+    ['dispute_disputed', 'dispute-disputed', 'disputed'],
+    ['dispute_won', 'dispute-won', 'won'],
+    ['dispute_lost', 'dispute-lost', 'lost'],
+    ['dispute_expired', 'dispute-expired', 'expired'],
+  ])('reads %s as %s, with the dispute, its transaction and reply-by date', async (providerKind, kind, status) => {
+    const read = await reader.read(await sample(providerKind, 'dp_1'));
+    expect(read).toMatchObject({
+      ok: true,
+      value: { kind, providerKind, subject: { type: 'dispute', id: 'dp_1', status, reason: 'fraud', amount: '250.00', currency: 'USD', transactionId: 'dp_1', replyByDate: '2014-03-21' } },
+    });
+  });
+
   it('gives a redelivery the same id, with or without the line break after the payload, and another notification another', async () => {
     const delivery = await sample('check');
     const first = await reader.read(delivery);

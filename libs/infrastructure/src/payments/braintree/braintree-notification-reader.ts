@@ -16,12 +16,13 @@ const KINDS: Readonly<Record<string, ProviderNotificationKind>> = {
   dispute_won: 'dispute-won',
   dispute_lost: 'dispute-lost',
   dispute_accepted: 'dispute-accepted',
+  dispute_disputed: 'dispute-disputed',
   dispute_expired: 'dispute-expired',
 };
 
 type SdkTransaction = { id?: string; status?: string; amount?: string; currencyIsoCode?: string; orderId?: string | null };
 type SdkLocalPayment = { paymentId?: string; payerId?: string; paymentMethodNonce?: string; transaction?: SdkTransaction; blikAliases?: unknown };
-type SdkDispute = { id?: string; status?: string; reason?: string; amount?: string; currencyIsoCode?: string; transaction?: { id?: string } };
+type SdkDispute = { id?: string; status?: string; reason?: string; amount?: string; currencyIsoCode?: string; replyByDate?: string; transaction?: { id?: string } };
 type SdkNotification = {
   kind?: string;
   timestamp?: string;
@@ -101,6 +102,7 @@ function subjectOf(kind: ProviderNotificationKind, sdk: SdkNotification): Notifi
     case 'dispute-won':
     case 'dispute-lost':
     case 'dispute-accepted':
+    case 'dispute-disputed':
     case 'dispute-expired': {
       const dispute = sdk.dispute;
       if (!dispute) throw new Unreadable('the notification has no dispute');
@@ -112,6 +114,8 @@ function subjectOf(kind: ProviderNotificationKind, sdk: SdkNotification): Notifi
         amount: text(dispute.amount),
         currency: text(dispute.currencyIsoCode),
         transactionId: text(dispute.transaction?.id),
+        // The provider writes it as a date (YYYY-MM-DD); anything else is left out rather than misread.
+        replyByDate: /^\d{4}-\d{2}-\d{2}$/.test(dispute.replyByDate ?? '') ? (dispute.replyByDate as string) : null,
       };
     }
     default:

@@ -16,7 +16,7 @@ interface ProviderError {
 }
 
 /** An answer the provider gave (any status): the adapter decides what each means. */
-class ProviderAnswer {
+export class ProviderAnswer {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
@@ -42,7 +42,39 @@ const asNumber = (value: unknown): number => (typeof value === 'number' ? value 
 export function minorUnits(amount: unknown, currency: string): number {
   return Math.round(asNumber(amount) * 10 ** minorUnitDigits(currency));
 }
-const majorUnits = (amountMinor: number, currency: string): number => amountMinor / 10 ** minorUnitDigits(currency);
+export const majorUnits = (amountMinor: number, currency: string): number => amountMinor / 10 ** minorUnitDigits(currency);
+
+/**
+ * One call to the provider's API with the secret key. Any answer the provider gave comes back (the
+ * caller decides what a 4xx means); a 5xx, a timeout, no connection or an answer that is not JSON
+ * throw DigitalRiverUnavailable, since what the provider did is then unknown.
+ */
+export async function callDigitalRiver(settings: DigitalRiverSettings, method: string, path: string, body?: unknown, form?: FormData): Promise<ProviderAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`${settings.apiUrl.replace(/\/$/, '')}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${settings.secretKey}`,
+        Accept: 'application/json',
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
+      signal: AbortSignal.timeout(settings.timeoutMs),
+    });
+  } catch (error) {
+    throw new DigitalRiverUnavailable(`Digital River ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const text = await response.text();
+  if (response.status >= 500) throw new DigitalRiverUnavailable(`Digital River ${method} ${path}: ${response.status}`);
+  let parsed: Json = {};
+  try {
+    parsed = text ? (JSON.parse(text) as Json) : {};
+  } catch {
+    throw new DigitalRiverUnavailable(`Digital River ${method} ${path}: an answer that is not JSON`);
+  }
+  return new ProviderAnswer(response.status, parsed);
+}
 
 /**
  * Digital River as the merchant of record, over its REST API (secret key): checkouts with the
@@ -53,31 +85,8 @@ const majorUnits = (amountMinor: number, currency: string): number => amountMino
 export class DigitalRiverGateway implements MerchantOfRecordPort, LookupablePaymentPort {
   constructor(private readonly settings: DigitalRiverSettings) {}
 
-  private async call(method: string, path: string, body?: unknown, form?: FormData): Promise<ProviderAnswer> {
-    let response: Response;
-    try {
-      response = await fetch(`${this.settings.apiUrl.replace(/\/$/, '')}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${this.settings.secretKey}`,
-          Accept: 'application/json',
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: form ?? (body !== undefined ? JSON.stringify(body) : undefined),
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch (error) {
-      throw new DigitalRiverUnavailable(`Digital River ${method} ${path}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const text = await response.text();
-    if (response.status >= 500) throw new DigitalRiverUnavailable(`Digital River ${method} ${path}: ${response.status}`);
-    let parsed: Json = {};
-    try {
-      parsed = text ? (JSON.parse(text) as Json) : {};
-    } catch {
-      throw new DigitalRiverUnavailable(`Digital River ${method} ${path}: an answer that is not JSON`);
-    }
-    return new ProviderAnswer(response.status, parsed);
+  private call(method: string, path: string, body?: unknown, form?: FormData): Promise<ProviderAnswer> {
+    return callDigitalRiver(this.settings, method, path, body, form);
   }
 
   /** A refusal that is not the shopper's to fix: the page's 'problem obtaining payment methods'. */

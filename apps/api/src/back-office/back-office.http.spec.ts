@@ -1,0 +1,336 @@
+import { ManageOperators, type CreatedOperator } from '@store/application';
+import { digitalRiverClient, startBraintreeSandbox, startDigitalRiverSandbox, type RunningBraintreeSandbox, type RunningDigitalRiverSandbox } from '@store/payment-sandbox';
+import type { OperatorRole } from '@store/domain';
+import { generate } from 'otplib';
+import { cardSandboxEnv, merchantOfRecordSandboxEnv } from '../testing/sandbox-env';
+import { checkoutAction, cookieOf, payByCard, payThroughMerchantOfRecord, shopperReadyToPay, type Shopper } from '../testing/shopper';
+import { createTestApp, XHR, type TestApp } from '../testing/test-app';
+
+// The real API on Postgres with both payment sandboxes: staff sign in with a password and an
+// authenticator code, look orders up, refund them through the order's own gateway, and every
+// action lands in the audit log. Shoppers' sessions never reach a staff route.
+let card: RunningBraintreeSandbox;
+let mor: RunningDigitalRiverSandbox;
+let t: TestApp;
+const staff: Partial<Record<OperatorRole, CreatedOperator>> = {};
+
+beforeAll(async () => {
+  card = await startBraintreeSandbox();
+  mor = await startDigitalRiverSandbox();
+  t = await createTestApp({
+    env: { ...cardSandboxEnv(card.url), ...merchantOfRecordSandboxEnv(mor), PAYMENT_GATEWAY_RULES: 'DE=digital-river,*=braintree', PUBLIC_URL: 'http://store.test', LOG_LEVEL: process.env.SPEC_LOG_LEVEL ?? 'silent' },
+  });
+  const manage = t.app.get(ManageOperators);
+  for (const role of ['support', 'finance', 'admin'] as const) {
+    staff[role] = await manage.create({ email: `${role}.${Date.now()}@staff.example.com`, firstName: 'Sam', lastName: role, role, password: `${role} password long enough` }, null, null);
+  }
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await card?.close();
+  await mor?.close();
+});
+
+const code = (secret: string, at = Date.now()) => generate({ secret, epoch: Math.floor(at / 1000) });
+
+/**
+ * Signs a member of staff in; answers the cookie header to send back. A code is good once, so the
+ * step used last is forgotten first: these tests sign the same people in many times a minute.
+ */
+async function signIn(role: OperatorRole, at = Date.now()): Promise<string> {
+  const operator = staff[role] as CreatedOperator;
+  await t.db.dataSource.query(`UPDATE operators SET last_totp_step = NULL WHERE id = $1`, [operator.operator.id]);
+  const answer = await t.http().post('/data/admin/session').set(XHR).send({ email: operator.operator.email, password: operator.password, otp: await code(operator.totpSecret, at) });
+  expect(answer.status).toBe(200);
+  return cookieOf(answer, 'afs_operator');
+}
+
+const audit = (subjectId: string) => t.db.dataSource.query(`SELECT action, operator_id, before, after FROM audit_log WHERE subject_id = $1 ORDER BY id`, [subjectId]) as Promise<{ action: string; operator_id: string | null; before: unknown; after: any }[]>;
+
+async function paidCardOrder(suites = ['photo-2', 'designer-2']): Promise<{ shopper: Shopper; number: string; transactionId: string }> {
+  const shopper = await shopperReadyToPay(t, { suites });
+  const placed = await payByCard(t, shopper);
+  expect(placed.body.success).toBe(true);
+  const number: string = placed.body.data.order_number;
+  const [{ transaction_id }] = await t.db.dataSource.query(`SELECT transaction_id FROM orders WHERE number = $1`, [number]);
+  return { shopper, number, transactionId: transaction_id };
+}
+
+const settle = async (transactionId: string) => expect((await fetch(`${card.url}/__sandbox/transactions/${transactionId}/settle`, { method: 'PUT' })).status).toBe(200);
+
+describe('staff sign-in', () => {
+  it('needs the password and a fresh authenticator code; the cookie is HttpOnly, Strict and only for /data/admin', async () => {
+    const finance = staff.finance as CreatedOperator;
+    const wrongCode = await t.http().post('/data/admin/session').set(XHR).send({ email: finance.operator.email, password: finance.password, otp: '000000' });
+    expect(wrongCode.body).toMatchObject({ success: false, code: 900003 });
+    const wrongPassword = await t.http().post('/data/admin/session').set(XHR).send({ email: finance.operator.email, password: 'not it at all', otp: await code(finance.totpSecret) });
+    expect(wrongPassword.body).toMatchObject({ success: false, code: 900003 });
+    const unknown = await t.http().post('/data/admin/session').set(XHR).send({ email: 'nobody@staff.example.com', password: finance.password, otp: await code(finance.totpSecret) });
+    expect(unknown.body).toMatchObject({ success: false, code: 900003 });
+
+    // A code from a minute ago (two steps back) is refused; the current one works once.
+    const stale = await t.http().post('/data/admin/session').set(XHR).send({ email: finance.operator.email, password: finance.password, otp: await code(finance.totpSecret, Date.now() - 90_000) });
+    expect(stale.body.code).toBe(900003);
+    const otp = await code(finance.totpSecret);
+    const signedIn = await t.http().post('/data/admin/session').set(XHR).send({ email: finance.operator.email.toUpperCase(), password: finance.password, otp });
+    expect(signedIn.body.data.operator).toMatchObject({ email: finance.operator.email, role: 'finance', badge_number: finance.operator.badgeNumber });
+    expect(signedIn.body.data.operator.abilities).toContain('orders.refund');
+    const header = (signedIn.headers['set-cookie'] as unknown as string[]).find((cookie) => cookie.startsWith('afs_operator='));
+    expect(header).toMatch(/Path=\/data\/admin/);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Strict/);
+    const expires = new Date(/Expires=([^;]+)/.exec(header ?? '')?.[1] ?? 0).getTime();
+    expect(expires - Date.now()).toBeLessThanOrEqual(8 * 3600_000 + 5000);
+    const replay = await t.http().post('/data/admin/session').set(XHR).send({ email: finance.operator.email, password: finance.password, otp });
+    expect(replay.body.code).toBe(900003);
+
+    const cookie = cookieOf(signedIn, 'afs_operator');
+    expect((await t.http().get('/data/admin/session').set(XHR).set('Cookie', cookie)).body.data.operator.email).toBe(finance.operator.email);
+    await t.http().delete('/data/admin/session').set(XHR).set('Cookie', cookie);
+    expect((await t.http().get('/data/admin/session').set(XHR).set('Cookie', cookie)).body.data.operator).toBeNull();
+    const actions = (await audit(finance.operator.id)).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['operator.create', 'operator.sign-in-failed', 'operator.sign-in', 'operator.sign-out']));
+  });
+
+  it('locks the account for 15 minutes after five failures, even for the right code', async () => {
+    const created = await t.app.get(ManageOperators).create({ email: `locked.${Date.now()}@staff.example.com`, firstName: 'Lee', lastName: 'Locked', role: 'support', password: 'a long enough password' }, null, null);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const failed = await t.http().post('/data/admin/session').set(XHR).send({ email: created.operator.email, password: 'wrong password!', otp: '123456' });
+      expect(failed.body.code).toBe(900003);
+    }
+    const locked = await t.http().post('/data/admin/session').set(XHR).send({ email: created.operator.email, password: 'a long enough password', otp: await code(created.totpSecret) });
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe(900004);
+  });
+
+  it('an idle session ends after 30 minutes', async () => {
+    const cookie = await signIn('support');
+    await t.db.dataSource.query(`UPDATE operator_sessions SET last_seen_at = now() - interval '31 minutes'`);
+    expect((await t.http().get('/data/admin/session').set(XHR).set('Cookie', cookie)).body.data.operator).toBeNull();
+    expect((await t.http().get('/data/admin/orders?q=x@example.com').set(XHR).set('Cookie', cookie)).body.code).toBe(900001);
+  });
+});
+
+describe('who reaches which route', () => {
+  /** Every route Nest registered under /data/admin, as [method, path with sample parameters]. */
+  function staffRoutes(): [string, string][] {
+    const router = (t.app.getHttpAdapter().getInstance() as { router: { stack: { route?: { path: string; methods: Record<string, boolean> } }[] } }).router;
+    const routes: [string, string][] = [];
+    for (const layer of router.stack) {
+      if (!layer.route || !layer.route.path.startsWith('/data/admin/')) continue;
+      const path = layer.route.path
+        .replace(':number', 'AFS-00000001')
+        .replace(':id', '0b7c1a3e-1d2f-4b5a-9c8d-7e6f5a4b3c2d')
+        .replace(':kind', 'pending-order')
+        .replace(':file', 'AFS-00000001-CN1.pdf');
+      for (const method of Object.keys(layer.route.methods)) routes.push([method.toUpperCase(), path]);
+    }
+    return routes;
+  }
+
+  it("a shopper's session, and no session, get 403 on every staff route; sign-in is the only exception", async () => {
+    const shopper = await shopperReadyToPay(t);
+    const routes = staffRoutes().filter(([, path]) => path !== '/data/admin/session');
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    for (const [method, path] of routes) {
+      for (const cookie of [shopper.cookie, '']) {
+        const answer = await t.http()[method.toLowerCase() as 'get'](path).set(XHR).set('Cookie', cookie).send({});
+        expect([method, path, answer.status, answer.body.code]).toEqual([method, path, 403, 900001]);
+      }
+    }
+    // A shopper's session id sent as a staff cookie is no staff session either.
+    const sessionId = /afs_session=([^;]+)/.exec(shopper.cookie)?.[1];
+    const disguised = await t.http().get('/data/admin/orders?q=a@example.com').set(XHR).set('Cookie', `afs_operator=${sessionId}`);
+    expect(disguised.body.code).toBe(900001);
+  });
+
+  it("a staff session is nobody on the shopper's side, and a role gets 403 for what it may not do", async () => {
+    const cookie = await signIn('support');
+    const session = await t.http().get('/data/session/').set(XHR).set('Cookie', cookie);
+    expect(session.body.data.customer?.signed_in ?? false).toBe(false);
+    const staffId = /afs_operator=([^;]+)/.exec(cookie)?.[1];
+    const asShopper = await t.http().get('/data/orders').set(XHR).set('Cookie', `afs_session=${staffId}`);
+    expect(asShopper.status).not.toBe(200);
+
+    const { number } = await paidCardOrder(['photo-2']);
+    const refund = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: null, reason: 'asked', request_key: crypto.randomUUID() });
+    expect([refund.status, refund.body.code]).toEqual([403, 900002]);
+    const operators = await t.http().get('/data/admin/operators').set(XHR).set('Cookie', await signIn('finance')).send();
+    expect([operators.status, operators.body.code]).toEqual([403, 900002]);
+    expect(await t.db.dataSource.query(`SELECT 1 FROM order_refunds WHERE order_number = $1`, [number])).toEqual([]);
+  });
+});
+
+describe('orders', () => {
+  it('finds an order by email, number, transaction id and date; shows its lines, keys, ledger and references', async () => {
+    const cookie = await signIn('support');
+    const { shopper, number, transactionId } = await paidCardOrder();
+    const byEmail = await t.http().get(`/data/admin/orders?q=${encodeURIComponent(shopper.email.toUpperCase())}`).set(XHR).set('Cookie', cookie);
+    expect(byEmail.body.data.orders.map((order: { number: string }) => order.number)).toEqual([number]);
+    expect(byEmail.body.data.orders[0]).toMatchObject({ email: shopper.email, status: 'paid', gateway: 'braintree', refunded: 0 });
+    expect((await t.http().get(`/data/admin/orders?q=${number}`).set(XHR).set('Cookie', cookie)).body.data.orders).toHaveLength(1);
+    expect((await t.http().get(`/data/admin/orders?q=${transactionId}`).set(XHR).set('Cookie', cookie)).body.data.orders[0].number).toBe(number);
+    const today = new Date().toISOString().slice(0, 10);
+    const byDate = await t.http().get(`/data/admin/orders?from=${today}&to=${today}`).set(XHR).set('Cookie', cookie);
+    expect(byDate.body.data.orders.some((order: { number: string }) => order.number === number)).toBe(true);
+    expect((await t.http().get('/data/admin/orders').set(XHR).set('Cookie', cookie)).body.code).toBe(900011);
+    expect((await t.http().get('/data/admin/orders?q=x&extra=1').set(XHR).set('Cookie', cookie)).status).toBe(400);
+
+    const order = (await t.http().get(`/data/admin/orders/${number}`).set(XHR).set('Cookie', cookie)).body.data;
+    expect(order).toMatchObject({ number, status: 'paid', customer: { email: shopper.email }, can_refund: true });
+    expect(order.lines).toHaveLength(2);
+    expect(order.lines.every((line: { refundable: number }) => line.refundable > 0)).toBe(true);
+    expect(order.lines.reduce((sum: number, line: { refundable: number }) => sum + line.refundable, 0)).toBe(order.totals.charged);
+    expect(order.product_keys).toHaveLength(2);
+    expect(order.ledger).toEqual([expect.objectContaining({ kind: 'charge', state: 'charged', provider_reference: transactionId })]);
+    expect(order.provider_references).toEqual([{ label: 'Braintree transaction', value: transactionId }]);
+    expect(order.billing_address).toMatchObject({ line1: '1 Infinite Loop', country: 'GB' });
+    expect((await t.http().get('/data/admin/orders/AFS-99999999').set(XHR).set('Cookie', cookie)).body.code).toBe(900010);
+  });
+
+  it('resends the receipt to the shopper, with the keys that still work, and audits it', async () => {
+    const support = staff.support as CreatedOperator;
+    const cookie = await signIn('support');
+    const { shopper, number } = await paidCardOrder(['photo-2']);
+    const before = await t.db.dataSource.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1 AND subject LIKE '%' || $2`, [shopper.email, number]);
+    const resent = await t.http().post(`/data/admin/orders/${number}/receipt`).set(XHR).set('Cookie', cookie);
+    expect(resent.body.data).toEqual({ sent_to: shopper.email });
+    const after = await t.db.dataSource.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE recipient = $1 AND subject LIKE '%' || $2`, [shopper.email, number]);
+    expect(after[0].n).toBe(before[0].n + 1);
+    expect(await audit(number)).toEqual([expect.objectContaining({ action: 'order.resend-receipt', operator_id: support.operator.id, after: { sent_to: shopper.email } })]);
+  });
+
+  it('reissues a key: the old one is revoked and replaced', async () => {
+    const cookie = await signIn('support');
+    const { number } = await paidCardOrder(['photo-2']);
+    const [{ key: oldKey }] = await t.db.dataSource.query(`SELECT key FROM product_keys WHERE order_number = $1`, [number]);
+    const reissued = await t.http().post(`/data/admin/orders/${number}/keys/reissue`).set(XHR).set('Cookie', cookie).send({ position: 0 });
+    expect(reissued.body.data.key).toMatch(/^([A-Z0-9]{5}-){4}[A-Z0-9]{5}$/);
+    const keys = await t.db.dataSource.query(`SELECT key, revoked_at IS NOT NULL AS revoked, replaced_by FROM product_keys WHERE order_number = $1 ORDER BY created_at`, [number]);
+    expect(keys).toEqual([
+      { key: oldKey, revoked: true, replaced_by: reissued.body.data.key },
+      { key: reissued.body.data.key, revoked: false, replaced_by: null },
+    ]);
+    const entries = await audit(number);
+    expect(entries.at(-1)).toMatchObject({ action: 'order.reissue-key' });
+    // The audit keeps the keys' last characters, never a whole key.
+    expect(JSON.stringify(entries)).not.toContain(oldKey);
+  });
+});
+
+describe('refunds', () => {
+  it('one line of a settled card order: the card gateway refunds that line once, its key is revoked, the shopper is told', async () => {
+    const finance = staff.finance as CreatedOperator;
+    const cookie = await signIn('finance');
+    const { shopper, number, transactionId } = await paidCardOrder();
+    const order = (await t.http().get(`/data/admin/orders/${number}`).set(XHR).set('Cookie', cookie)).body.data;
+    const line = order.lines[1];
+
+    // Not settled yet: only a whole void is possible, and nothing changes.
+    const early = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: [1], reason: 'Bought twice', request_key: crypto.randomUUID() });
+    expect(early.body.code).toBe(900023);
+    await settle(transactionId);
+
+    const key = crypto.randomUUID();
+    const send = () => t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: [1], reason: 'Bought twice', request_key: key });
+    // A double click: two requests with the same key at once, then a retry.
+    const answers = await Promise.all([send(), send()]);
+    const retry = await send();
+    const done = [...answers, retry].filter((answer) => answer.status === 200);
+    expect(done.length).toBeGreaterThanOrEqual(2);
+    for (const answer of [...answers, retry]) expect([200, 409]).toContain(answer.status);
+    const refund = done[0].body.data.refund;
+    expect(refund).toMatchObject({ state: 'refunded', positions: [1], amount: line.refundable, whole: false, credit_note_number: `${number}-CN1` });
+
+    const credits = ((await (await fetch(`${card.url}/__sandbox/transactions`)).json()) as { type: string; refundedTransactionId: string | null; amount: string }[]).filter(
+      (transaction) => transaction.type === 'credit' && transaction.refundedTransactionId === transactionId,
+    );
+    expect(credits).toHaveLength(1);
+    expect(Math.round(Number(credits[0].amount) * 100)).toBe(line.refundable);
+
+    const after = (await t.http().get(`/data/admin/orders/${number}`).set(XHR).set('Cookie', cookie)).body.data;
+    expect(after.status).toBe('paid');
+    expect(after.lines[1]).toMatchObject({ refund_id: refund.id, refundable: 0 });
+    expect(after.product_keys.find((key: { position: number }) => key.position === 1).revoked_at).not.toBeNull();
+    expect(after.product_keys.find((key: { position: number }) => key.position === 0).revoked_at).toBeNull();
+    expect(after.totals.refunded).toBe(line.refundable);
+
+    // The same line again under another key is refused: it is refunded already.
+    const again = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: [1], reason: 'Again', request_key: crypto.randomUUID() });
+    expect(again.body.code).toBe(900021);
+
+    const mails = await t.db.dataSource.query(`SELECT subject, text_body FROM mail_outbox WHERE recipient = $1 AND subject ILIKE '%refund%'`, [shopper.email]);
+    expect(mails).toHaveLength(1);
+    const actions = (await audit(number)).filter((entry) => entry.operator_id === finance.operator.id).map((entry) => entry.action);
+    expect(actions).toEqual(['order.refund-requested', 'order.refund-refused', 'order.refund-requested', 'order.refund']);
+
+    // The rest of the order: a whole refund of what is left, and the order is refunded.
+    const rest = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: null, reason: 'Cancelled', request_key: crypto.randomUUID() });
+    expect(rest.body.data.refund).toMatchObject({ positions: [0], whole: true, amount: order.lines[0].refundable });
+    expect(rest.body.data.order).toMatchObject({ status: 'refunded', can_refund: false });
+    expect(rest.body.data.order.totals.refunded).toBe(order.totals.charged);
+  });
+
+  it('an unsettled card order refunded whole is voided', async () => {
+    const cookie = await signIn('finance');
+    const { number, transactionId } = await paidCardOrder(['photo-2']);
+    const voided = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: null, reason: 'Wrong product', request_key: crypto.randomUUID() });
+    expect(voided.body.data.refund).toMatchObject({ state: 'voided', whole: true, provider_refund_id: transactionId });
+    const sale = ((await (await fetch(`${card.url}/__sandbox/transactions`)).json()) as { id: string; status: string }[]).find((transaction) => transaction.id === transactionId);
+    expect(sale?.status).toBe('voided');
+    expect(voided.body.data.order.status).toBe('refunded');
+  });
+
+  it('the whole of a merchant-of-record order, through the reseller', async () => {
+    const cookie = await signIn('admin');
+    const shopper = await shopperReadyToPay(t, { address: { line_1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' }, gateway: 'digital-river' });
+    const created = await checkoutAction(t, 'MERCHANT_OF_RECORD_CREATE_CHECKOUT', { basketReference: shopper.basket.reference, locale: 'en-gb' }, shopper.cookie);
+    const checkout = JSON.parse(created.body.data.checkout);
+    const made = await digitalRiverClient(mor).drjs('sources', {
+      sessionId: checkout.paymentSessionId,
+      type: 'creditCard',
+      creditCard: { number: '4444222233331111', expirationMonth: 12, expirationYear: new Date().getFullYear() + 2, cvv: '123' },
+    });
+    const sourceId = made.body.id ?? made.body.source.id;
+    await checkoutAction(t, 'MERCHANT_OF_RECORD_ATTACH_SOURCE', { basketReference: shopper.basket.reference, checkoutId: checkout.checkoutId, sourceId }, shopper.cookie);
+    const placed = await payThroughMerchantOfRecord(t, shopper, checkout.checkoutId, sourceId, { locale: 'en-gb' });
+    expect(placed.body.success).toBe(true);
+    const number = placed.body.data.order_number;
+
+    const refunded = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: null, reason: 'Customer asked', request_key: crypto.randomUUID() });
+    expect(refunded.body.success).toBe(true);
+    expect(['voided', 'pending', 'refunded']).toContain(refunded.body.data.refund.state);
+    // The reseller issues its own credit note.
+    expect(refunded.body.data.refund.credit_note_number).toBeNull();
+    expect(refunded.body.data.order.status).toBe('refunded');
+    const [row] = await t.db.dataSource.query(`SELECT transaction_id FROM orders WHERE number = $1`, [number]);
+    const drOrder = await digitalRiverClient(mor).api(`/orders/${row.transaction_id}`);
+    expect(['cancelled', 'fulfilled', 'accepted', 'complete']).toContain(drOrder.body.state);
+    expect(Number(drOrder.body.refundedAmount ?? 0) + Number(drOrder.body.cancelledAmount ?? 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('the audit log', () => {
+  it('refuses changes and removals, whatever asks', async () => {
+    await expect(t.db.dataSource.query(`UPDATE audit_log SET action = 'nothing.happened'`)).rejects.toThrow(/append-only/);
+    await expect(t.db.dataSource.query(`DELETE FROM audit_log`)).rejects.toThrow(/append-only/);
+    await expect(t.db.dataSource.query(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);
+  });
+
+  it('admins make staff (the one-time password and authenticator secret shown once) and change roles; the last admin stays', async () => {
+    const admin = staff.admin as CreatedOperator;
+    const cookie = await signIn('admin');
+    const made = await t.http().post('/data/admin/operators').set(XHR).set('Cookie', cookie).send({ email: `new.${Date.now()}@staff.example.com`, first_name: 'Nia', last_name: 'New', role: 'support' });
+    expect(made.body.data.password).toHaveLength(24);
+    expect(made.body.data.totp_uri).toMatch(/^otpauth:\/\/totp\//);
+    const id = made.body.data.operator.id;
+    const promoted = await t.http().patch(`/data/admin/operators/${id}`).set(XHR).set('Cookie', cookie).send({ role: 'finance' });
+    expect(promoted.body.data.role).toBe('finance');
+    const lastAdmin = await t.http().patch(`/data/admin/operators/${admin.operator.id}`).set(XHR).set('Cookie', cookie).send({ disabled: true });
+    expect(lastAdmin.body.code).toBe(900007);
+    const entries = (await t.http().get(`/data/admin/audit?subject_type=operator&subject_id=${id}`).set(XHR).set('Cookie', cookie)).body.data.entries;
+    expect(entries.map((entry: { action: string }) => entry.action)).toEqual(['operator.update', 'operator.create']);
+    expect(entries[0]).toMatchObject({ operator_badge: admin.operator.badgeNumber, before: { role: 'support' }, after: { role: 'finance' } });
+    expect(JSON.stringify(entries)).not.toContain(made.body.data.password);
+  });
+});
