@@ -3,6 +3,7 @@ import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
   Attention,
   AUDIT_LOG,
+  GetCreditNote,
   BACK_OFFICE_READS,
   HandleDispute,
   ManageOperators,
@@ -21,10 +22,12 @@ import { DomainError, type OperatorSessionJson } from '@store/domain';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import { currentRequestId } from '../http/logging';
-import { success } from '../http/result';
+import { success, unwrap } from '../http/result';
+import { sendPdf } from '../orders/orders.controller';
 import {
   AttentionActionDto,
   AttentionParams,
+  CreditNoteParams,
   AuditQuery,
   CreateOperatorDto,
   DisputeEvidenceDto,
@@ -89,6 +92,7 @@ export class StaffOrdersController {
     private readonly readOrder: ReadOrderForStaff,
     private readonly refunds: RefundOrder,
     private readonly support: OrderSupport,
+    private readonly creditNotes: GetCreditNote,
   ) {}
 
   @Get()
@@ -102,6 +106,17 @@ export class StaffOrdersController {
   @Requires('orders.read')
   async one(@Param() params: OrderNumberParams) {
     return success(await this.readOrder.execute(params.number));
+  }
+
+  /**
+   * A refund's credit note. Like every data call it needs X-Requested-With, so the order's page
+   * fetches it and hands the browser the file, rather than linking to it.
+   */
+  @Get(':number/credit-notes/:file')
+  @Requires('orders.read')
+  async creditNote(@Param() params: CreditNoteParams, @Res() response: Response) {
+    const { number, pdf } = unwrap(await this.creditNotes.forStaff(params.number, params.file.replace(/\.pdf$/, '')));
+    sendPdf(response, `credit-note-${number}.pdf`, pdf);
   }
 
   @Post(':number/refunds')

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { OPERATOR_ROLES, type OperatorRole } from '@store/domain';
 
 const trimmed = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -36,12 +36,15 @@ export class OrderSearchQuery {
   @Transform(trimmed)
   q?: string;
 
+  // The calendar's own check as well as the shape's: 2026-02-30 is no date, and the database would refuse it.
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'from must be a date (YYYY-MM-DD)' })
+  @IsISO8601({ strict: true }, { message: 'from must be a date (YYYY-MM-DD)' })
   from?: string;
 
   @IsOptional()
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'to must be a date (YYYY-MM-DD)' })
+  @IsISO8601({ strict: true }, { message: 'to must be a date (YYYY-MM-DD)' })
   to?: string;
 }
 

@@ -255,6 +255,28 @@ describe('refunds', () => {
     expect(after.product_keys.find((key: { position: number }) => key.position === 0).revoked_at).toBeNull();
     expect(after.totals.refunded).toBe(line.refundable);
 
+    // The shopper sees it in their account: the line refunded, its download closed, the credit note theirs.
+    const mine = (await t.http().get(`/data/orders/${number}`).set(XHR).set('Cookie', shopper.cookie)).body.data.order;
+    expect(mine.lines.map((line: { refunded: boolean }) => line.refunded)).toEqual([false, true]);
+    expect(mine.lines[1].product_key).toBeNull();
+    expect(mine.refunds).toEqual([{ amount: line.refundable, created_at: expect.any(String), state: 'refunded', positions: [1], credit_note_url: `/downloads/${number}/credit-notes/${number}-CN1.pdf` }]);
+    expect((await t.http().get(mine.lines[1].download_url).set('Cookie', shopper.cookie)).status).toBe(404);
+    expect((await t.http().get(mine.lines[0].download_url).set('Cookie', shopper.cookie)).status).toBe(200);
+    const note = await t.http().get(mine.refunds[0].credit_note_url).set('Cookie', shopper.cookie).buffer(true).parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(note.status).toBe(200);
+    expect(note.headers['content-type']).toBe('application/pdf');
+    expect((note.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+    const staffNote = await t.http().get(`/data/admin/orders/${number}/credit-notes/${number}-CN1.pdf`).set(XHR).set('Cookie', cookie);
+    expect(staffNote.status).toBe(200);
+    // Another shopper, or a staff cookie on the shopper's link, gets nothing.
+    const stranger = await shopperReadyToPay(t);
+    expect((await t.http().get(mine.refunds[0].credit_note_url).set('Cookie', stranger.cookie)).status).toBe(404);
+    expect((await t.http().get(mine.refunds[0].credit_note_url).set('Cookie', cookie)).status).not.toBe(200);
+
     // The same line again under another key is refused: it is refunded already.
     const again = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: [1], reason: 'Again', request_key: crypto.randomUUID() });
     expect(again.body.code).toBe(900021);
@@ -332,5 +354,50 @@ describe('the audit log', () => {
     expect(entries.map((entry: { action: string }) => entry.action)).toEqual(['operator.update', 'operator.create']);
     expect(entries[0]).toMatchObject({ operator_badge: admin.operator.badgeNumber, before: { role: 'support' }, after: { role: 'finance' } });
     expect(JSON.stringify(entries)).not.toContain(made.body.data.password);
+  });
+});
+
+describe('what needs a person', () => {
+  it('lists a failed notification, a certificate to review and a refund without an answer, each with the action that resolves it', async () => {
+    const cookie = await signIn('finance');
+    await t.db.dataSource.query(
+      `INSERT INTO provider_notifications (id, gateway, kind, provider_kind, subject_key, occurred_at, subject, received_at, attempts, next_attempt_at, last_error)
+       VALUES ('failed-notification-0001', 'braintree', 'other', 'something_new', 'braintree:notification:x', now(), '{"type":"other"}', now(), 3, now() + interval '1 hour', 'handler threw')`,
+    );
+    const { number, transactionId } = await paidCardOrder(['photo-2']);
+    // A refund whose answer was lost: in flight at the provider's side only in the ledger's words.
+    await settle(transactionId);
+    const refundId = crypto.randomUUID();
+    await t.db.dataSource.query(
+      `INSERT INTO order_refunds (id, order_number, request_key, sequence, gateway, transaction_id, state, whole, net_minor, tax_minor, gross_minor, charged_minor, reason)
+       SELECT $1, number, $1, 1, 'braintree', transaction_id, 'unknown', true, net_minor, tax_minor, gross_minor, gross_minor, 'lost answer' FROM orders WHERE number = $2`,
+      [refundId, number],
+    );
+    await t.db.dataSource.query(`INSERT INTO order_refund_lines (refund_id, order_number, line_position) VALUES ($1, $2, 0)`, [refundId, number]);
+
+    const listed = (await t.http().get('/data/admin/attention').set(XHR).set('Cookie', cookie)).body.data;
+    expect(listed.failed_webhooks).toEqual([expect.objectContaining({ id: 'failed-notification-0001', actions: [{ action: 'retry', label: 'Try again now' }] })]);
+    const item = listed.uncertain_charges.find((entry: { id: string }) => entry.id === `refund:${refundId}`);
+    expect(item).toMatchObject({ order_number: number, actions: [{ action: 'check', label: 'Ask the provider now' }] });
+
+    expect((await t.http().post('/data/admin/attention/failed-webhook/failed-notification-0001').set(XHR).set('Cookie', cookie).send({ action: 'retry' })).body.data).toEqual({ outcome: 'retry-due' });
+    const [{ due }] = await t.db.dataSource.query(`SELECT next_attempt_at <= now() AS due FROM provider_notifications WHERE id = 'failed-notification-0001'`);
+    expect(due).toBe(true);
+    expect((await t.http().post('/data/admin/attention/failed-webhook/no-such-notification').set(XHR).set('Cookie', cookie).send({ action: 'retry' })).body.code).toBe(900040);
+    expect((await t.http().post('/data/admin/attention/failed-webhook/failed-notification-0001').set(XHR).set('Cookie', cookie).send({ action: 'approve' })).status).toBe(400);
+
+    // The provider never made that refund: finishing it makes it now, once.
+    const finished = await t.http().post(`/data/admin/attention/uncertain-charge/refund:${refundId}`).set(XHR).set('Cookie', cookie).send({ action: 'check' });
+    expect(finished.body.data).toEqual({ outcome: 'refunded' });
+    const again = await t.http().post(`/data/admin/attention/uncertain-charge/refund:${refundId}`).set(XHR).set('Cookie', cookie).send({ action: 'check' });
+    expect(again.body.data).toEqual({ outcome: 'refunded' });
+    const credits = ((await (await fetch(`${card.url}/__sandbox/transactions`)).json()) as { type: string; refundedTransactionId: string | null }[]).filter(
+      (transaction) => transaction.type === 'credit' && transaction.refundedTransactionId === transactionId,
+    );
+    expect(credits).toHaveLength(1);
+    const after = (await t.http().get('/data/admin/attention').set(XHR).set('Cookie', cookie)).body.data;
+    expect(after.uncertain_charges.some((entry: { id: string }) => entry.id === `refund:${refundId}`)).toBe(false);
+    const actions = (await t.db.dataSource.query(`SELECT action FROM audit_log WHERE action LIKE 'attention.%' ORDER BY id`)).map((row: { action: string }) => row.action);
+    expect(actions).toEqual(['attention.failed-webhook', 'attention.uncertain-charge', 'attention.uncertain-charge']);
   });
 });

@@ -146,10 +146,10 @@ class DisputeHandlersRegistration implements OnModuleInit {
     },
     {
       provide: Attention,
-      useFactory: (reads: BackOfficeReads, actions: AttentionActions, reconcile: ReconcilePayments, audit: AuditLog, clock: Clock) =>
+      useFactory: (reads: BackOfficeReads, actions: AttentionActions, reconcile: ReconcilePayments, refunds: RefundOrder, audit: AuditLog, clock: Clock) =>
         // Pending orders are listed once reconciliation has had its own window (10 minutes) and more.
-        new Attention(reads, actions, reconcile, audit, clock, 30 * 60_000),
-      inject: [BACK_OFFICE_READS, ATTENTION_ACTIONS, ReconcilePayments, AUDIT_LOG, CLOCK],
+        new Attention(reads, actions, reconcile, refunds, audit, clock, 30 * 60_000),
+      inject: [BACK_OFFICE_READS, ATTENTION_ACTIONS, ReconcilePayments, RefundOrder, AUDIT_LOG, CLOCK],
     },
     { provide: DisputeHandlersRegistration, useFactory: (handlers: ProviderNotificationHandlers, disputes: DisputeNotifications) => new DisputeHandlersRegistration(handlers, disputes), inject: [ProviderNotificationHandlers, DisputeNotifications] },
     OperatorGuard,

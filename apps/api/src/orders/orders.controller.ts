@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
-import { GetDownload, GetInvoice, GetOrder, ListOrders, SessionService } from '@store/application';
+import { GetCreditNote, GetDownload, GetInvoice, GetOrder, ListOrders, SessionService } from '@store/application';
 import { IsInt, Matches, Min } from 'class-validator';
 import { Type } from 'class-transformer';
 import type { Request, Response } from 'express';
@@ -13,6 +13,11 @@ import { orderJson } from './orders.presenter';
 class OrderParams {
   @Matches(/^AFS-\d{8,}$/, { message: 'number is not an order number' })
   number!: string;
+}
+
+class CreditNoteParams extends OrderParams {
+  @Matches(/^AFS-\d{8,}-CN\d{1,4}\.pdf$/, { message: 'not a credit note' })
+  file!: string;
 }
 
 class DownloadParams extends OrderParams {
@@ -57,9 +62,18 @@ export class DownloadsController {
   constructor(
     private readonly getInvoice: GetInvoice,
     private readonly getDownload: GetDownload,
+    private readonly getCreditNote: GetCreditNote,
     private readonly sessions: SessionService,
     @Inject(AppConfig) private readonly config: AppConfig,
   ) {}
+
+  /** The store's credit note of a refund of the customer's order (the refund's mail links it). */
+  @Get(':number/credit-notes/:file')
+  async creditNote(@Param() params: CreditNoteParams, @Req() request: Request, @Res() response: Response) {
+    const customer = await this.sessions.customerOf(readSessionCookie(request));
+    const { number, pdf } = unwrap(await this.getCreditNote.forCustomer(customer, params.number, params.file.replace(/\.pdf$/, '')));
+    sendPdf(response, `credit-note-${number}.pdf`, pdf);
+  }
 
   /** The store's invoice of an order it sold (issue 8); the merchant of record issues its own. */
   @Get(':number/invoice.pdf')
@@ -87,4 +101,12 @@ export class DownloadsController {
     response.setHeader('Cache-Control', 'private, no-store');
     response.send(`${line.productName}\nOrder ${order.number}\nThis is the demo download; set DOWNLOAD_BASE_URL to serve the real installers.\n`);
   }
+}
+
+/** A PDF the browser saves, never cached: it carries the customer's name and address. */
+export function sendPdf(response: Response, fileName: string, pdf: Uint8Array): void {
+  response.setHeader('Content-Type', 'application/pdf');
+  response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+  response.setHeader('Cache-Control', 'private, no-store');
+  response.send(Buffer.from(pdf));
 }

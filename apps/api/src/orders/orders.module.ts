@@ -10,6 +10,9 @@ import {
   CLOCK,
   CUSTOMER_REPOSITORY,
   GetDownload,
+  GetCreditNote,
+  CREDIT_NOTE_RENDERER,
+  type CreditNoteRenderer,
   GetInvoice,
   GetOrder,
   ListOrders,
@@ -43,7 +46,7 @@ import {
   type PaymentStateRepository,
   type ShippingAddressRepository,
 } from '@store/application';
-import { PdfInvoiceRenderer, TypeOrmOrderRepository } from '@store/infrastructure';
+import { PdfCreditNoteRenderer, PdfInvoiceRenderer, TypeOrmOrderRepository } from '@store/infrastructure';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { BasketModule } from '../basket/basket.module';
@@ -51,6 +54,13 @@ import { AppConfig } from '../config/app-config';
 import { OrderActions } from './order-actions';
 import { PaymentReconciliationJob } from './payment-reconciliation.job';
 import { DownloadsController, OrdersController } from './orders.controller';
+
+/** Who sells, as the store's invoices and credit notes print it. */
+const sellerOf = (config: AppConfig) => ({
+  name: config.SELLER_NAME,
+  address: config.SELLER_ADDRESS.split('|').map((line) => line.trim()),
+  taxId: config.SELLER_TAX_ID ?? null,
+});
 
 @Module({
   imports: [BasketModule, ProviderNotificationsModule],
@@ -63,13 +73,14 @@ import { DownloadsController, OrdersController } from './orders.controller';
     { provide: GetDownload, useFactory: (orders: OrderRepository) => new GetDownload(orders), inject: [ORDER_REPOSITORY] },
     {
       provide: GetInvoice,
-      useFactory: (orders: OrderRepository, renderer: InvoiceRenderer, config: AppConfig) =>
-        new GetInvoice(orders, renderer, {
-          name: config.SELLER_NAME,
-          address: config.SELLER_ADDRESS.split('|').map((line) => line.trim()),
-          taxId: config.SELLER_TAX_ID ?? null,
-        }),
+      useFactory: (orders: OrderRepository, renderer: InvoiceRenderer, config: AppConfig) => new GetInvoice(orders, renderer, sellerOf(config)),
       inject: [ORDER_REPOSITORY, INVOICE_RENDERER, AppConfig],
+    },
+    { provide: CREDIT_NOTE_RENDERER, useClass: PdfCreditNoteRenderer },
+    {
+      provide: GetCreditNote,
+      useFactory: (orders: OrderRepository, customers: CustomerRepository, renderer: CreditNoteRenderer, config: AppConfig) => new GetCreditNote(orders, customers, renderer, sellerOf(config)),
+      inject: [ORDER_REPOSITORY, CUSTOMER_REPOSITORY, CREDIT_NOTE_RENDERER, AppConfig],
     },
     { provide: KEY_MATERIAL, useValue: { bytes: (count: number) => randomBytes(count) } satisfies KeyMaterial },
     {
@@ -144,6 +155,6 @@ import { DownloadsController, OrdersController } from './orders.controller';
     ...BANK_DEBIT_PROVIDERS,
     OrderActions,
   ],
-  exports: [OrderActions, ORDER_REPOSITORY, ReconcilePayments, PaymentReconciliationJob, LocalPaymentsJob, CompleteLocalPayment],
+  exports: [OrderActions, ORDER_REPOSITORY, GetCreditNote, ReconcilePayments, PaymentReconciliationJob, LocalPaymentsJob, CompleteLocalPayment],
 })
 export class OrdersModule {}

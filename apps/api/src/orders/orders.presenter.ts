@@ -1,7 +1,8 @@
-import { addressLine, amountCharged, hasStoreInvoice, storeIssuesInvoice, type Order, type ProductKey } from '@store/application';
+import { addressLine, amountCharged, hasStoreInvoice, refundedPositions, storeIssuesInvoice, type Order, type ProductKey } from '@store/application';
 import type { OrderJson } from '@store/domain';
 
 export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson {
+  const refunded = refundedPositions(order);
   return {
     number: order.number,
     status: order.status,
@@ -22,6 +23,7 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
       is_bonus: line.isBonus,
       product_key: keys.find((key) => key.linePosition === position)?.key ?? null,
       download_url: `/downloads/${order.number}/${position}/`,
+      refunded: refunded.has(position),
     })),
     delivery_address: order.shippingAddress ? addressLine(order.shippingAddress) : null,
     invoice_issuer: storeIssuesInvoice(order.gateway) ? 'store' : 'merchant-of-record',
@@ -39,5 +41,13 @@ export function orderJson(order: Order, keys: readonly ProductKey[]): OrderJson 
           bank_name: order.bankDebit.bankName,
         }
       : null,
+    refunds: (order.refunds ?? []).map((refund) => ({
+      amount: refund.chargedMinor,
+      created_at: refund.createdAt.toISOString(),
+      state: refund.state,
+      positions: refund.positions,
+      credit_note_url:
+        storeIssuesInvoice(order.gateway) && refund.creditNoteSequence !== null ? `/downloads/${order.number}/credit-notes/${order.number}-CN${refund.creditNoteSequence}.pdf` : null,
+    })),
   };
 }

@@ -25,6 +25,8 @@ import {
   type PayloadPlan,
 } from '../testing/hostile-input';
 import { ERROR_STATUS } from '../http/error-status.table';
+import { ManageOperators } from '@store/application';
+import { generate } from 'otplib';
 import { checkoutAction, shopperReadyToPay, type Shopper } from '../testing/shopper';
 import { cardSandboxEnv } from '../testing/sandbox-env';
 import { createTestApp, XHR, type TestApp } from '../testing/test-app';
@@ -81,7 +83,7 @@ type Delivery = { readonly kind: 'as-expected' } | { readonly kind: 'content-typ
 /** One generated call: the payload, the path parameter, who calls, how it travels and from where. */
 type Draw = [plan: PayloadPlan, param: string | null, from: { who: Caller; cookie: string }, how: Delivery, ip: string];
 type Transport = 'json' | 'multipart' | 'query' | 'none';
-type Method = 'get' | 'post' | 'put' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
 interface EndpointCase {
   readonly name: string;
@@ -173,6 +175,31 @@ const attemptCounted = (response: Response) => [
 const credentials = (world: World) => ({ username: world.owner.email, password: PASSWORD });
 const CREDENTIAL_SPECS = { username: S(true, EMAIL_TAMPERING), password: S(true, ['wrong password', '', 'x'.repeat(256)]) };
 const OTP = S(false, ['000000', '123456', '12345', 'ABCD-EFGH', '1234567']);
+
+/** Staff signed in, as the back office's callers: their password and authenticator secret by id. */
+const staffSecrets = new Map<string, { password: string; totpSecret: string }>();
+
+/** An administrator signed in to the back office (every staff route is theirs), shaped as a caller. */
+async function staffMember(): Promise<Shopper> {
+  const email = `staff.${++emails}.${Date.now()}@staff.example.com`;
+  const created = await t.app.get(ManageOperators).create({ email, firstName: 'Hostile', lastName: 'Input', role: 'admin', password: PASSWORD }, null, null);
+  staffSecrets.set(created.operator.id, { password: PASSWORD, totpSecret: created.totpSecret });
+  const otp = await generate({ secret: created.totpSecret, epoch: Math.floor(Date.now() / 1000) });
+  const signedIn = await t.http().post('/data/admin/session').set(XHR).send({ email, password: PASSWORD, otp });
+  expect(signedIn.body.success).toBe(true);
+  return { cookie: cookieValue(signedIn, 'afs_operator'), email, id: created.operator.id, basketReference: '', basket: { reference: '', stale_hash: '', pricing: { formatted_total_for_3d_verification: '' } } };
+}
+
+/** A paid order of some customer's, for staff to look at: a free download, with its key. */
+async function someonesOrder(): Promise<Record<string, string>> {
+  return paidOrder({ owner: await customerOnly() });
+}
+
+/** A staff sign-in refused for its credentials counts the failure and writes it to the audit log. */
+const staffAttemptCounted = () => ['operators.sign_in_state', 'audit_log'];
+
+const STAFF_ORDER_TAMPERING = ['AFS-00000000', 'AFS-99999999', 'AFS-1', 'afs-00001000'];
+const STAFF_OTP = S(true, ['000000', '123456', '12345', 'ABCD-EFGH', '1234567', ' 123 456 ']);
 
 const CASES: readonly EndpointCase[] = [
   // ---- Session and basket ----
@@ -478,6 +505,175 @@ const CASES: readonly EndpointCase[] = [
     specs: { ...CREDENTIAL_SPECS, otp: OTP },
     valid: credentials,
     allowedOnRefusal: attemptCounted,
+  },
+
+  // ---- The back office: every call as an administrator, a visitor and another member of staff ----
+  {
+    name: 'GET /data/admin/session',
+    method: 'get',
+    shopper: staffMember,
+    path: () => '/data/admin/session',
+    transport: 'query',
+    specs: {},
+    valid: () => ({}),
+  },
+  {
+    name: 'POST /data/admin/session',
+    method: 'post',
+    shopper: staffMember,
+    path: () => '/data/admin/session',
+    transport: 'json',
+    specs: { email: S(true, EMAIL_TAMPERING), password: S(true, ['wrong password', '', 'x'.repeat(256)]), otp: STAFF_OTP },
+    // A code is good once: after one success the same code is a replay, refused and counted.
+    valid: ({ owner }) => ({ email: owner.email, password: PASSWORD, otp: '000000' }),
+    allowedOnRefusal: staffAttemptCounted,
+  },
+  { name: 'DELETE /data/admin/session', method: 'delete', shopper: staffMember, path: () => '/data/admin/session', transport: 'json', specs: {}, valid: () => ({}), renewAfterSuccess: true },
+  {
+    name: 'GET /data/admin/orders',
+    method: 'get',
+    shopper: staffMember,
+    path: () => '/data/admin/orders',
+    transport: 'query',
+    specs: { q: S(false, ['AFS-00000000', 'someone@example.com', "' OR 1=1 --", 'x'.repeat(300)]), from: S(false, ['2026-02-30', '26-01-01', 'yesterday']), to: S(false, ['2026-13-01', '0000-00-00']) },
+    valid: ({ facts }) => ({ q: facts.order }),
+    facts: someonesOrder,
+    // Found by the generator: a date of the right shape that the calendar does not have was a 500.
+    examples: [
+      [{ shape: 'object', fields: { to: { kind: 'value', value: '2026-13-01' }, from: { kind: 'value', value: '2026-02-30' } }, extras: [], duplicate: false }, null, { who: 'owner', cookie: '__proto__=x; constructor=y' }, { kind: 'as-expected' }, '10.0.0.0'],
+    ],
+  },
+  {
+    name: 'GET /data/admin/orders/:number',
+    method: 'get',
+    shopper: staffMember,
+    path: (p) => `/data/admin/orders/${p}`,
+    param: ({ facts }) => facts.order,
+    paramTampered: STAFF_ORDER_TAMPERING,
+    transport: 'query',
+    specs: {},
+    valid: () => ({}),
+    facts: someonesOrder,
+  },
+  {
+    name: 'GET /data/admin/orders/:number/credit-notes/:file',
+    method: 'get',
+    shopper: staffMember,
+    path: (p) => `/data/admin/orders/${p}`,
+    param: ({ facts }) => `${facts.order}/credit-notes/${facts.order}-CN1.pdf`,
+    paramTampered: ['AFS-00000000/credit-notes/AFS-00000000-CN1.pdf', 'AFS-99999999/credit-notes/x.pdf', 'AFS-99999999/credit-notes/AFS-99999999-CN1'],
+    transport: 'query',
+    specs: {},
+    valid: () => ({}),
+    facts: someonesOrder,
+    binarySuccess: true,
+  },
+  {
+    name: 'POST /data/admin/orders/:number/refunds',
+    method: 'post',
+    shopper: staffMember,
+    path: (p) => `/data/admin/orders/${p}/refunds`,
+    param: ({ facts }) => facts.order,
+    paramTampered: STAFF_ORDER_TAMPERING,
+    transport: 'json',
+    specs: { positions: { type: 'any', required: true, tampered: [[0], [-1], [0, 0], [1.5], ['0'], [99]] }, reason: S(true, ['', ' ', 'x'.repeat(501)]), request_key: S(true, ['not-a-uuid', '00000000-0000-0000-0000-00000000000g']) },
+    valid: () => ({ positions: null, reason: 'Customer asked', request_key: crypto.randomUUID() }),
+    facts: someonesOrder,
+  },
+  {
+    name: 'POST /data/admin/orders/:number/receipt',
+    method: 'post',
+    shopper: staffMember,
+    path: (p) => `/data/admin/orders/${p}/receipt`,
+    param: ({ facts }) => facts.order,
+    paramTampered: STAFF_ORDER_TAMPERING,
+    transport: 'json',
+    specs: {},
+    valid: () => ({}),
+    facts: someonesOrder,
+  },
+  {
+    name: 'POST /data/admin/orders/:number/keys/reissue',
+    method: 'post',
+    shopper: staffMember,
+    path: (p) => `/data/admin/orders/${p}/keys/reissue`,
+    param: ({ facts }) => facts.order,
+    paramTampered: STAFF_ORDER_TAMPERING,
+    transport: 'json',
+    specs: { position: I(true, [-1, 1.5, 99, 10_001]) },
+    valid: () => ({ position: 0 }),
+    facts: someonesOrder,
+  },
+  { name: 'GET /data/admin/disputes', method: 'get', shopper: staffMember, path: () => '/data/admin/disputes', transport: 'query', specs: { status: S(false, ['open', 'closed', 'OPEN']) }, valid: () => ({ status: 'open' }) },
+  ...(['', '/evidence', '/accept', '/contest'] as const).map(
+    (suffix): EndpointCase => ({
+      name: `${suffix === '' ? 'GET' : 'POST'} /data/admin/disputes/:id${suffix}`,
+      method: suffix === '' ? 'get' : 'post',
+      shopper: staffMember,
+      path: (p) => `/data/admin/disputes/${p}${suffix}`,
+      // No dispute exists here: every call is the catalogued 404 or a refusal of its input.
+      param: () => 'dp_0000000000',
+      paramTampered: ['dp_0000000000', 'x'.repeat(101), 'a/b'],
+      transport: suffix === '' ? 'query' : 'json',
+      specs: suffix === '/evidence' ? { text: S(true, ['', 'x'.repeat(4001)]) } : {},
+      valid: () => (suffix === '/evidence' ? { text: 'Delivered and used.' } : {}),
+    }),
+  ),
+  { name: 'GET /data/admin/attention', method: 'get', shopper: staffMember, path: () => '/data/admin/attention', transport: 'query', specs: {}, valid: () => ({}) },
+  {
+    name: 'POST /data/admin/attention/:kind/:id',
+    method: 'post',
+    shopper: staffMember,
+    path: (p) => `/data/admin/attention/${p}`,
+    param: () => 'failed-webhook/no-such-notification',
+    paramTampered: ['pending-order/AFS-99999999', 'certificate/not-a-uuid', 'nothing/x', 'tax-id/00000000-0000-0000-0000-000000000000'],
+    transport: 'json',
+    specs: { action: S(true, ['retry', 'approve', 'delete', '']) },
+    valid: () => ({ action: 'retry' }),
+  },
+  { name: 'GET /data/admin/operators', method: 'get', shopper: staffMember, path: () => '/data/admin/operators', transport: 'query', specs: {}, valid: () => ({}) },
+  {
+    name: 'POST /data/admin/operators',
+    method: 'post',
+    shopper: staffMember,
+    path: () => '/data/admin/operators',
+    transport: 'json',
+    specs: { email: S(true, EMAIL_TAMPERING), first_name: S(true, ['', 'x'.repeat(101)]), last_name: S(true, ['', 'x'.repeat(101)]), role: S(true, ['root', 'ADMIN', '']) },
+    valid: () => ({ email: freshEmail(), first_name: 'New', last_name: 'Staff', role: 'support' }),
+  },
+  {
+    name: 'PATCH /data/admin/operators/:id',
+    method: 'patch',
+    shopper: staffMember,
+    path: (p) => `/data/admin/operators/${p}`,
+    // Another administrator: changing them never locks the caller out.
+    param: ({ stranger }) => stranger.id,
+    paramTampered: ['00000000-0000-0000-0000-000000000000', 'not-a-uuid'],
+    transport: 'json',
+    specs: { role: S(false, ['root', 'support', 'ADMIN']), disabled: { type: 'boolean', required: false, tampered: ['true', 1] } },
+    valid: () => ({ role: 'admin' }),
+  },
+  {
+    name: 'GET /data/admin/audit',
+    method: 'get',
+    shopper: staffMember,
+    path: () => '/data/admin/audit',
+    transport: 'query',
+    specs: { subject_type: S(false, ['order', 'ORDER', 'x'.repeat(40)]), subject_id: S(false, ['AFS-00000000', "'; DROP TABLE audit_log; --"]), operator_id: S(false, ['not-a-uuid']), before: S(false, ['0', '-1', '1.5', 'abc']) },
+    valid: () => ({ subject_type: 'order' }),
+  },
+  {
+    name: 'GET /downloads/:number/credit-notes/:file',
+    method: 'get',
+    shopper: customerOnly,
+    path: (p) => `/downloads/${p}`,
+    param: ({ facts }) => `${facts.order}/credit-notes/${facts.order}-CN1.pdf`,
+    paramTampered: ['AFS-00000000/credit-notes/AFS-00000000-CN1.pdf', 'AFS-99999999/credit-notes/x.pdf'],
+    transport: 'query',
+    specs: {},
+    valid: () => ({}),
+    facts: paidOrder,
+    binarySuccess: true,
   },
 ];
 

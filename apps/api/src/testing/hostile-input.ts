@@ -513,6 +513,13 @@ export const WRITABLE_TABLES = [
   'product_prices',
   'country_accounts',
   'customer_categories',
+  'operators',
+  'operator_sessions',
+  'audit_log',
+  'order_refunds',
+  'order_refund_lines',
+  'disputes',
+  'dispute_evidence',
 ] as const;
 
 /**
@@ -520,13 +527,19 @@ export const WRITABLE_TABLES = [
  * account and address, and the customer's failed sign-in count and lock. The customer's sign-in
  * state is digested apart from the rest of the row, so that nothing else of the customer may change.
  */
-export const ATTEMPT_COUNTERS = ['rate_limit_hits', 'customers.sign_in_state'] as const;
+export const ATTEMPT_COUNTERS = ['rate_limit_hits', 'customers.sign_in_state', 'operators.sign_in_state'] as const;
 
 const SIGN_IN_STATE = ['failed_sign_ins', 'status', 'updated_at'];
+/** A member of staff's failures, lock and last code used: what a refused staff sign-in writes, on purpose. */
+const OPERATOR_SIGN_IN_STATE = ['failed_sign_ins', 'locked_until', 'last_totp_step'];
 /** What a digest hashes of each row: the whole row, or part of it. */
 const DIGESTED: Readonly<Record<string, { readonly from: string; readonly row: string }>> = {
   customers: { from: 'customers', row: `(to_jsonb(x) - ${SIGN_IN_STATE.map((c) => `'${c}'`).join(' - ')})::text` },
   'customers.sign_in_state': { from: 'customers', row: `concat_ws('|', x.id, ${SIGN_IN_STATE.map((c) => `x.${c}`).join(', ')})` },
+  operators: { from: 'operators', row: `(to_jsonb(x) - ${OPERATOR_SIGN_IN_STATE.map((c) => `'${c}'`).join(' - ')})::text` },
+  'operators.sign_in_state': { from: 'operators', row: `concat_ws('|', x.id, ${OPERATOR_SIGN_IN_STATE.map((c) => `x.${c}`).join(', ')})` },
+  // Every staff call restarts its session's idle clock, refused or not: that is the session being used, not a write of the call's.
+  operator_sessions: { from: 'operator_sessions', row: `(to_jsonb(x) - 'last_seen_at')::text` },
 };
 
 export type Fingerprint = Readonly<Record<string, string>>;

@@ -7,6 +7,11 @@ export interface OrderCheck {
   order(orderNumber: string): Promise<unknown>;
 }
 
+/** Finishes a refund left without an answer, asking its provider. */
+export interface RefundFinisher {
+  finish(operator: Operator, refundId: string, requestId: string | null): Promise<{ readonly state: string }>;
+}
+
 /**
  * The lists of what needs a person (uncertain charges, pending orders past their window, failed
  * provider notifications, unverified tax IDs, certificates awaiting review) and the action that
@@ -17,6 +22,7 @@ export class Attention {
     private readonly reads: BackOfficeReads,
     private readonly actions: AttentionActions,
     private readonly check: OrderCheck,
+    private readonly refunds: RefundFinisher,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly pendingWindowMs: number,
@@ -32,6 +38,11 @@ export class Attention {
     switch (`${kind}:${action}`) {
       case 'uncertain-charge:check':
       case 'pending-order:check': {
+        // A refund without an answer is listed with the charges, named `refund:<its id>`.
+        if (id.startsWith('refund:')) {
+          outcome = (await this.refunds.finish(operator, id.slice('refund:'.length), requestId)).state;
+          break;
+        }
         try {
           const result = (await this.check.order(id)) as { outcome?: string } | null;
           outcome = result?.outcome ?? 'checked';

@@ -8,3 +8,4 @@ export * from './attention.use-cases';
 export * from './refund-amounts';
 export * from './refund-mails';
 export * from './credit-note';
+export * from './get-credit-note.use-case';

@@ -4,7 +4,7 @@ import type { Order, OrderRepository } from '../orders/orders.ports';
 import type { IdGenerator } from '../shared/ports';
 import type { RefundGateways } from './back-office-gateways.ports';
 import type { AuditLog, Operator, RefundLedger, StoredRefund } from './back-office.ports';
-import { refundAmounts } from './refund-amounts';
+import { refundAmounts, refundLineShares } from './refund-amounts';
 import { refundNoticeMail } from './refund-mails';
 
 export interface RefundRequest {
@@ -46,12 +46,13 @@ export class RefundOrder {
     if (order.status !== 'paid') throw new DomainError('REFUND_NOT_PAID');
     if (order.gateway === 'complimentary' || !order.transactionId) throw new DomainError('REFUND_NOTHING_CHARGED');
     const refunded = await this.ledger.refundedPositions(order.number);
-    const positions = request.positions ?? order.lines.map((_, position) => position).filter((position) => !refunded.includes(position));
-    if (positions.length === 0) throw new DomainError('REFUND_LINES_ALREADY_REFUNDED');
-    if (new Set(positions).size !== positions.length || positions.some((position) => !Number.isInteger(position) || !order.lines[position])) {
+    const asked = request.positions ?? order.lines.map((_, position) => position).filter((position) => !refunded.includes(position));
+    if (asked.length === 0) throw new DomainError('REFUND_LINES_ALREADY_REFUNDED');
+    if (new Set(asked).size !== asked.length || asked.some((position) => !Number.isInteger(position) || !order.lines[position])) {
       throw new DomainError('REFUND_LINES_UNKNOWN');
     }
-    if (positions.some((position) => refunded.includes(position))) throw new DomainError('REFUND_LINES_ALREADY_REFUNDED');
+    if (asked.some((position) => refunded.includes(position))) throw new DomainError('REFUND_LINES_ALREADY_REFUNDED');
+    const positions = withTheirBonusLines(order, asked, refunded);
     const amounts = refundAmounts(order, positions, refunded);
     if (amounts.chargedMinor === 0) throw new DomainError('REFUND_NOTHING_CHARGED');
 
@@ -91,6 +92,18 @@ export class RefundOrder {
     return this.ask(operator, order, stored, false, requestId);
   }
 
+  /**
+   * A refund left without an answer (the provider did not answer, or its caller died), finished now
+   * by asking the provider whether it holds it, from the list of what needs a person.
+   */
+  async finish(operator: Operator, refundId: string, requestId: string | null): Promise<StoredRefund> {
+    const refund = await this.ledger.find(refundId);
+    if (!refund) throw new DomainError('ATTENTION_ITEM_NOT_FOUND');
+    const order = await this.orders.find(refund.orderNumber);
+    if (!order) throw new DomainError('ORDER_NOT_FOUND_FOR_STAFF');
+    return this.resume(operator, order, refund, requestId);
+  }
+
   /** A refund asked for before under the same key: its answer, or it finished now when it was left unknown. */
   private async resume(operator: Operator, order: Order, refund: StoredRefund, requestId: string | null): Promise<StoredRefund> {
     if (refund.state === 'declined') throw new DomainError('REFUND_DECLINED');
@@ -112,10 +125,11 @@ export class RefundOrder {
         amountMinor: refund.chargedMinor,
         currency: order.currency,
         whole: refund.whole,
+        // Each line's part of what was charged, so the items add up to the refund's amount.
         items: refund.positions.map((position) => ({
           productReference: order.lines[position].productReference,
           quantity: order.lines[position].quantity,
-          amountMinor: Math.max(0, order.lines[position].totalMinor - order.lines[position].discountMinor),
+          amountMinor: refundLineShares(order)[position].chargedMinor,
         })),
       });
     } catch (error) {
@@ -169,4 +183,17 @@ export class RefundOrder {
     });
     return settled;
   }
+}
+
+/**
+ * The lines asked for, with the bonus products that came free with them (the same suite's bonus
+ * lines not refunded yet): a refunded product's free companions stop working with it.
+ */
+export function withTheirBonusLines(order: Pick<Order, 'lines'>, asked: readonly number[], refunded: readonly number[]): number[] {
+  const suites = new Set(asked.filter((position) => !order.lines[position].isBonus).map((position) => order.lines[position].suiteReference));
+  const bonus = order.lines
+    .map((line, position) => ({ line, position }))
+    .filter(({ line, position }) => line.isBonus && suites.has(line.suiteReference) && !asked.includes(position) && !refunded.includes(position))
+    .map(({ position }) => position);
+  return [...asked, ...bonus].sort((a, b) => a - b);
 }

@@ -8,9 +8,12 @@ export function storeIssuesInvoice(gateway: PaymentGateway): boolean {
   return !gatewayDescriptor(gateway).merchantOfRecord;
 }
 
-/** An invoice exists for a sale the store made and was paid for; a pending or failed order sold nothing yet. */
-export function hasStoreInvoice(order: Pick<Order, 'status' | 'gateway'>): boolean {
-  return order.status === 'paid' && storeIssuesInvoice(order.gateway);
+/**
+ * An invoice exists for a sale the store made and was paid for (a pending or failed order sold
+ * nothing yet); one refunded since keeps it, corrected by its credit notes.
+ */
+export function hasStoreInvoice(order: Pick<Order, 'status' | 'gateway' | 'paidAt'>): boolean {
+  return (order.status === 'paid' || (order.status === 'refunded' && order.paidAt !== null)) && storeIssuesInvoice(order.gateway);
 }
 
 export interface Invoice {

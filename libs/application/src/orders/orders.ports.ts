@@ -57,6 +57,31 @@ export interface Order extends OrderDraft {
   readonly localPayment?: OrderLocalPayment | null;
   /** The bank debit paying it (SEPA, US bank account): where it stands, and whether the keys were released. */
   readonly bankDebit?: OrderBankDebit | null;
+  /** What staff refunded of it and the provider accepted, oldest first (absent: none read). */
+  readonly refunds?: readonly OrderRefund[];
+}
+
+/**
+ * A refund of some of an order's lines (or all), made by staff and accepted by the provider:
+ * 'pending' (the merchant of record finishes it later), 'refunded', or 'voided' (never taken).
+ */
+export interface OrderRefund {
+  /** Its credit note's number within the order (the store's own sales), null where the reseller writes it. */
+  readonly creditNoteSequence: number | null;
+  readonly state: 'pending' | 'refunded' | 'voided';
+  readonly positions: readonly number[];
+  /** What goes back to the payment method. */
+  readonly chargedMinor: number;
+  readonly grossMinor: number;
+  readonly netMinor: number;
+  readonly taxMinor: number;
+  readonly reason: string;
+  readonly createdAt: Date;
+}
+
+/** The order's lines a standing refund gave back. */
+export function refundedPositions(order: Pick<Order, 'refunds'>): ReadonlySet<number> {
+  return new Set((order.refunds ?? []).flatMap((refund) => refund.positions));
 }
 
 /**

@@ -33,6 +33,21 @@ export interface OrderJson {
    * release: the order is refunded and its keys revoked.
    */
   readonly bank_debit: BankDebitJson | null;
+  /** What the store refunded of the order, oldest first; each line refunded says so itself. */
+  readonly refunds: readonly OrderRefundJson[];
+}
+
+/**
+ * A refund the shopper sees: how much goes back to their payment method and when it was made,
+ * which lines it covered, and the store's credit note (null where the reseller sends its own).
+ * 'pending': the reseller accepted it and will finish it; 'voided': nothing was ever taken.
+ */
+export interface OrderRefundJson {
+  readonly amount: number;
+  readonly created_at: string;
+  readonly state: 'pending' | 'refunded' | 'voided';
+  readonly positions: readonly number[];
+  readonly credit_note_url: string | null;
 }
 
 /**
@@ -75,4 +90,6 @@ export interface OrderLineJson {
   readonly product_key: string | null;
   /** A plain link the browser follows, for the order's owner only. */
   readonly download_url: string;
+  /** Given back by a refund: its key no longer works and it cannot be downloaded. */
+  readonly refunded: boolean;
 }

@@ -300,7 +300,7 @@ export class PostgresBackOfficeReads implements BackOfficeReads {
          FROM payment_charges c JOIN orders o ON o.number = c.order_number
          WHERE c.state IN ('unknown', 'in-flight') OR (c.uncertain AND o.status = 'pending')
          UNION ALL
-         SELECT r.order_number, r.order_number, r.claimed_at, 'Refund ' || r.id || ' has no answer from ' || r.gateway
+         SELECT 'refund:' || r.id, r.order_number, r.claimed_at, 'Refund ' || r.id || ' has no answer from ' || r.gateway
          FROM order_refunds r WHERE r.state = 'unknown'
          ORDER BY since LIMIT 100`,
       ),

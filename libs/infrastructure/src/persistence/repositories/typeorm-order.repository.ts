@@ -1,4 +1,4 @@
-import type { BillingAddress, Fulfilment, OutgoingMail, StoredLocalPaymentState, Order, OrderBankDebit, OrderDraft, OrderLineDraft, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
+import type { BillingAddress, Fulfilment, OutgoingMail, StoredLocalPaymentState, Order, OrderBankDebit, OrderDraft, OrderLineDraft, OrderRefund, OrderRepository, ProductKey, ReservationRefusal, ShippingAddress } from '@store/application';
 import type { LocalPaymentMethod, LocalPaymentState, OrderStatus, PaymentGateway } from '@store/domain';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -34,6 +34,8 @@ interface OrderRow {
   local_payment?: { payment_id: string; method: LocalPaymentMethod; state: StoredLocalPaymentState; started_at: string } | null;
   /** The bank debit paying it, when one does. */
   bank_debit?: OrderBankDebit | null;
+  /** Staff refunds the provider accepted, oldest first. */
+  refunds?: { sequence: number | null; state: OrderRefund['state']; positions: number[]; charged_minor: number; gross_minor: number; net_minor: number; tax_minor: number; reason: string; created_at: string }[] | null;
 }
 
 /** How the pages name a stored state: approved and being charged are one thing to the shopper. */
@@ -105,6 +107,17 @@ const toOrder = (row: OrderRow, lines: readonly OrderLineDraft[]): Order => ({
       }
     : null,
   bankDebit: row.bank_debit ?? null,
+  refunds: (row.refunds ?? []).map((refund) => ({
+    creditNoteSequence: refund.sequence,
+    state: refund.state,
+    positions: refund.positions ?? [],
+    chargedMinor: refund.charged_minor,
+    grossMinor: refund.gross_minor,
+    netMinor: refund.net_minor,
+    taxMinor: refund.tax_minor,
+    reason: refund.reason,
+    createdAt: new Date(refund.created_at),
+  })),
 });
 
 /** Thrown inside a reservation's transaction to roll it back when a claim cannot be made. */
@@ -502,7 +515,11 @@ export class TypeOrmOrderRepository implements OrderRepository {
          (SELECT json_build_object('payment_id', lp.payment_id, 'method', lp.method, 'state', lp.state, 'started_at', lp.started_at)
           FROM local_payments lp WHERE lp.order_number = orders.number ORDER BY lp.started_at DESC, lp.payment_id LIMIT 1) AS local_payment,
          (SELECT json_build_object('state', bd.state, 'released', bd.released_at IS NOT NULL, 'method', bd.method, 'accountLast4', bd.account_last4,
-            'mandateReference', bd.mandate_reference, 'bankName', bd.bank_name) FROM bank_debits bd WHERE bd.order_number = orders.number) AS bank_debit
+            'mandateReference', bd.mandate_reference, 'bankName', bd.bank_name) FROM bank_debits bd WHERE bd.order_number = orders.number) AS bank_debit,
+         (SELECT json_agg(json_build_object('sequence', r.credit_note_sequence, 'state', r.state, 'charged_minor', r.charged_minor, 'gross_minor', r.gross_minor,
+            'net_minor', r.net_minor, 'tax_minor', r.tax_minor, 'reason', r.reason, 'created_at', r.created_at,
+            'positions', (SELECT json_agg(l.line_position ORDER BY l.line_position) FROM order_refund_lines l WHERE l.refund_id = r.id)) ORDER BY r.sequence)
+          FROM order_refunds r WHERE r.order_number = orders.number AND r.state IN ('pending', 'refunded', 'voided')) AS refunds
        FROM orders WHERE ${where} ORDER BY created_at DESC, number DESC`,
       [value],
     );
