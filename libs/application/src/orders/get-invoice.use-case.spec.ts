@@ -47,7 +47,11 @@ describe('GetInvoice', () => {
 
   it('says which orders carry the store’s invoice', () => {
     expect([storeIssuesInvoice('braintree'), storeIssuesInvoice('complimentary'), storeIssuesInvoice('digital-river')]).toEqual([true, true, false]);
-    expect(hasStoreInvoice({ status: 'paid', gateway: 'complimentary' })).toBe(true);
-    expect(hasStoreInvoice({ status: 'refunded', gateway: 'braintree' })).toBe(false);
+    const paidAt = new Date('2026-11-01T10:00:00Z');
+    expect(hasStoreInvoice({ status: 'paid', gateway: 'complimentary', paidAt })).toBe(true);
+    // Refunded after it was paid: the invoice stands, corrected by the credit notes.
+    expect(hasStoreInvoice({ status: 'refunded', gateway: 'braintree', paidAt })).toBe(true);
+    expect(hasStoreInvoice({ status: 'refunded', gateway: 'braintree', paidAt: null })).toBe(false);
+    expect(hasStoreInvoice({ status: 'paid', gateway: 'digital-river', paidAt })).toBe(false);
   });
 });
