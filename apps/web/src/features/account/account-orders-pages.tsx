@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../lib/locale';
 import { AccountPage } from './account-pages';
 import { CustomerOnly } from '../../lib/customer-only';
-import { awaitsBank, awaitsPayment, bankAccountShort, bankDebitReturned, OrderLines, orderTotal, useOrders, WAITING_FOR_BANK, WAITING_FOR_PAYMENT, type OrderJson } from '../orders';
+import { awaitsBank, awaitsPayment, bankAccountShort, bankDebitReturned, OrderLines, OrderRefunds, orderTotal, useOrders, WAITING_FOR_BANK, WAITING_FOR_PAYMENT, type OrderJson } from '../orders';
 
 const STATUS_LABELS: Record<OrderJson['status'], string> = { pending: 'Processing', paid: 'Complete', failed: 'Payment failed', refunded: 'Refunded' };
 
@@ -85,6 +85,7 @@ export function OrdersPage() {
                 </td>
                 <td>{orderTotal(order, locale.canonical)}</td>
                 <td>
+                  <OrderRefunds order={order} locale={locale.canonical} />
                   {order.invoice_url ? (
                     <a href={order.invoice_url} download>
                       Invoice<span className="visually-hidden"> for order {order.number}</span> (PDF)
@@ -132,7 +133,7 @@ export function LicencesPage() {
           {orders
             .filter((order) => order.status === 'paid')
             .flatMap((order) =>
-              order.lines.map((line) => (
+              order.lines.filter((line) => !line.refunded).map((line) => (
                 <li key={`${order.number}-${line.download_url}`}>
                   <strong>{line.product_name}</strong>
                   {line.quantity > 1 ? ` — ${line.quantity} users` : ''} · order {order.number}

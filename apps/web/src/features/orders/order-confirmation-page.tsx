@@ -3,7 +3,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { useLocale } from '../../lib/locale';
 import { CustomerOnly } from '../../lib/customer-only';
-import { OrderLines, orderTotal } from './order-lines';
+import { OrderLines, OrderRefunds, orderTotal } from './order-lines';
 import { useOrder, type OrderJson } from './orders-api';
 import {
   awaitsBank,
@@ -137,6 +137,7 @@ function Confirmed({ data, email, heading }: { readonly data: OrderJson; readonl
         </p>
       )}
       <OrderLines order={data} locale={locale.canonical} />
+      <OrderRefunds order={data} locale={locale.canonical} />
       <p>
         <Link to={`/${locale.urlFriendly}/account/downloads/`}>All your downloads and product keys</Link>
       </p>
