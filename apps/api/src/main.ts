@@ -11,6 +11,7 @@ import { UnusedCertificatesJob } from './tax-exemption/unused-certificates.job';
 import { ProviderNotificationsJob } from './payments/notifications/provider-notifications.job';
 import { LocalPaymentsJob } from './payments/local-payments/local-payments.job';
 import { BankDebitsReconciliationJob } from './payments/bank-debits/bank-debits.job';
+import { RefundsJob } from './back-office/refunds.job';
 import { drainable, type Drain } from './http/graceful-shutdown';
 
 async function main(): Promise<void> {
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
   app.get(LocalPaymentsJob, { strict: false }).start();
   // Bank debits whose settlement notification never came are looked up from here.
   app.get(BankDebitsReconciliationJob, { strict: false }).start();
+  // Refunds whose answer was lost are finished from here, asking the provider first.
+  app.get(RefundsJob, { strict: false }).start();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The parent process (tools/start.mjs) waits for this line to learn the port.

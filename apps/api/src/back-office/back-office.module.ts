@@ -65,6 +65,7 @@ import { OrdersModule } from '../orders/orders.module';
 import { ProviderNotificationsModule } from '../payments/notifications/provider-notifications.module';
 import { AttentionController, AuditController, OperatorsController, OperatorSessionController, StaffDisputesController, StaffOrdersController } from './back-office.controllers';
 import { OperatorGuard } from './operator.guard';
+import { RefundsJob } from './refunds.job';
 import { BACK_OFFICE_GATEWAYS } from './back-office-gateways';
 
 const storeUrl = (config: AppConfig) => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -153,7 +154,8 @@ class DisputeHandlersRegistration implements OnModuleInit {
     },
     { provide: DisputeHandlersRegistration, useFactory: (handlers: ProviderNotificationHandlers, disputes: DisputeNotifications) => new DisputeHandlersRegistration(handlers, disputes), inject: [ProviderNotificationHandlers, DisputeNotifications] },
     OperatorGuard,
+    RefundsJob,
   ],
-  exports: [ManageOperators],
+  exports: [ManageOperators, RefundsJob],
 })
 export class BackOfficeModule {}

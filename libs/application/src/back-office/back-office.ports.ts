@@ -152,6 +152,10 @@ export interface RefundLedger {
    */
   settled(refundId: string, outcome: 'pending' | 'refunded' | 'voided', providerRefundId: string, notice: (creditNoteSequence: number) => OutgoingMail | null): Promise<StoredRefund>;
   find(refundId: string): Promise<StoredRefund | null>;
+  /** Refunds without an answer (unknown, or in flight longer than `staleMs`) and those the provider is finishing (pending), oldest first. */
+  unfinished(staleMs: number, limit: number): Promise<readonly StoredRefund[]>;
+  /** A pending refund the provider finished: refunded. False when it was not pending. */
+  confirmed(refundId: string): Promise<boolean>;
 }
 export const REFUND_LEDGER = Symbol('RefundLedger');
 

@@ -93,10 +93,37 @@ export class RefundOrder {
   }
 
   /**
-   * A refund left without an answer (the provider did not answer, or its caller died), finished now
-   * by asking the provider whether it holds it, from the list of what needs a person.
+   * Every refund left without an answer (the provider did not answer, or its caller died) finished,
+   * and every refund the provider was finishing (pending) looked at again: what the refunds job
+   * does each minute. A refund the provider still cannot say anything about is left for the next run.
    */
-  async finish(operator: Operator, refundId: string, requestId: string | null): Promise<StoredRefund> {
+  async finishUnfinished(): Promise<{ readonly finished: readonly string[]; readonly confirmed: readonly string[]; readonly deferred: readonly { readonly id: string; readonly reason: string }[] }> {
+    const finished: string[] = [];
+    const confirmed: string[] = [];
+    const deferred: { id: string; reason: string }[] = [];
+    for (const refund of await this.ledger.unfinished(this.settings.staleClaimMs, 50)) {
+      try {
+        if (refund.state === 'pending') {
+          const gateway = this.gateways[refund.gateway];
+          const found = gateway ? await gateway.findRefund(refund.transactionId, refund.id) : null;
+          if (found?.outcome === 'refunded' && (await this.ledger.confirmed(refund.id))) confirmed.push(refund.id);
+          continue;
+        }
+        await this.finish(null, refund.id, null);
+        finished.push(refund.id);
+      } catch (error) {
+        deferred.push({ id: refund.id, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    return { finished, confirmed, deferred };
+  }
+
+  /**
+   * A refund left without an answer (the provider did not answer, or its caller died), finished now
+   * by asking the provider whether it holds it, from the list of what needs a person (or by the
+   * refunds job: no operator then).
+   */
+  async finish(operator: Operator | null, refundId: string, requestId: string | null): Promise<StoredRefund> {
     const refund = await this.ledger.find(refundId);
     if (!refund) throw new DomainError('ATTENTION_ITEM_NOT_FOUND');
     const order = await this.orders.find(refund.orderNumber);
@@ -105,7 +132,7 @@ export class RefundOrder {
   }
 
   /** A refund asked for before under the same key: its answer, or it finished now when it was left unknown. */
-  private async resume(operator: Operator, order: Order, refund: StoredRefund, requestId: string | null): Promise<StoredRefund> {
+  private async resume(operator: Operator | null, order: Order, refund: StoredRefund, requestId: string | null): Promise<StoredRefund> {
     if (refund.state === 'declined') throw new DomainError('REFUND_DECLINED');
     if (refund.state !== 'in-flight' && refund.state !== 'unknown') return refund;
     if (!(await this.ledger.takeOver(refund.id, this.settings.staleClaimMs))) throw new DomainError('REFUND_IN_PROGRESS');
@@ -113,7 +140,7 @@ export class RefundOrder {
   }
 
   /** Asks the provider (first whether it holds the refund already, when an earlier try may have made it) and writes the answer down. */
-  private async ask(operator: Operator, order: Order, refund: StoredRefund, earlierTryPossible: boolean, requestId: string | null): Promise<StoredRefund> {
+  private async ask(operator: Operator | null, order: Order, refund: StoredRefund, earlierTryPossible: boolean, requestId: string | null): Promise<StoredRefund> {
     const gateway = this.gateways[refund.gateway];
     if (!gateway) throw new DomainError('REFUND_PROVIDER_UNAVAILABLE');
     let result;
@@ -135,12 +162,12 @@ export class RefundOrder {
     } catch (error) {
       if (error instanceof DomainError && error.errorName === 'REFUND_NOT_SETTLED') {
         await this.ledger.declined(refund.id, 'not settled yet');
-        await this.audit.append({ operatorId: operator.id, action: 'order.refund-refused', subjectType: 'order', subjectId: order.number, after: { refund_id: refund.id, reason: 'not settled' }, requestId });
+        await this.audit.append({ operatorId: operator?.id ?? null, action: 'order.refund-refused', subjectType: 'order', subjectId: order.number, after: { refund_id: refund.id, reason: 'not settled' }, requestId });
         throw error;
       }
       await this.ledger.unknown(refund.id);
       await this.audit.append({
-        operatorId: operator.id,
+        operatorId: operator?.id ?? null,
         action: 'order.refund-unknown',
         subjectType: 'order',
         subjectId: order.number,
@@ -151,7 +178,7 @@ export class RefundOrder {
     }
     if (result.outcome === 'declined') {
       await this.ledger.declined(refund.id, result.reason);
-      await this.audit.append({ operatorId: operator.id, action: 'order.refund-declined', subjectType: 'order', subjectId: order.number, after: { refund_id: refund.id, reason: result.reason }, requestId });
+      await this.audit.append({ operatorId: operator?.id ?? null, action: 'order.refund-declined', subjectType: 'order', subjectId: order.number, after: { refund_id: refund.id, reason: result.reason }, requestId });
       throw new DomainError('REFUND_DECLINED', { message: `The payment provider declined the refund: ${result.reason}` });
     }
     const customer = await this.customers.findById(order.customerId);
@@ -173,7 +200,7 @@ export class RefundOrder {
         : null;
     const settled = await this.ledger.settled(refund.id, result.outcome, result.providerRefundId, notice);
     await this.audit.append({
-      operatorId: operator.id,
+      operatorId: operator?.id ?? null,
       action: 'order.refund',
       subjectType: 'order',
       subjectId: order.number,

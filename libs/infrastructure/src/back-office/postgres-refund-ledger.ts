@@ -72,6 +72,19 @@ export class PostgresRefundLedger implements RefundLedger {
     return rows[0] ? toRefund(rows[0]) : null;
   }
 
+  async unfinished(staleMs: number, limit: number): Promise<readonly StoredRefund[]> {
+    const rows: RefundRow[] = await this.dataSource.query(
+      `${REFUND_SELECT} WHERE r.state IN ('unknown', 'pending') OR (r.state = 'in-flight' AND r.claimed_at < now() - make_interval(secs => $1::double precision / 1000))
+       ORDER BY r.claimed_at LIMIT $2`,
+      [staleMs, limit],
+    );
+    return rows.map(toRefund);
+  }
+
+  async confirmed(refundId: string): Promise<boolean> {
+    return returnedRows(await this.dataSource.query(`UPDATE order_refunds SET state = 'refunded' WHERE id = $1 AND state = 'pending' RETURNING id`, [refundId])).length === 1;
+  }
+
   async refundedPositions(orderNumber: string): Promise<readonly number[]> {
     const rows: { line_position: number }[] = await this.dataSource.query(
       `SELECT line_position FROM order_refund_lines WHERE order_number = $1 AND active ORDER BY line_position`,
