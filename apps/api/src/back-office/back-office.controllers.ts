@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
 import {
   Attention,
   AUDIT_LOG,
@@ -18,7 +18,7 @@ import {
   type Operator,
   type OperatorDirectory,
 } from '@store/application';
-import { DomainError, type OperatorSessionJson } from '@store/domain';
+import { checkCertificateFile, DomainError, type OperatorSessionJson } from '@store/domain';
 import type { Request, Response } from 'express';
 import { AppConfig } from '../config/app-config';
 import { currentRequestId } from '../http/logging';
@@ -44,6 +44,7 @@ import {
 import { createdOperatorJson, operatorJson, refundJson } from './back-office.presenter';
 import { clearOperatorCookie, readOperatorCookie, writeOperatorCookie } from './operator-cookie';
 import { CurrentOperator, OperatorGuard, Requires } from './operator.guard';
+import { EvidenceUploadInterceptor } from './evidence-upload.interceptor';
 
 const requestId = () => currentRequestId() ?? null;
 
@@ -174,6 +175,20 @@ export class StaffDisputesController {
   @Requires('disputes.handle')
   async evidence(@Param() params: DisputeParams, @Body() body: DisputeEvidenceDto, @CurrentOperator() operator: Operator) {
     await this.disputes.addTextEvidence(operator, params.id, body.text, requestId());
+    return this.one(params);
+  }
+
+  /** A file of evidence (PDF, PNG or JPEG, 4 MB at most), multipart in the field `file`. */
+  @Post(':id/evidence-file')
+  @HttpCode(200)
+  @Requires('disputes.handle')
+  @UseInterceptors(EvidenceUploadInterceptor)
+  @ApiConsumes('multipart/form-data')
+  async evidenceFile(@Param() params: DisputeParams, @UploadedFile() file: Express.Multer.File | undefined, @CurrentOperator() operator: Operator) {
+    if (!file) throw new DomainError('VALIDATION_FAILED', { fields: { file: ['Choose a file of evidence'] } });
+    const checked = checkCertificateFile(file.originalname, file.buffer);
+    if (!checked.ok) throw new DomainError('VALIDATION_FAILED', { fields: { file: [checked.message] } });
+    await this.disputes.addFileEvidence(operator, params.id, { name: file.originalname.slice(0, 200), contentType: checked.contentType, bytes: file.buffer }, requestId());
     return this.one(params);
   }
 

@@ -1,5 +1,6 @@
 import { ManageOperators, type CreatedOperator } from '@store/application';
 import { startBraintreeSandbox, type RunningBraintreeSandbox } from '@store/payment-sandbox';
+import { pdf } from '@store/infrastructure/testing';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'otplib';
 import { ProviderNotificationsJob } from '../payments/notifications/provider-notifications.job';
@@ -89,11 +90,16 @@ it('opened by notification, contested with evidence, lost: keys revoked and the 
 
   const evidence = await t.http().post(`/data/admin/disputes/${disputeId}/evidence`).set(XHR).set('Cookie', cookie).send({ text: 'The licence was activated from the cardholder’s own account on 3 devices.' });
   expect(evidence.body.data.evidence).toEqual([expect.objectContaining({ kind: 'text', operator_badge: finance.operator.badgeNumber })]);
+  // A file too: the licence's activation log as a PDF. A file that is not what its name says is refused.
+  const renamed = await t.http().post(`/data/admin/disputes/${disputeId}/evidence-file`).set(XHR).set('Cookie', cookie).attach('file', Buffer.from('MZ not a pdf'), { filename: 'log.pdf', contentType: 'application/pdf' });
+  expect([renamed.status, renamed.body.code]).toEqual([400, 100100]);
+  const filed = await t.http().post(`/data/admin/disputes/${disputeId}/evidence-file`).set(XHR).set('Cookie', cookie).attach('file', pdf(), { filename: 'activation log.pdf', contentType: 'application/pdf' });
+  expect(filed.body.data.evidence).toEqual([expect.objectContaining({ kind: 'text' }), expect.objectContaining({ kind: 'file', summary: 'activation log.pdf' })]);
   const contested = await t.http().post(`/data/admin/disputes/${disputeId}/contest`).set(XHR).set('Cookie', cookie);
   expect(contested.body.data.status).toBe('disputed');
   const atProvider = await control(`disputes/${disputeId}`);
   expect(atProvider.body.status).toBe('disputed');
-  expect(atProvider.body.evidence).toHaveLength(1);
+  expect(atProvider.body.evidence).toHaveLength(2);
   // Once contested, it is no longer open to answers.
   expect((await t.http().post(`/data/admin/disputes/${disputeId}/accept`).set(XHR).set('Cookie', cookie)).body.code).toBe(900031);
 
@@ -115,7 +121,7 @@ it('opened by notification, contested with evidence, lost: keys revoked and the 
   const mails = await t.db.dataSource.query(`SELECT subject FROM mail_outbox WHERE recipient = $1 AND text_body ILIKE '%chargeback%'`, [shopper.email]);
   expect(mails).toHaveLength(1);
   const actions = (await t.db.dataSource.query(`SELECT action FROM audit_log WHERE subject_type = 'dispute' AND subject_id = $1 ORDER BY id`, [disputeId])).map((row: { action: string }) => row.action);
-  expect(actions).toEqual(['dispute.evidence', 'dispute.contest']);
+  expect(actions).toEqual(['dispute.evidence', 'dispute.evidence', 'dispute.contest']);
 });
 
 it('accepted: the cardholder keeps the money and the keys are revoked', async () => {

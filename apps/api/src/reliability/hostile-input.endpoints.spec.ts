@@ -619,6 +619,18 @@ const CASES: readonly EndpointCase[] = [
       valid: () => (suffix === '/evidence' ? { text: 'Delivered and used.' } : {}),
     }),
   ),
+  {
+    name: 'POST /data/admin/disputes/:id/evidence-file (multipart)',
+    method: 'post',
+    shopper: staffMember,
+    path: (p) => `/data/admin/disputes/${p}/evidence-file`,
+    param: () => 'dp_0000000000',
+    paramTampered: ['dp_0000000000', 'x'.repeat(101)],
+    transport: 'multipart',
+    specs: {},
+    valid: () => ({}),
+    file: true,
+  },
   { name: 'GET /data/admin/attention', method: 'get', shopper: staffMember, path: () => '/data/admin/attention', transport: 'query', specs: {}, valid: () => ({}) },
   {
     name: 'POST /data/admin/attention/:kind/:id',

@@ -18,6 +18,8 @@ export const BACK_OFFICE_PATHS = {
   disputes: '/data/admin/disputes',
   dispute: (id: string) => `/data/admin/disputes/${encodeURIComponent(id)}`,
   disputeEvidence: (id: string) => `/data/admin/disputes/${encodeURIComponent(id)}/evidence`,
+  /** Multipart, the file in `file`: PDF, PNG or JPEG, 4 MB at most. */
+  disputeEvidenceFile: (id: string) => `/data/admin/disputes/${encodeURIComponent(id)}/evidence-file`,
   disputeAccept: (id: string) => `/data/admin/disputes/${encodeURIComponent(id)}/accept`,
   disputeContest: (id: string) => `/data/admin/disputes/${encodeURIComponent(id)}/contest`,
   attention: '/data/admin/attention',
