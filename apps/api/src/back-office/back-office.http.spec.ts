@@ -400,4 +400,51 @@ describe('what needs a person', () => {
     const actions = (await t.db.dataSource.query(`SELECT action FROM audit_log WHERE action LIKE 'attention.%' ORDER BY id`)).map((row: { action: string }) => row.action);
     expect(actions).toEqual(['attention.failed-webhook', 'attention.uncertain-charge', 'attention.uncertain-charge']);
   });
+
+  it('lists a pending order past its window, an unverified tax ID and a certificate used with an order, and resolves each', async () => {
+    const support = staff.support as CreatedOperator;
+    const cookie = await signIn('support');
+    // An order charged whose completion never happened (a crash between the two): pending, an hour old, no keys.
+    const { shopper, number } = await paidCardOrder(['photo-2']);
+    await t.db.dataSource.query(`DELETE FROM product_keys WHERE order_number = $1`, [number]);
+    await t.db.dataSource.query(`UPDATE orders SET status = 'pending', paid_at = NULL, created_at = now() - interval '1 hour' WHERE number = $1`, [number]);
+    const taxCheck = crypto.randomUUID();
+    await t.db.dataSource.query(
+      `INSERT INTO tax_id_checks (id, customer_id, country, tax_id, result, service, retry_after) VALUES ($1, $2, 'DE', 'DE123456789', 'unverified', 'vies', now() + interval '1 hour')`,
+      [taxCheck, shopper.id],
+    );
+    const certificate = crypto.randomUUID();
+    await t.db.dataSource.query(
+      `INSERT INTO tax_certificates (id, customer_id, tax_authority, start_date, end_date, file_name, content_type, size, storage_key, sha256, order_reference)
+       VALUES ($1::uuid, $2, 'NY', current_date - 30, current_date + 300, 'exemption.pdf', 'application/pdf', 1000, $1::text, repeat('a', 64), $3)`,
+      [certificate, shopper.id, number],
+    );
+    await t.db.dataSource.query(`UPDATE orders SET tax_certificate_id = $1 WHERE number = $2`, [certificate, number]);
+
+    const listed = (await t.http().get('/data/admin/attention').set(XHR).set('Cookie', cookie)).body.data;
+    expect(listed.pending_orders).toEqual(expect.arrayContaining([expect.objectContaining({ id: number, order_number: number, actions: [{ action: 'check', label: 'Ask the provider now' }] })]));
+    expect(listed.unverified_tax_ids).toEqual([expect.objectContaining({ id: taxCheck, summary: expect.stringContaining('DE123456789') })]);
+    expect(listed.certificates).toEqual([expect.objectContaining({ id: certificate, order_number: number, actions: [{ action: 'approve', label: 'Approve' }, { action: 'reject', label: 'Reject' }] })]);
+
+    const checked = await t.http().post(`/data/admin/attention/pending-order/${number}`).set(XHR).set('Cookie', cookie).send({ action: 'check' });
+    expect(checked.body.data).toEqual({ outcome: 'completed' });
+    const [order] = await t.db.dataSource.query(`SELECT status FROM orders WHERE number = $1`, [number]);
+    expect(order.status).toBe('paid');
+    expect(await t.db.dataSource.query(`SELECT key FROM product_keys WHERE order_number = $1`, [number])).toHaveLength(1);
+
+    expect((await t.http().post(`/data/admin/attention/tax-id/${taxCheck}`).set(XHR).set('Cookie', cookie).send({ action: 'check-again' })).body.data).toEqual({ outcome: 'check-due' });
+    const [{ due }] = await t.db.dataSource.query(`SELECT retry_after <= now() AS due FROM tax_id_checks WHERE id = $1`, [taxCheck]);
+    expect(due).toBe(true);
+
+    expect((await t.http().post(`/data/admin/attention/certificate/${certificate}`).set(XHR).set('Cookie', cookie).send({ action: 'reject' })).body.data).toEqual({ outcome: 'rejected' });
+    const [reviewed] = await t.db.dataSource.query(`SELECT review, reviewed_by FROM tax_certificates WHERE id = $1`, [certificate]);
+    expect(reviewed).toEqual({ review: 'rejected', reviewed_by: support.operator.id });
+    // Reviewed once: it leaves the list, and a second review finds nothing to do.
+    expect((await t.http().post(`/data/admin/attention/certificate/${certificate}`).set(XHR).set('Cookie', cookie).send({ action: 'approve' })).body.code).toBe(900040);
+    const after = (await t.http().get('/data/admin/attention').set(XHR).set('Cookie', cookie)).body.data;
+    expect(after.certificates).toEqual([]);
+    expect(after.pending_orders.some((item: { id: string }) => item.id === number)).toBe(false);
+    const order2 = (await t.http().get(`/data/admin/orders/${number}`).set(XHR).set('Cookie', cookie)).body.data;
+    expect(order2.tax_certificate).toMatchObject({ id: certificate, tax_authority: 'NY', file_name: 'exemption.pdf', reviewed: 'rejected' });
+  });
 });
