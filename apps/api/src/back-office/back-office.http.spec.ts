@@ -182,7 +182,7 @@ describe('orders', () => {
     expect(order.lines.every((line: { refundable: number }) => line.refundable > 0)).toBe(true);
     expect(order.lines.reduce((sum: number, line: { refundable: number }) => sum + line.refundable, 0)).toBe(order.totals.charged);
     expect(order.product_keys).toHaveLength(2);
-    expect(order.ledger).toEqual([expect.objectContaining({ kind: 'charge', state: 'charged', provider_reference: transactionId })]);
+    expect(order.ledger).toEqual([expect.objectContaining({ kind: 'charge', state: 'charged', provider_reference: transactionId, amount: order.totals.charged })]);
     expect(order.provider_references).toEqual([{ label: 'Braintree transaction', value: transactionId }]);
     expect(order.billing_address).toMatchObject({ line1: '1 Infinite Loop', country: 'GB' });
     expect((await t.http().get('/data/admin/orders/AFS-99999999').set(XHR).set('Cookie', cookie)).body.code).toBe(900010);
@@ -227,11 +227,12 @@ describe('refunds', () => {
     const line = order.lines[1];
 
     // Not settled yet: only a whole void is possible, and nothing changes.
-    const early = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: [1], reason: 'Bought twice', request_key: crypto.randomUUID() });
+    const key = crypto.randomUUID();
+    const early = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: [1], reason: 'Bought twice', request_key: key });
     expect(early.body.code).toBe(900023);
+    expect(await t.db.dataSource.query(`SELECT id FROM order_refunds WHERE order_number = $1`, [number])).toEqual([]);
     await settle(transactionId);
 
-    const key = crypto.randomUUID();
     const send = () => t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: [1], reason: 'Bought twice', request_key: key });
     // A double click: two requests with the same key at once, then a retry.
     const answers = await Promise.all([send(), send()]);

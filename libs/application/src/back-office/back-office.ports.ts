@@ -145,6 +145,8 @@ export interface RefundLedger {
   unknown(refundId: string): Promise<void>;
   /** Refused for sure: its lines are free again. */
   declined(refundId: string, reason: string): Promise<void>;
+  /** Never asked of the provider (refused before it): gone, its lines and its request key free again. */
+  withdrawn(refundId: string): Promise<void>;
   /**
    * Done (or accepted by the provider, 'pending'): in one transaction the refund's state and its
    * credit note's number (the order's next), the refunded lines' keys revoked, the order refunded

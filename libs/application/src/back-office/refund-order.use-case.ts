@@ -161,7 +161,8 @@ export class RefundOrder {
       });
     } catch (error) {
       if (error instanceof DomainError && error.errorName === 'REFUND_NOT_SETTLED') {
-        await this.ledger.declined(refund.id, 'not settled yet');
+        // Nothing was asked of the provider: no refund stands, and the same key may ask again later.
+        await this.ledger.withdrawn(refund.id);
         await this.audit.append({ operatorId: operator?.id ?? null, action: 'order.refund-refused', subjectType: 'order', subjectId: order.number, after: { refund_id: refund.id, reason: 'not settled' }, requestId });
         throw error;
       }

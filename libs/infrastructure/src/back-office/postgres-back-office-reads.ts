@@ -180,7 +180,8 @@ export class PostgresBackOfficeReads implements BackOfficeReads {
         at: isoNow(charge.claimed_at),
         gateway: charge.gateway,
         state: charge.state,
-        amount: null,
+        // The ledger keeps no amounts: the charge the order is paid by took what the order charges.
+        amount: charge.state === 'charged' && charge.transaction_id === row.transaction_id ? Number(row.gross_minor) - Number(row.voucher_minor ?? 0) : null,
         provider_reference: charge.transaction_id,
         reference: charge.idempotency_key,
         uncertain: charge.uncertain,

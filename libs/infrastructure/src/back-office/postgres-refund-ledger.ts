@@ -141,6 +141,11 @@ export class PostgresRefundLedger implements RefundLedger {
     });
   }
 
+  async withdrawn(refundId: string): Promise<void> {
+    // Its lines go with it (ON DELETE CASCADE); only a claim still unanswered can be withdrawn.
+    await this.dataSource.query(`DELETE FROM order_refunds WHERE id = $1 AND state IN ('in-flight', 'unknown')`, [refundId]);
+  }
+
   async settled(refundId: string, outcome: 'pending' | 'refunded' | 'voided', providerRefundId: string, notice: (creditNoteSequence: number) => OutgoingMail | null): Promise<StoredRefund> {
     await this.dataSource.transaction(async (db) => {
       // The order's row is locked first, so two refunds finishing at once take different credit note numbers.
