@@ -61,6 +61,13 @@ const webLayerZones = [
     message: 'A feature uses another only through its public index: import from the feature\'s folder (features/<name>/index.ts), never from a file inside it.',
   })),
   { target: `${WEB_SRC}/features`, from: `${WEB_SRC}/app`, message: 'Features never import the app shell: app/ composes the features, not the other way round.' },
+  // The back office (staff pages under /admin/) is reached only through the router's lazy routes:
+  // nothing of the shopper's may import it, not even through an index (apps/web/web-budgets.mjs checks the bundle too).
+  {
+    target: [...WEB_FEATURES.filter((feature) => feature !== 'back-office').map((feature) => `${WEB_SRC}/features/${feature}`), `${WEB_SRC}/lib`],
+    from: `${WEB_SRC}/features/back-office`,
+    message: "The shopper's features never import the back office: it is staff code, loaded only on /admin/ addresses.",
+  },
   {
     target: `${WEB_SRC}/lib`,
     from: [`${WEB_SRC}/features`, `${WEB_SRC}/app`],

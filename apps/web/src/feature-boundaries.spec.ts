@@ -84,6 +84,8 @@ describe('the web app layer rules (eslint.config.mjs)', () => {
     { file: fileOf(imported, deepModule), code: `export * from '${specifierFrom(imported, deepModule, importer)}';\n` },
     // 5: a circle inside a feature: a module importing its own feature's index, which re-exports it
     { file: fileOf(importer, importerModule), code: `export * from '${specifierFrom(importer, importerModule, `${importer}/index`)}';\n` },
+    // 6: a shopper's feature importing the back office (which has no index to go through)
+    { file: `features/${other}/boundary-probe.ts`, code: `export * from '../back-office/format';\n` },
   ];
   let findings: Finding[][];
   beforeAll(() => {
@@ -111,6 +113,12 @@ describe('the web app layer rules (eslint.config.mjs)', () => {
   it('refuses a circle between two features, even through their indexes', () => {
     expect(layerErrors(findings[4], 'no-cycle')).toHaveLength(1);
     expect(layerErrors(findings[4], 'no-restricted-paths')).toEqual([]);
+  });
+
+  it("refuses a shopper's feature importing the back office, with a rule of its own", () => {
+    expect(layerErrors(findings[6], 'no-restricted-paths').map((error) => error.message)).toContainEqual(
+      expect.stringContaining("The shopper's features never import the back office: it is staff code, loaded only on /admin/ addresses."),
+    );
   });
 
   it('refuses a circle inside a feature (a module importing its own index)', () => {

@@ -22,6 +22,9 @@ interface Outcome {
   checkoutKb: number;
   checkoutFirstPaintKb: number;
   paymentLibrariesLazy: boolean;
+  checkoutChunks: string[];
+  backOfficeChunks: string[];
+  backOfficeApart: boolean;
   error: string | null;
   emitted: string[];
 }
@@ -87,9 +90,9 @@ describe('the web bundle budgets (apps/web/web-budgets.mjs)', () => {
     expect(outcome.error).toContain('assets/vendor.js');
   });
 
-  it('fails the build when the whole checkout is over 470 kB gzip, counting what the checkout page loads lazily', () => {
+  it('fails the build when the whole checkout is over 450 kB gzip, counting what the checkout page loads lazily', () => {
     const outcome = build([entry(100_000), checkoutPage(60_000), braintree(380_000)]);
-    expect(outcome.error).toMatch(/JavaScript across the whole checkout is 4[7-9]\d\.\d+ kB gzip, over its budget of 470 kB:\n\s+assets\/client\.js/);
+    expect(outcome.error).toMatch(/JavaScript across the whole checkout is 4[5-9]\d\.\d+ kB gzip, over its budget of 450 kB:\n\s+assets\/client\.js/);
     expect(outcome.error).not.toContain('initial route');
   });
 
@@ -115,6 +118,43 @@ describe('the web bundle budgets (apps/web/web-budgets.mjs)', () => {
     const whole = build([entry(100_000), checkoutPage(20_000, { imports: ['assets/index.js', 'assets/checkout-journey.js'] }), sections(60_000), braintree(100_000)]);
     expect(whole.error).toMatch(/JavaScript of the checkout's first paint is 7\d\.\d+ kB gzip beyond the initial route, over its budget of 60 kB:\n\s+assets\/checkout-journey\.js/);
     expect(whole.error).not.toContain('assets/index.js');
+  });
+
+  describe('the back office (apps/web/src/features/back-office) apart from the shopper', () => {
+    const ADMIN = '/repo/apps/web/src/features/back-office';
+    const adminLayout = (extra: Partial<Chunk> = {}): Chunk => ({ fileName: 'assets/admin-layout.js', size: 8_000, facadeModuleId: `${ADMIN}/admin-layout.tsx`, moduleIds: [`${ADMIN}/admin-layout.tsx`, `${ADMIN}/admin-page.tsx`], imports: ['assets/admin-page.js'], ...extra });
+    const adminPage: Chunk = { fileName: 'assets/admin-page.js', size: 3_000, moduleIds: [`${ADMIN}/order-page.tsx`] };
+    // The router (in the entry) imports the back office's layout lazily, like the account's pages.
+    const router = (extra: Partial<Chunk> = {}) => entry(100_000, { dynamicImports: ['assets/checkout-page.js', 'assets/account-page.js', 'assets/admin-layout.js'], ...extra });
+    const accountPage: Chunk = { fileName: 'assets/account-page.js', size: 5_000, facadeModuleId: '/repo/apps/web/src/features/account/account-pages.tsx' };
+
+    it('passes a back office reached only through the router\'s dynamic import, and counts none of it in the checkout', () => {
+      // The checkout page imports the entry (shared code): its closure must not step into the router's other pages.
+      const outcome = build([router(), checkoutPage(20_000, { imports: ['assets/index.js'] }), braintree(50_000), accountPage, adminLayout(), adminPage]);
+      expect(outcome.error).toBeNull();
+      expect(outcome.backOfficeApart).toBe(true);
+      expect(outcome.backOfficeChunks.sort()).toEqual(['assets/admin-layout.js', 'assets/admin-page.js']);
+      expect(outcome.checkoutChunks.sort()).toEqual(['assets/checkout-page.js', 'assets/client.js', 'assets/index.js']);
+    });
+
+    it('fails the build when a back-office module is in the initial route', () => {
+      const outcome = build([router({ moduleIds: ['/repo/apps/web/src/main.tsx', `${ADMIN}/format.ts`] }), checkoutPage(20_000), adminLayout(), adminPage]);
+      expect(outcome.error).toContain("The back office is in the shopper's bundles (the initial route's or the checkout's closure):\n    assets/index.js: features/back-office/format.ts");
+      expect(outcome.backOfficeApart).toBe(false);
+    });
+
+    it("fails the build when the checkout loads a back-office chunk, even lazily", () => {
+      const outcome = build([router(), checkoutPage(20_000, { dynamicImports: ['assets/client.js', 'assets/admin-page.js'] }), braintree(50_000), adminLayout(), adminPage]);
+      expect(outcome.error).toContain("The back office is in the shopper's bundles");
+      expect(outcome.error).toContain('assets/admin-page.js: features/back-office/order-page.tsx');
+    });
+
+    it('fails the build when a chunk outside the back office imports one of its chunks statically', () => {
+      // An account page that imports the back office statically: not in the initial route, yet not behind a dynamic import either.
+      const outcome = build([router(), checkoutPage(20_000), { ...accountPage, imports: ['assets/admin-page.js'] }, adminLayout(), adminPage]);
+      expect(outcome.error).toContain('The back office is reached other than by a dynamic import (an entry, or a static import from outside it):\n    assets/admin-page.js: features/back-office/order-page.tsx');
+      expect(outcome.error).not.toContain("shopper's bundles");
+    });
   });
 
   it('fails when the router no longer splits the checkout page into a chunk of its own', () => {

@@ -4,6 +4,7 @@ import { createBrowserRouter, Navigate, Outlet, useLocation, useParams, type Rou
 import { StorePage } from '../features/catalogue';
 import { RouteErrorScreen } from '../features/errors';
 import { NotFoundPage, StoreLayout } from '../features/layout';
+import { backOfficeRoutes } from './back-office-routes';
 
 /**
  * Every page but the store page is its own chunk, fetched when its route is first matched, so the
@@ -63,6 +64,8 @@ const pages: RouteObject[] = [
  */
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={`/${DEFAULT_LOCALE.urlFriendly}/`} replace /> },
+  // The back office (staff pages, no locale), before /:locale would take 'admin' for one.
+  backOfficeRoutes,
   {
     path: '/:locale',
     element: <LocaleGuard />,

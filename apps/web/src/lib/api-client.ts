@@ -36,7 +36,7 @@ export function takeHeadStart(path: string): Promise<Response | null> | null {
   return answer;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface SendInit {
   readonly method: Method;
@@ -114,6 +114,8 @@ export const api = {
   get: <T>(path: string) => counted(() => request<T>('GET', path)),
   post: <T>(path: string, body: unknown) => counted(() => request<T>('POST', path, body)),
   delete: <T>(path: string) => counted(() => request<T>('DELETE', path)),
+  /** A partial change with a JSON body (the back office's staff accounts). */
+  patch: <T>(path: string, body: unknown) => counted(() => request<T>('PATCH', path, body)),
   /** A PUT without a body (the consent calls of spec 1 §7). */
   put: <T>(path: string, options: { keepalive?: boolean } = {}) => counted(() => request<T>('PUT', path, undefined, options)),
   text: (path: string) => counted(() => text(path)),
