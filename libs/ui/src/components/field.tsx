@@ -8,45 +8,72 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   readonly warning?: string | null;
 }
 
+/** The ids that tie a field's hint, warning and error to its control, and the control's aria-describedby. */
+export function useFieldIds(id: string | undefined, parts: { readonly hint?: ReactNode; readonly warning?: string | null; readonly error?: string }) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const hintId = parts.hint ? `${inputId}-hint` : undefined;
+  const warningId = parts.warning ? `${inputId}-warning` : undefined;
+  const errorId = parts.error ? `${inputId}-error` : undefined;
+  return { inputId, hintId, warningId, errorId, describedBy: [hintId, warningId, errorId].filter(Boolean).join(' ') || undefined };
+}
+
+/**
+ * A field's label, hint, warning and error around its control (the children), with the ids
+ * useFieldIds made: what every labelled control of the design system draws.
+ */
+export function FieldFrame({
+  ids,
+  label,
+  hint,
+  warning,
+  error,
+  className,
+  children,
+}: {
+  readonly ids: ReturnType<typeof useFieldIds>;
+  readonly label: string;
+  readonly hint?: ReactNode;
+  readonly warning?: string | null;
+  readonly error?: string;
+  readonly className?: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
+      <label className="field__label" htmlFor={ids.inputId}>
+        {label}
+      </label>
+      {hint && (
+        <p className="field__hint" id={ids.hintId}>
+          {hint}
+        </p>
+      )}
+      {children}
+      {warning && (
+        <p className="field__warning" id={ids.warningId}>
+          {warning}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" id={ids.errorId}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** A labelled input whose hint, warning and error are wired to it for screen readers. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, hint, warning, id, className, ...input },
   ref,
 ) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const warningId = warning ? `${inputId}-warning` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const ids = useFieldIds(id, { hint, warning, error });
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      <input
-        ref={ref}
-        id={inputId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, warningId, errorId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      {warning && (
-        <p className="field__warning" id={warningId}>
-          {warning}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame ids={ids} label={label} hint={hint} warning={warning} error={error} className={className}>
+      <input ref={ref} id={ids.inputId} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...input} />
+    </FieldFrame>
   );
 });
 

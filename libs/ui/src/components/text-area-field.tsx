@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { FieldFrame, useFieldIds } from './field';
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   readonly label: string;
@@ -13,33 +14,10 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
  * use it drops it.
  */
 export function TextAreaField({ label, error, hint, id, className, ref, ...textarea }: TextAreaFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const ids = useFieldIds(id, { hint, error });
   return (
-    <div className={['field', error ? 'field--invalid' : '', className].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      <textarea
-        ref={ref}
-        id={inputId}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        {...textarea}
-      />
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame ids={ids} label={label} hint={hint} error={error} className={className}>
+      <textarea ref={ref} id={ids.inputId} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={ids.describedBy} {...textarea} />
+    </FieldFrame>
   );
 }

@@ -94,14 +94,15 @@ const VOIDABLE = new Set(['authorized', 'authorizing', 'submitted_for_settlement
 const REFUSED_UNCHARGED = new Set(['authenticationError', 'authorizationError', 'notFoundError', 'upgradeRequired', 'tooManyRequestsError']);
 
 type SdkCard = { token?: string; bin?: string; last4?: string; cardType?: string; expirationMonth?: string; expirationYear?: string; uniqueNumberIdentifier?: string | null };
-type SdkTransaction = {
+/** A transaction as the braintree SDK answers it, as far as the store reads it (sales, and their refunds). */
+export type SdkTransaction = {
   id: string;
   status: string;
   type?: string;
   orderId?: string | null;
   refundIds?: string[];
-  processorResponseCode?: string;
-  processorResponseText?: string;
+  processorResponseCode?: string | null;
+  processorResponseText?: string | null;
   gatewayRejectionReason?: string | null;
   avsPostalCodeResponseCode?: string | null;
   creditCard?: SdkCard;

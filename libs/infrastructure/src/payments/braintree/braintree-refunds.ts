@@ -1,7 +1,7 @@
 import type { GatewayRefundRequest, GatewayRefundResult, RefundGateway } from '@store/application';
 import { CARD_GATEWAY, DomainError } from '@store/domain';
 import type braintree from 'braintree';
-import { gatewayAmount } from './braintree-card-gateway';
+import { gatewayAmount, type SdkTransaction } from './braintree-card-gateway';
 
 /** A sale the gateway has not settled yet: all of it is given back by a void, none of it by a refund. */
 const NOT_SETTLED = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settlement_pending']);
@@ -10,15 +10,6 @@ const SETTLED = new Set(['settled', 'settling', 'settlement_confirmed']);
 /** A refund (a credit) that was accepted: it goes on to settle like a sale. */
 const REFUND_ACCEPTED = new Set(['authorized', 'authorizing', 'submitted_for_settlement', 'settling', 'settled', 'settlement_pending', 'settlement_confirmed']);
 
-type SdkTransaction = {
-  id: string;
-  status: string;
-  type?: string;
-  orderId?: string | null;
-  refundIds?: string[];
-  processorResponseCode?: string | null;
-  processorResponseText?: string | null;
-};
 type SdkResult = { success: boolean; message?: string; transaction?: SdkTransaction; errors?: { deepErrors(): { code: string }[] } };
 
 const notFound = (error: unknown) => (error as { type?: string }).type === 'notFoundError';
