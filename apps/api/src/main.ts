@@ -12,6 +12,7 @@ import { ProviderNotificationsJob } from './payments/notifications/provider-noti
 import { LocalPaymentsJob } from './payments/local-payments/local-payments.job';
 import { BankDebitsReconciliationJob } from './payments/bank-debits/bank-debits.job';
 import { RefundsJob } from './back-office/refunds.job';
+import { CapturesJob } from './back-office/captures.job';
 import { drainable, type Drain } from './http/graceful-shutdown';
 
 async function main(): Promise<void> {
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   app.get(BankDebitsReconciliationJob, { strict: false }).start();
   // Refunds whose answer was lost are finished from here, asking the provider first.
   app.get(RefundsJob, { strict: false }).start();
+  // And the merchant of record is told which paid orders were delivered, so it captures their charges.
+  app.get(CapturesJob, { strict: false }).start();
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   // The parent process (tools/start.mjs) waits for this line to learn the port.

@@ -1,4 +1,5 @@
-import { ManageOperators, type CreatedOperator } from '@store/application';
+import { CaptureMerchantOfRecordSales, ManageOperators, type CreatedOperator } from '@store/application';
+import { RefundsJob } from './refunds.job';
 import { digitalRiverClient, startBraintreeSandbox, startDigitalRiverSandbox, type RunningBraintreeSandbox, type RunningDigitalRiverSandbox } from '@store/payment-sandbox';
 import type { OperatorRole } from '@store/domain';
 import { generate } from 'otplib';
@@ -54,6 +55,23 @@ async function paidCardOrder(suites = ['photo-2', 'designer-2']): Promise<{ shop
   const number: string = placed.body.data.order_number;
   const [{ transaction_id }] = await t.db.dataSource.query(`SELECT transaction_id FROM orders WHERE number = $1`, [number]);
   return { shopper, number, transactionId: transaction_id };
+}
+
+/** A paid merchant-of-record order (billing in Germany), paid with a card source as the drop-in makes it. */
+async function paidMerchantOfRecordOrder(suites = ['photo-2']): Promise<string> {
+  const shopper = await shopperReadyToPay(t, { suites, address: { line_1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' }, gateway: 'digital-river' });
+  const created = await checkoutAction(t, 'MERCHANT_OF_RECORD_CREATE_CHECKOUT', { basketReference: shopper.basket.reference, locale: 'en-gb' }, shopper.cookie);
+  const checkout = JSON.parse(created.body.data.checkout);
+  const made = await digitalRiverClient(mor).drjs('sources', {
+    sessionId: checkout.paymentSessionId,
+    type: 'creditCard',
+    creditCard: { number: '4444222233331111', expirationMonth: 12, expirationYear: new Date().getFullYear() + 2, cvv: '123' },
+  });
+  const sourceId = made.body.id ?? made.body.source.id;
+  await checkoutAction(t, 'MERCHANT_OF_RECORD_ATTACH_SOURCE', { basketReference: shopper.basket.reference, checkoutId: checkout.checkoutId, sourceId }, shopper.cookie);
+  const placed = await payThroughMerchantOfRecord(t, shopper, checkout.checkoutId, sourceId, { locale: 'en-gb' });
+  expect(placed.body.success).toBe(true);
+  return placed.body.data.order_number;
 }
 
 const settle = async (transactionId: string) => expect((await fetch(`${card.url}/__sandbox/transactions/${transactionId}/settle`, { method: 'PUT' })).status).toBe(200);
@@ -306,20 +324,7 @@ describe('refunds', () => {
 
   it('the whole of a merchant-of-record order, through the reseller', async () => {
     const cookie = await signIn('admin');
-    const shopper = await shopperReadyToPay(t, { address: { line_1: 'Unter den Linden 1', city: 'Berlin', postal_code: '10117', country: 'DE' }, gateway: 'digital-river' });
-    const created = await checkoutAction(t, 'MERCHANT_OF_RECORD_CREATE_CHECKOUT', { basketReference: shopper.basket.reference, locale: 'en-gb' }, shopper.cookie);
-    const checkout = JSON.parse(created.body.data.checkout);
-    const made = await digitalRiverClient(mor).drjs('sources', {
-      sessionId: checkout.paymentSessionId,
-      type: 'creditCard',
-      creditCard: { number: '4444222233331111', expirationMonth: 12, expirationYear: new Date().getFullYear() + 2, cvv: '123' },
-    });
-    const sourceId = made.body.id ?? made.body.source.id;
-    await checkoutAction(t, 'MERCHANT_OF_RECORD_ATTACH_SOURCE', { basketReference: shopper.basket.reference, checkoutId: checkout.checkoutId, sourceId }, shopper.cookie);
-    const placed = await payThroughMerchantOfRecord(t, shopper, checkout.checkoutId, sourceId, { locale: 'en-gb' });
-    expect(placed.body.success).toBe(true);
-    const number = placed.body.data.order_number;
-
+    const number = await paidMerchantOfRecordOrder();
     const refunded = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: null, reason: 'Customer asked', request_key: crypto.randomUUID() });
     expect(refunded.body.success).toBe(true);
     expect(['voided', 'pending', 'refunded']).toContain(refunded.body.data.refund.state);
@@ -330,6 +335,37 @@ describe('refunds', () => {
     const drOrder = await digitalRiverClient(mor).api(`/orders/${row.transaction_id}`);
     expect(['cancelled', 'fulfilled', 'accepted', 'complete']).toContain(drOrder.body.state);
     expect(Number(drOrder.body.refundedAmount ?? 0) + Number(drOrder.body.cancelledAmount ?? 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('the merchant of record captures what was delivered', () => {
+  it('is told a paid order was delivered, once; a refund after that goes through its Refunds API, pending until it is done', async () => {
+    const cookie = await signIn('finance');
+    const number = await paidMerchantOfRecordOrder(['photo-2', 'designer-2']);
+    const [{ transaction_id: drOrder }] = await t.db.dataSource.query(`SELECT transaction_id FROM orders WHERE number = $1`, [number]);
+    const captures = t.app.get(CaptureMerchantOfRecordSales);
+    const first = await captures.run();
+    expect(first.captured).toContain(number);
+    expect((await captures.run()).captured).not.toContain(number);
+    const fulfilled = await digitalRiverClient(mor).api(`/orders/${drOrder}`);
+    expect(Number(fulfilled.body.capturedAmount)).toBeGreaterThan(0);
+    const fulfillments = await digitalRiverClient(mor).api(`/fulfillments?orderId=${drOrder}`);
+    expect(fulfillments.body.data).toEqual([expect.objectContaining({ upstreamId: `${number}-capture` })]);
+
+    const order = (await t.http().get(`/data/admin/orders/${number}`).set(XHR).set('Cookie', cookie)).body.data;
+    const refunded = await t.http().post(`/data/admin/orders/${number}/refunds`).set(XHR).set('Cookie', cookie).send({ positions: [0], reason: 'Not what they wanted', request_key: crypto.randomUUID() });
+    expect(refunded.body.data.refund).toMatchObject({ state: 'pending', positions: [0], amount: order.lines[0].refundable, provider_refund_id: expect.any(String), credit_note_number: null });
+    const atProvider = await digitalRiverClient(mor).api(`/refunds/${refunded.body.data.refund.provider_refund_id}`);
+    expect(atProvider.body).toMatchObject({ orderId: drOrder, metadata: { reference: refunded.body.data.refund.id } });
+    // The refunds job asks again, and the provider has finished it.
+    await t.app.get(RefundsJob, { strict: false }).runOnce();
+    const [row] = await t.db.dataSource.query(`SELECT state FROM order_refunds WHERE id = $1`, [refunded.body.data.refund.id]);
+    expect(row.state).toBe('refunded');
+    const keys = await t.db.dataSource.query(`SELECT line_position, revoked_at IS NOT NULL AS revoked FROM product_keys WHERE order_number = $1 ORDER BY line_position`, [number]);
+    expect(keys).toEqual([
+      { line_position: 0, revoked: true },
+      { line_position: 1, revoked: false },
+    ]);
   });
 });
 

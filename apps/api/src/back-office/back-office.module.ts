@@ -66,6 +66,7 @@ import { ProviderNotificationsModule } from '../payments/notifications/provider-
 import { AttentionController, AuditController, OperatorsController, OperatorSessionController, StaffDisputesController, StaffOrdersController } from './back-office.controllers';
 import { OperatorGuard } from './operator.guard';
 import { RefundsJob } from './refunds.job';
+import { CapturesJob } from './captures.job';
 import { BACK_OFFICE_GATEWAYS } from './back-office-gateways';
 
 const storeUrl = (config: AppConfig) => config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
@@ -155,7 +156,8 @@ class DisputeHandlersRegistration implements OnModuleInit {
     { provide: DisputeHandlersRegistration, useFactory: (handlers: ProviderNotificationHandlers, disputes: DisputeNotifications) => new DisputeHandlersRegistration(handlers, disputes), inject: [ProviderNotificationHandlers, DisputeNotifications] },
     OperatorGuard,
     RefundsJob,
+    CapturesJob,
   ],
-  exports: [ManageOperators, RefundsJob],
+  exports: [ManageOperators, RefundsJob, CapturesJob],
 })
 export class BackOfficeModule {}

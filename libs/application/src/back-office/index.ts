@@ -9,3 +9,4 @@ export * from './refund-amounts';
 export * from './refund-mails';
 export * from './credit-note';
 export * from './get-credit-note.use-case';
+export * from './merchant-captures.use-case';

@@ -1,4 +1,4 @@
-import type { AttentionActions, DisputeStore, ProductKeyReissue, RefundClaim, RefundLedger, StoredDispute, StoredDisputeStatus, StoredRefund } from '@store/application';
+import type { AttentionActions, DisputeStore, ProductKeyReissue, RefundClaim, RefundLedger, StoredDispute, StoredDisputeStatus, StoredRefund, UncapturedOrders } from '@store/application';
 import type { OutgoingMail } from '@store/application';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -292,5 +292,22 @@ export class PostgresAttentionActions implements AttentionActions {
       await this.dataSource.query(`UPDATE tax_id_checks SET retry_after = $2 WHERE id = $1 AND result = 'unverified' AND settled_at IS NULL RETURNING id`, [id, now]),
     );
     return rows.length === 1;
+  }
+}
+
+/** Paid merchant-of-record orders whose charge the provider has not been told to capture yet, oldest first. */
+export class PostgresUncapturedOrders implements UncapturedOrders {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async uncaptured(limit: number): Promise<readonly { number: string; transactionId: string }[]> {
+    const rows: { number: string; transaction_id: string }[] = await this.dataSource.query(
+      `SELECT number, transaction_id FROM orders WHERE gateway = 'digital-river' AND status = 'paid' AND captured_at IS NULL AND transaction_id IS NOT NULL ORDER BY paid_at LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => ({ number: row.number, transactionId: row.transaction_id }));
+  }
+
+  async captured(number: string): Promise<void> {
+    await this.dataSource.query(`UPDATE orders SET captured_at = now() WHERE number = $1 AND captured_at IS NULL`, [number]);
   }
 }

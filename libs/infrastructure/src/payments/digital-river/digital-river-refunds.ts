@@ -90,6 +90,25 @@ export class DigitalRiverRefunds implements RefundGateway {
     return cancellation ? { outcome: 'voided', providerRefundId: String(cancellation.id) } : null;
   }
 
+  /**
+   * Tells the provider that the order's open items are fulfilled (their keys were issued), so that
+   * it captures their share of the charge, under `reference` as the fulfillment's upstreamId. An
+   * order not accepted yet (in review, waiting for its payment) is left for later; one with nothing
+   * open (captured already, say after a lost answer, or cancelled) has nothing to capture.
+   */
+  async capture(orderId: string, reference: string): Promise<'captured' | 'nothing-open' | 'not-accepted' | 'no-order'> {
+    const order = await this.order(orderId);
+    if (!order) return 'no-order';
+    if (order.state === 'in_review' || order.state === 'pending_payment' || order.state === 'payment_pending') return 'not-accepted';
+    const items = this.itemsOf(order);
+    const open = await this.openQuantities(orderId, items);
+    const lines = items.filter((item) => (open.get(item.id) ?? 0) > 0).map((item) => ({ itemId: item.id, quantity: open.get(item.id) ?? 0 }));
+    if (lines.length === 0) return 'nothing-open';
+    const fulfilled = await this.call('POST', '/fulfillments', { orderId, upstreamId: reference, items: lines });
+    if (!fulfilled.ok) throw new DigitalRiverUnavailable(`Digital River refused the capture of ${orderId}: ${fulfilled.describe()}`);
+    return 'captured';
+  }
+
   private async cancel(request: GatewayRefundRequest, items: readonly { itemId: string; cancelQuantity: number }[]): Promise<GatewayRefundResult> {
     const cancelled = await this.call('POST', '/fulfillments', { orderId: request.transactionId, upstreamId: request.reference, items });
     if (cancelled.ok) return { outcome: 'voided', providerRefundId: String(cancelled.body.id) };

@@ -5,7 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * authenticator secret, shorter sessions), an audit log that can only grow, refunds made by staff
  * (one row per refund, its lines held once each while the refund stands), disputes opened by the
  * card gateway's notifications and the evidence staff give, a review of each exemption
- * certificate an order used, and keys replaced by a reissue.
+ * certificate an order used, keys replaced by a reissue, and when a merchant-of-record order's
+ * charge was captured.
  */
 export class BackOffice1700000000038 implements MigrationInterface {
   name = 'BackOffice1700000000038';
@@ -137,9 +138,14 @@ export class BackOffice1700000000038 implements MigrationInterface {
     await db.query(`ALTER TABLE tax_certificates ADD COLUMN reviewed_at timestamptz`);
     await db.query(`ALTER TABLE tax_certificates ADD COLUMN reviewed_by uuid REFERENCES operators(id) ON DELETE RESTRICT`);
     await db.query(`ALTER TABLE product_keys ADD COLUMN replaced_by varchar(32)`);
+    // When the merchant of record was told a paid order's products were delivered (its charge captured).
+    await db.query(`ALTER TABLE orders ADD COLUMN captured_at timestamptz`);
+    await db.query(`CREATE INDEX orders_uncaptured_idx ON orders (paid_at) WHERE gateway = 'digital-river' AND status = 'paid' AND captured_at IS NULL`);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP INDEX IF EXISTS orders_uncaptured_idx`);
+    await db.query(`ALTER TABLE orders DROP COLUMN IF EXISTS captured_at`);
     await db.query(`ALTER TABLE product_keys DROP COLUMN IF EXISTS replaced_by`);
     for (const column of ['reviewed_by', 'reviewed_at', 'review']) await db.query(`ALTER TABLE tax_certificates DROP COLUMN IF EXISTS ${column}`);
     for (const table of ['dispute_evidence', 'disputes', 'order_refund_lines', 'order_refunds', 'audit_log', 'operator_sessions', 'operators']) {
