@@ -179,6 +179,20 @@ describe('who reaches which route', () => {
   });
 });
 
+describe('the staff pages', () => {
+  it('are the web app without the shopper\'s cookie notice, which the store\'s pages keep for a visitor who has not chosen', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    writeFileSync(join(t.webDir, 'index.html'), '<!doctype html><title>Affinity Store</title><div id="root"><!--store-notice--><div role="dialog">Cookies</div><!--/store-notice--></div>');
+    const store = await t.http().get('/en-gb/').set('Accept', 'text/html');
+    expect(store.text).toContain('<!--store-notice-->');
+    for (const path of ['/admin/', '/admin/orders/AFS-00000001', '/admin']) {
+      const staffPage = await t.http().get(path).set('Accept', 'text/html');
+      expect([path, staffPage.status, staffPage.text.includes('store-notice'), staffPage.text.includes('<div id="root">')]).toEqual([path, 200, false, true]);
+    }
+  });
+});
+
 describe('orders', () => {
   it('finds an order by email, number, transaction id and date; shows its lines, keys, ledger and references', async () => {
     const cookie = await signIn('support');

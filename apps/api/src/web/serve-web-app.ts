@@ -33,7 +33,9 @@ export function serveWebApp(app: NestExpressApplication, distDir: string, option
     const nonce = newScriptNonce();
     admitScriptNonce(response, nonce);
     response.setHeader('Cache-Control', 'no-cache');
-    const consent = options.consentOf?.(request) ?? null;
+    // The back office's pages set no cookie but the staff session's: the shopper's cookie notice has no place there.
+    const staffPage = request.path === '/admin' || request.path.startsWith('/admin/');
+    const consent = staffPage ? null : (options.consentOf?.(request) ?? null);
     response.type('html').send(withNotice(withConsent(withNonce(page(), nonce), consent), consent));
   };
   // One layer, and a data call leaves it at the first test of its path: compressing its answer, a
