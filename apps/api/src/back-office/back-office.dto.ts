@@ -1,3 +1,5 @@
+// class-transformer's @Type reads the metadata API when the class is declared, wherever it is loaded from.
+import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Length, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { OPERATOR_ROLES, type OperatorRole } from '@store/domain';
