@@ -435,3 +435,47 @@ test.describe('without a staff session', () => {
     expect(await answer.json()).toMatchObject({ success: false, code: 900001, message: 'Please sign in to the back office.' });
   });
 });
+
+/** Presses Tab until `target` has the focus (at most `limit` times): it can be reached by keyboard. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 40) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('by keyboard alone: finance finds an order, and voids an unsettled card payment whole', async ({ page, browser }) => {
+  const { number, email } = await cardOrder(page);
+  const { context, page: staffPage } = await staffContext(browser, 'finance');
+  await staffPage.goto('/admin/orders');
+  await expectPage(staffPage, 'Orders');
+
+  const search = staffPage.getByLabel('Order number, email or transaction id');
+  await tabTo(staffPage, search);
+  await staffPage.keyboard.type(email);
+  await staffPage.keyboard.press('Enter');
+  const link = staffPage.getByRole('link', { name: number });
+  await expect(link).toBeVisible();
+  await tabTo(staffPage, link);
+  await staffPage.keyboard.press('Enter');
+  await expectPage(staffPage, `Order ${number}`);
+
+  const refund = staffPage.getByRole('region', { name: 'Refund', exact: true });
+  const everything = refund.getByRole('checkbox', { name: /Refund everything left/ });
+  await tabTo(staffPage, everything);
+  await staffPage.keyboard.press('Space');
+  await expect(everything).toBeChecked();
+  await tabTo(staffPage, refund.getByLabel('Reason'));
+  await staffPage.keyboard.type('Ordered the wrong product');
+  const review = refund.getByRole('button', { name: /^Review refund of / });
+  await tabTo(staffPage, review);
+  await staffPage.keyboard.press('Enter');
+  // The confirmation takes the focus, and its button is the next stop.
+  await expect(refund.getByRole('heading', { level: 3, name: /^Refund .+ to the customer\?$/ })).toBeFocused();
+  await tabTo(staffPage, refund.getByRole('button', { name: /^Confirm refund of / }), 5);
+  await staffPage.keyboard.press('Enter');
+  await expect(refund.getByRole('status')).toContainText('Refund of');
+  await expect(staffPage.getByRole('region', { name: 'Refunds' })).toContainText('voided');
+  await context.close();
+});
