@@ -5,8 +5,8 @@ import { ApiError } from '../../lib/api-client';
  * Whether a failed refund may still have happened, or be happening: the answer was lost (no
  * connection, a server error), the provider did not answer, or a refund under this key is under way.
  * Then a retry must carry the same key, so the API finishes that refund instead of making a second.
- * Any other refusal (not settled yet, declined, lines already refunded) is final for that key: the
- * API keeps the refused attempt under it, so trying again is a new refund with a new key.
+ * Any other refusal (not settled yet, declined, lines already refunded) is final for that key: a
+ * refund the provider declined stays on record under it, so trying again is a new refund with a new key.
  */
 export function mayHaveHappened(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
