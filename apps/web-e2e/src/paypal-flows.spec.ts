@@ -115,7 +115,12 @@ function payPalPaymentOf(page: Page, sandboxUrl: string) {
 async function removeInAnotherTab(page: Page, name: string) {
   const other = await page.context().newPage();
   await other.goto('/en-gb/checkout/');
+  // The page takes the line off its list at once and sends the edit behind it: the tab stays open
+  // until the store has answered, since closing it can cancel the edit on its way (behind nginx the
+  // proxy drops a request whose browser went away, and the basket stays as it was).
+  const removed = other.waitForResponse((response) => response.url().endsWith('/data/checkout/') && (response.request().postData() ?? '').includes('REMOVE_LINE'));
   await other.getByRole('button', { name: `Remove ${name}` }).click();
+  expect((await removed).ok()).toBe(true);
   await expect(other.getByRole('list', { name: 'Products in your basket' }).getByText(name, { exact: true })).toHaveCount(0);
   await other.close();
 }
