@@ -4,7 +4,7 @@ import type { Order, OrderRepository } from '../orders/orders.ports';
 import type { IdGenerator } from '../shared/ports';
 import type { RefundGateways } from './back-office-gateways.ports';
 import type { AuditLog, Operator, RefundLedger, StoredRefund } from './back-office.ports';
-import { refundAmounts, refundLineShares } from './refund-amounts';
+import { refundAmounts, refundLineShares, refundPositionsProblem } from './refund-amounts';
 import { refundNoticeMail } from './refund-mails';
 
 export interface RefundRequest {
@@ -47,11 +47,10 @@ export class RefundOrder {
     if (order.gateway === 'complimentary' || !order.transactionId) throw new DomainError('REFUND_NOTHING_CHARGED');
     const refunded = await this.ledger.refundedPositions(order.number);
     const asked = request.positions ?? order.lines.map((_, position) => position).filter((position) => !refunded.includes(position));
-    if (asked.length === 0) throw new DomainError('REFUND_LINES_ALREADY_REFUNDED');
-    if (new Set(asked).size !== asked.length || asked.some((position) => !Number.isInteger(position) || !order.lines[position])) {
-      throw new DomainError('REFUND_LINES_UNKNOWN');
-    }
-    if (asked.some((position) => refunded.includes(position))) throw new DomainError('REFUND_LINES_ALREADY_REFUNDED');
+    const problem = refundPositionsProblem(order, asked, refunded);
+    // Nothing asked for (every line refunded already, or an empty choice) reads as refunded already.
+    if (problem === 'no-lines' || problem === 'already-refunded') throw new DomainError('REFUND_LINES_ALREADY_REFUNDED');
+    if (problem) throw new DomainError('REFUND_LINES_UNKNOWN');
     const positions = withTheirBonusLines(order, asked, refunded);
     const amounts = refundAmounts(order, positions, refunded);
     if (amounts.chargedMinor === 0) throw new DomainError('REFUND_NOTHING_CHARGED');
